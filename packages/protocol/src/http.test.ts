@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { contactRequestSchema, firstIssueMessage, registerRequestSchema } from './http';
+
+describe('registerRequestSchema', () => {
+  it('normalises the e-mail and accepts a valid request', () => {
+    const parsed = registerRequestSchema.parse({ name: ' Ann ', email: ' Ann@Example.COM ', password: 'correct horse' });
+    expect(parsed).toEqual({ name: 'Ann', email: 'ann@example.com', password: 'correct horse', referralCode: undefined });
+  });
+
+  it.each([
+    [{ email: 'a@b.co', password: '12345678' }, 'Name is required.'],
+    [{ name: 'A', email: 'nope', password: '12345678' }, 'Please enter a valid e-mail address.'],
+    [{ name: 'A', email: 'a@b.co', password: 'short' }, 'Password must be at least 8 characters.'],
+    [{ name: 'A', email: 'a@b.co' }, 'Password is required.'],
+    [{ name: 'A', email: 'a@b.co', password: '12345678', referralCode: 'x!' }, 'This referral code does not exist.'],
+  ])('refuses %j with a readable message', (input, message) => {
+    const result = registerRequestSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(firstIssueMessage(result.error)).toBe(message);
+  });
+});
+
+describe('contactRequestSchema', () => {
+  it('refuses a message over 5000 characters', () => {
+    const result = contactRequestSchema.safeParse({ name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) });
+    expect(result.success).toBe(false);
+  });
+});

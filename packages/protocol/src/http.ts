@@ -1,0 +1,113 @@
+/**
+ * HTTP contract: request schemas (validated by the server, reused by the web
+ * forms) and response types. Every message is a sentence a user can read.
+ */
+import { z } from 'zod';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
+
+/** A required, trimmed text field with a label used in its messages. */
+function requiredText(label: string, max: number) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`),
+    })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+}
+
+/** An e-mail address, trimmed and lower-cased so that uniqueness ignores case. */
+export const emailSchema = requiredText('E-mail', EMAIL_MAX_LENGTH)
+  .pipe(z.email({ error: 'Please enter a valid e-mail address.' }))
+  .transform((value) => value.toLowerCase());
+
+export const passwordSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required.' : 'Password must be text.'),
+  })
+  .min(1, { error: 'Password is required.' })
+  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
+  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` });
+
+/** Referral codes: short, unambiguous upper-case letters and digits. */
+export const REFERRAL_CODE_PATTERN = /^[A-Z0-9]{6,16}$/;
+export const referralCodeSchema = z
+  .string({ error: 'Referral code must be text.' })
+  .trim()
+  .toUpperCase()
+  .regex(REFERRAL_CODE_PATTERN, { error: 'This referral code does not exist.' });
+
+export const registerRequestSchema = z.object({
+  name: requiredText('Name', NAME_MAX_LENGTH),
+  email: emailSchema,
+  password: passwordSchema,
+  referralCode: z
+    .union([referralCodeSchema, z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: (issue) => (issue.input === undefined ? 'Password is required.' : 'Password must be text.') })
+    .min(1, { error: 'Password is required.' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'Incorrect e-mail or password.' }),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const contactRequestSchema = z.object({
+  name: requiredText('Full Name', NAME_MAX_LENGTH),
+  email: emailSchema,
+  message: requiredText('Message', CONTACT_MESSAGE_MAX_LENGTH),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+/** Verification tokens are 43 base64url characters (32 random bytes). */
+export const verifyEmailParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, { error: 'The verification link is invalid or has expired.' }),
+});
+
+/** The user as the client knows it (S3.02). */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** Answer of login, SIWE verify and refresh (S3.01). */
+export const sessionResponseSchema = z.object({
+  accessToken: z.string(),
+  user: publicUserSchema,
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Every refusal and every plain acknowledgement: `{ message }`. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** Claims of the access token; `sub` is the user id, `sid` the session (refresh-token family). */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string().min(1),
+  sid: z.string().min(1),
+  exp: z.number().int(),
+  iat: z.number().int(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** The first readable message of a validation failure. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'The request is not valid.';
+}

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './texts';
+export * from './http';
+export * from './socket';
