@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+import { SUPPORT_EMAIL } from '../support/environment';
+import { waitForMail } from '../support/mailbox';
+
+test('the contact form sends the message to support', async ({ page }) => {
+  const marker = `Hello from e2e ${Date.now()}`;
+  await page.goto('/contact');
+  await page.getByLabel('Full Name').fill('Grace Visitor');
+  await page.getByLabel('Email Address').fill('grace@example.com');
+  await page.getByLabel('Your Message').fill(marker);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Form submitted successfully')).toBeVisible();
+  await expect(page.getByLabel('Your Message')).toHaveValue('');
+  const mail = await waitForMail(SUPPORT_EMAIL);
+  expect(mail).toContain(marker);
+});
