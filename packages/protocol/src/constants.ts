@@ -68,6 +68,19 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 256;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
 
+/** Name and path of the httpOnly cookie that carries the refresh token. */
+export const REFRESH_TOKEN_COOKIE = 'refreshToken';
+export const REFRESH_TOKEN_COOKIE_PATH = '/api/auth';
+
+/** Referral codes are 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
+export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const REFERRAL_CODE_LENGTH = 8;
+/** Query parameter of a referral link: `/?ref=CODE` opens sign-up with the code filled in. */
+export const REFERRAL_QUERY_PARAM = 'ref';
+
+/** Prefix of every HTTP API route. */
+export const API_PREFIX = '/api';
+
 /** Socket.IO paths (S9.08). */
 export const SOCKET_PATH = '/socket.io';
 export const PUBLIC_SOCKET_PATH = '/public';

@@ -95,6 +95,18 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/**
+ * `GET /api/account`. Later work (balance, game history, deposits,
+ * withdrawals) extends this object with `.extend()`; existing fields keep
+ * their meaning.
+ */
+export const accountResponseSchema = z.object({
+  user: publicUserSchema,
+  referralCode: z.string(),
+  emailVerified: z.boolean(),
+});
+export type AccountResponse = z.infer<typeof accountResponseSchema>;
+
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

@@ -74,4 +74,7 @@ export const SERVER_TEXTS = {
   invalidJson: 'The request body is not valid JSON.',
   internalError: 'Something went wrong on our side. Please try again.',
   forcedDisconnect: 'Your session was ended. Please sign in again.',
+  accountDisabled: 'This account has been disabled. Please contact support.',
+  invalidRequest: 'The request is not valid.',
+  unsupportedMediaType: 'The request must be sent as JSON.',
 } as const;
