@@ -1,0 +1,218 @@
+/**
+ * The only reader of the environment. `loadConfig` is pure: it turns an
+ * environment object into one typed, validated `Config` or throws a
+ * `ConfigError` whose message is one line naming the variable at fault.
+ * The only side effect (creating the development JWT secret in DATA_DIR)
+ * lives in `resolveJwtSecret`, called once by main.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** apps/server/src/config.ts → the repository root, whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const JWT_SECRET_MIN_LENGTH = 32;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** What Fastify's `trustProxy` accepts: off/on, a hop count, or trusted addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** The app's public origin, without a trailing slash (links in mails, allowed Socket.IO origin). */
+  appUrl: string;
+  dataDir: string;
+  /** Unset → embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | undefined;
+  /** Unset → generated once into `${dataDir}/jwt-secret` (never in production). */
+  jwtSecret: string | undefined;
+  /** Unset → mails are written to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  rateLimitAuthPerMinute: number;
+  rateLimitContactPerMinute: number;
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+  webDistDir: string;
+}
+
+/** A config whose JWT secret is known: what the app is built from. */
+export type AppConfig = Config & { jwtSecret: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface LoadConfigOptions {
+  /** Directory relative DATA_DIR / WEB_DIST_DIR values are resolved against. */
+  cwd?: string;
+  /** Directory the defaults of DATA_DIR / WEB_DIST_DIR live in. */
+  repoRoot?: string;
+}
+
+/** Treats empty strings like unset variables, as `.env` files and shells often produce them. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+function integer(min: number, max: number) {
+  const message = `must be an integer between ${min} and ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, { error: message })
+    .transform(Number)
+    .refine((value) => Number.isSafeInteger(value) && value >= min && value <= max, { error: message });
+}
+
+function url(protocols: string[], example: string) {
+  const message = `must be a ${protocols.join(' or ')} URL, e.g. ${example}`;
+  return z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    { error: message },
+  );
+}
+
+const appUrlSchema = url(['http', 'https'], 'https://shifumi.example.com')
+  .refine((value) => {
+    const parsed = new URL(value);
+    return (parsed.pathname === '/' || parsed.pathname === '') && !parsed.search && !parsed.hash && !parsed.username;
+  }, { error: 'must be an origin without a path, e.g. https://shifumi.example.com' })
+  .transform((value) => new URL(value).origin);
+
+const trustProxySchema = z.string().transform((value, context): TrustProxy => {
+  const normalised = value.trim().toLowerCase();
+  if (normalised === 'true') return true;
+  if (normalised === 'false') return false;
+  if (/^\d+$/.test(normalised)) return Number(normalised);
+  const addresses = normalised.split(',').map((part) => part.trim()).filter(Boolean);
+  if (addresses.length > 0 && addresses.every((address) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(address))) return addresses;
+  context.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma-separated list of addresses' });
+  return z.NEVER;
+});
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' })),
+  PORT: optional(integer(1, 65535)),
+  HOST: optional(z.string().regex(/^[A-Za-z0-9.:_-]+$/, { error: 'must be a host name or an IP address' })),
+  APP_URL: optional(appUrlSchema),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(url(['postgres', 'postgresql'], 'postgres://user:password@host:5432/shifumi')),
+  JWT_SECRET: optional(
+    z.string().min(JWT_SECRET_MIN_LENGTH, { error: `must be at least ${JWT_SECRET_MIN_LENGTH} characters long` }),
+  ),
+  SMTP_URL: optional(url(['smtp', 'smtps'], 'smtps://user:password@smtp.example.com:465')),
+  MAIL_FROM: optional(z.string().regex(/\S+@\S+/, { error: 'must be an address, e.g. Shifumi <no-reply@shifumi.example.com>' })),
+  SUPPORT_EMAIL: optional(z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, { error: 'must be an e-mail address' })),
+  RATE_LIMIT_AUTH_PER_MINUTE: optional(integer(1, 1_000_000)),
+  RATE_LIMIT_CONTACT_PER_MINUTE: optional(integer(1, 1_000_000)),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  TRUST_PROXY: optional(trustProxySchema),
+  WEB_DIST_DIR: optional(z.string()),
+});
+
+/**
+ * Parses the environment. Throws `ConfigError` with a message such as
+ * `Invalid environment: PORT must be an integer between 1 and 65535`.
+ * Error messages never echo the offending value (it may be a secret).
+ */
+export function loadConfig(env: Record<string, string | undefined>, options: LoadConfigOptions = {}): Config {
+  const cwd = options.cwd ?? process.cwd();
+  const repoRoot = options.repoRoot ?? REPO_ROOT;
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const message = issue?.code === 'invalid_type' ? 'must be text' : (issue?.message ?? 'is invalid');
+    throw new ConfigError(`Invalid environment: ${variable} ${message}`);
+  }
+  const values = parsed.data;
+  const nodeEnv = values.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  if (isProduction && values.JWT_SECRET === undefined) {
+    throw new ConfigError(
+      `Invalid environment: JWT_SECRET is required when NODE_ENV=production (at least ${JWT_SECRET_MIN_LENGTH} characters)`,
+    );
+  }
+  const port = values.PORT ?? 3000;
+  return {
+    nodeEnv,
+    isProduction,
+    port,
+    host: values.HOST ?? '127.0.0.1',
+    appUrl: values.APP_URL ?? `http://localhost:${port}`,
+    dataDir: values.DATA_DIR ? path.resolve(cwd, values.DATA_DIR) : path.join(repoRoot, '.data'),
+    databaseUrl: values.DATABASE_URL,
+    jwtSecret: values.JWT_SECRET,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? 'Shifumi <no-reply@localhost>',
+    supportEmail: values.SUPPORT_EMAIL ?? 'support@localhost',
+    rateLimitAuthPerMinute: values.RATE_LIMIT_AUTH_PER_MINUTE ?? 20,
+    rateLimitContactPerMinute: values.RATE_LIMIT_CONTACT_PER_MINUTE ?? 5,
+    logLevel: values.LOG_LEVEL ?? 'info',
+    trustProxy: values.TRUST_PROXY ?? false,
+    webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+  };
+}
+
+/**
+ * Returns the configured JWT secret, or (outside production) the one kept in
+ * `${dataDir}/jwt-secret`, creating it with 48 random bytes and mode 0600 the
+ * first time. Keeping it on disk means restarts do not sign everybody out.
+ */
+export async function resolveJwtSecret(config: Config): Promise<AppConfig> {
+  if (config.jwtSecret !== undefined) return { ...config, jwtSecret: config.jwtSecret };
+  if (config.isProduction) throw new ConfigError('Invalid environment: JWT_SECRET is required when NODE_ENV=production');
+  const file = path.join(config.dataDir, 'jwt-secret');
+  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  try {
+    // `wx` fails if the file exists, so two processes starting together keep one secret.
+    await fs.writeFile(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = (await fs.readFile(file, 'utf8')).trim();
+  if (secret.length < JWT_SECRET_MIN_LENGTH) {
+    throw new ConfigError(`Invalid environment: the JWT secret in ${file} is shorter than ${JWT_SECRET_MIN_LENGTH} characters; delete the file to generate a new one`);
+  }
+  return { ...config, jwtSecret: secret };
+}
+
+/** Hides the password of a connection URL so that the config can be logged. */
+function withoutPassword(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = new URL(value);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+/** The config as it may appear in a log line: no secret, no password. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  return {
+    nodeEnv: config.nodeEnv,
+    host: config.host,
+    port: config.port,
+    appUrl: config.appUrl,
+    dataDir: config.dataDir,
+    database: config.databaseUrl ? withoutPassword(config.databaseUrl) : 'embedded PGlite',
+    mail: config.smtpUrl ? withoutPassword(config.smtpUrl) : 'written to the log',
+    supportEmail: config.supportEmail,
+    rateLimitAuthPerMinute: config.rateLimitAuthPerMinute,
+    rateLimitContactPerMinute: config.rateLimitContactPerMinute,
+    trustProxy: config.trustProxy,
+    webDistDir: config.webDistDir,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * One `Database` type for both drivers: embedded PGlite (no DATABASE_URL) and
+ * PostgreSQL through node-postgres. Repositories only see `Database`, so the
+ * same code, schema and migrations run on both.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+
+/**
+ * What `db.execute()` returns on both drivers: PGlite's `Results` and
+ * node-postgres' `QueryResult` both carry `rows`.
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  readonly type: QueryRows<this['row']>;
+}
+interface QueryRows<Row> {
+  rows: Row[];
+}
+
+export type Database = PgDatabase<QueryResultHKT, Schema>;
+export type Transaction = PgTransaction<QueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either the database or an open transaction. */
+export type Executor = Database | Transaction;
+/** Alias used by the ledger module. */
+export type DbExecutor = Executor;
+
+/** The committed migrations (apps/server/drizzle), whatever the working directory. */
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export interface DatabaseHandle {
+  db: Database;
+  /** Which driver runs underneath; for logs only. */
+  kind: 'pglite' | 'postgres';
+  /** Applies the pending migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` undefined → in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzleNodePostgres(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+  const client = await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/** `select 1`: throws when the database does not answer. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,5 @@
+// Every table of the app, one file per module. drizzle-kit reads this file
+// (drizzle.config.ts) and the Database type is built from it.
+export * from './users';
+export * from './sessions';
+export * from './contact';

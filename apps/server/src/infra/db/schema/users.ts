@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Accounts. The e-mail is stored lower-cased (a CHECK enforces it) and is
+ * unique case-insensitively; it and the password hash are nullable because
+ * wallet-only accounts come with the wallet work.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The personal deposit address, filled in by the money work. */
+    walletAddress: text('wallet_address'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    uniqueIndex('users_referral_code_key').on(table.referralCode),
+    uniqueIndex('users_wallet_address_key').on(sql`lower(${table.walletAddress})`),
+    index('users_referred_by_idx').on(table.referredBy),
+    check('users_name_length', sql`char_length(${table.name}) between 1 and 64`),
+    check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+    check('users_email_length', sql`char_length(${table.email}) between 3 and 254`),
+    check('users_password_needs_email', sql`${table.passwordHash} is null or ${table.email} is not null`),
+    check('users_referral_code_format', sql`${table.referralCode} ~ '^[A-Z0-9]{6,16}$'`),
+    check('users_not_self_referred', sql`${table.referredBy} is null or ${table.referredBy} <> ${table.id}`),
+    check('users_wallet_address_format', sql`${table.walletAddress} ~ '^0x[0-9a-fA-F]{40}$'`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
