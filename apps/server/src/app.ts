@@ -1,0 +1,174 @@
+/**
+ * Builds the whole server (HTTP API, web app, both Socket.IO servers) from
+ * injected dependencies. main.ts calls it with the real adapters; the
+ * integration tests call it with an in-memory or throw-away database and a
+ * test SMTP receiver.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { API_PREFIX } from '@shifumi/protocol';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database } from './infra/db/database';
+import type { Mailer } from './infra/mailer/mailer';
+import { accountRoutes } from './http/account.routes';
+import { authRoutes } from './http/auth.routes';
+import { createRequireAuth } from './http/authenticate';
+import { contactRoutes } from './http/contact.routes';
+import { registerErrorHandler } from './http/error-handler';
+import { healthRoutes } from './http/health.routes';
+import { helmetOptions } from './http/security';
+import { registerWebApp } from './http/web-app';
+import { createAccountService } from './modules/account/account.service';
+import { createAccessTokens } from './modules/auth/access-tokens';
+import { createAuthRepo } from './modules/auth/auth.repo';
+import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { createArgon2PasswordHasher, type PasswordHasher } from './modules/auth/passwords';
+import { createContactRepo } from './modules/contact/contact.repo';
+import { createContactService } from './modules/contact/contact.service';
+import { createUsersRepo } from './modules/users/users.repo';
+import { registerRealtimeHandlers } from './realtime/handlers';
+import { createInProcessPresence, type Presence } from './realtime/presence';
+import { createSocketServers, type GameServer, type PublicServer } from './realtime/servers';
+import { createSocketSessionEvents } from './realtime/socket-session-events';
+import { systemClock, type Clock } from './shared/clock';
+
+/** Default body limit of every route (JSON bodies here are small); routes may set their own. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Database;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  clock?: Clock;
+  presence?: Presence;
+  passwords?: PasswordHasher;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  io: GameServer;
+  publicIo: PublicServer;
+  auth: AuthService;
+  presence: Presence;
+  /** Closes sockets, then the HTTP server. Does not close the database or the mailer (main.ts owns them). */
+  close(): Promise<void>;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db, mailer, logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const presence = deps.presence ?? createInProcessPresence();
+  const trustsProxy = config.trustProxy !== false;
+
+  const fastify = Fastify({
+    loggerInstance: logger,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A request id from the proxy is kept when the proxy is trusted; otherwise each request gets a fresh one.
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => {
+      const incoming = request.headers['x-request-id'];
+      return trustsProxy && typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 512 },
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+
+  // Fastify's JSON parser, except that an empty body counts as no body: clients
+  // send `Content-Type: application/json` with nothing on refresh and logout.
+  const defaultJsonParser = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    defaultJsonParser(request, text, done);
+  });
+
+  registerErrorHandler(fastify);
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await fastify.register(fastifyCookie);
+  await fastify.register(fastifyHelmet, helmetOptions(config.appUrl));
+  await fastify.register(fastifyRateLimit, { global: false });
+
+  // Realtime first: the auth service tells it when sessions are revoked.
+  const { io, publicIo } = createSocketServers(fastify.server, config.appUrl);
+  const sessionEvents = createSocketSessionEvents(io);
+
+  const users = createUsersRepo(db);
+  const auth = createAuthService({
+    users,
+    authRepo: createAuthRepo(db),
+    passwords: deps.passwords ?? createArgon2PasswordHasher(),
+    accessTokens: createAccessTokens({ secret: config.jwtSecret, clock }),
+    mailer,
+    sessionEvents,
+    clock,
+    appUrl: config.appUrl,
+    logger,
+  });
+  const account = createAccountService({ users });
+  const contact = createContactService({
+    contactRepo: createContactRepo(db),
+    mailer,
+    supportEmail: config.supportEmail,
+    clock,
+    logger,
+  });
+  const requireAuth = createRequireAuth(auth);
+
+  await fastify.register(
+    async (api) => {
+      // Answers carry tokens and personal data: never cached.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        requireAuth,
+        secureCookies: config.isProduction,
+        rateLimitPerMinute: config.rateLimitAuthPerMinute,
+      });
+      await api.register(contactRoutes, { contact, rateLimitPerMinute: config.rateLimitContactPerMinute });
+      await api.register(accountRoutes, { account, requireAuth });
+      await api.register(healthRoutes, { db });
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerWebApp(fastify, { webDistDir: config.webDistDir });
+
+  const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence, logger });
+
+  fastify.addHook('preClose', async () => {
+    stopPresenceBroadcast();
+    // Close every socket before the HTTP server stops accepting; engine.close ends upgraded connections too.
+    for (const server of [io, publicIo]) {
+      server.disconnectSockets(true);
+      server.engine.close();
+    }
+  });
+
+  await fastify.ready();
+
+  return {
+    fastify,
+    io,
+    publicIo,
+    auth,
+    presence,
+    close: () => fastify.close(),
+  };
+}

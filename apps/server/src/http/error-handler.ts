@@ -1,0 +1,52 @@
+/**
+ * The one place that turns failures into answers. A 4xx always carries
+ * `{ message }` with a sentence for the user; a 5xx carries a generic text
+ * and the details go to the log, once.
+ */
+import { SERVER_TEXTS, firstIssueMessage, type MessageResponse } from '@shifumi/protocol';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { RefusalError, type Refusal } from '../shared/result';
+import { REFUSAL_STATUS } from './refusal-status';
+
+/** Fastify's own client errors, mapped to readable texts. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: SERVER_TEXTS.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: SERVER_TEXTS.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: SERVER_TEXTS.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: SERVER_TEXTS.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: SERVER_TEXTS.invalidRequest },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, message: SERVER_TEXTS.invalidRequest },
+};
+
+export function sendRefusal(reply: FastifyReply, refusal: Refusal): FastifyReply {
+  const body: MessageResponse = { message: refusal.message };
+  return reply.code(REFUSAL_STATUS[refusal.code]).send(body);
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && 'code' in error && typeof (error as FastifyError).code === 'string';
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof RefusalError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return sendRefusal(reply, error.refusal);
+    }
+    if (error instanceof ZodError) {
+      return reply.code(400).send({ message: firstIssueMessage(error) } satisfies MessageResponse);
+    }
+    if (isFastifyError(error)) {
+      const known = FASTIFY_CLIENT_ERRORS[error.code];
+      if (known) return reply.code(known.status).send({ message: known.message } satisfies MessageResponse);
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500 && status !== 403) {
+        request.log.info({ err: error }, 'Client error');
+        return reply.code(status).send({ message: SERVER_TEXTS.invalidRequest } satisfies MessageResponse);
+      }
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send({ message: SERVER_TEXTS.internalError } satisfies MessageResponse);
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { SERVER_TEXTS } from '@shifumi/protocol';
+import { RefusalError } from '../shared/result';
+
+const ONE_MINUTE_MS = 60_000;
+
+/**
+ * A per-IP limiter to install as an `onRequest` hook. One limiter is one
+ * bucket: every route it is installed on shares it, so `/api/auth/*` together
+ * allow `maxPerMinute` requests per IP. A refusal is a 429 `{ message }` with
+ * `Retry-After` in seconds.
+ */
+export function perMinuteLimiter(app: FastifyInstance, maxPerMinute: number): onRequestAsyncHookHandler {
+  return app.rateLimit({
+    max: maxPerMinute,
+    timeWindow: ONE_MINUTE_MS,
+    errorResponseBuilder: (_request, context) =>
+      new RefusalError(
+        { code: 'too_many_requests', message: SERVER_TEXTS.tooManyRequests },
+        { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      ),
+  });
+}

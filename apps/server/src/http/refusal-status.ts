@@ -1,0 +1,23 @@
+import type { RefusalCode } from '../shared/result';
+
+/**
+ * The HTTP status of every refusal. 403 is reserved for a missing, invalid,
+ * expired or revoked access token: the web client answers a 403 with one
+ * refresh and one retry, so no other refusal may use it.
+ */
+export const REFUSAL_STATUS: Record<RefusalCode, number> = {
+  invalid_input: 400,
+  unknown_referral: 400,
+  verify_link_invalid: 400,
+  no_email: 400,
+  invalid_credentials: 401,
+  account_disabled: 401,
+  refresh_failed: 401,
+  not_authenticated: 403,
+  not_found: 404,
+  email_taken: 409,
+  already_verified: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+};

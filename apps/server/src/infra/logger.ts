@@ -1,0 +1,46 @@
+import pino, { type Logger } from 'pino';
+import type { LogLevel } from '../config';
+
+/** Verification links are one-time secrets: keep them out of request logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/verify-email\/)[^/?#]+/, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+}
+
+/**
+ * JSON logs (pino). Requests are logged without headers (no Authorization,
+ * no cookies) and with verification tokens masked; `redact` is a second net
+ * for anything that logs headers explicitly.
+ */
+export function createLogger(options: { level: LogLevel }): Logger {
+  return pino({
+    level: options.level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.accessToken',
+        '*.refreshToken',
+        '*.jwtSecret',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: request.url === undefined ? undefined : redactUrl(request.url),
+        remoteAddress: request.ip,
+        userAgent: request.headers?.['user-agent'],
+      }),
+      err: pino.stdSerializers.err,
+    },
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * What `GET /api/account` shows the signed-in user. The money work adds its
+ * sections (balance, game history, deposits, withdrawals) here: each section
+ * is one more field of `AccountResponse` filled by one more port.
+ */
+import type { AccountResponse } from '@shifumi/protocol';
+import { SERVER_TEXTS } from '@shifumi/protocol';
+import { ok, refuse, type Result } from '../../shared/result';
+import type { AuthContext } from '../auth/auth.service';
+import { toPublicUser } from '../auth/auth.service';
+import type { UsersRepo } from '../users/users.repo';
+
+export interface AccountServiceDeps {
+  users: UsersRepo;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  return {
+    async getAccount(auth: AuthContext): Promise<Result<AccountResponse>> {
+      const user = await deps.users.findById(auth.userId);
+      if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      return ok({
+        user: toPublicUser(user),
+        referralCode: user.referralCode,
+        emailVerified: user.emailVerifiedAt !== null,
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,200 @@
+/**
+ * SQL of the auth module. Each method is one atomic operation: where several
+ * statements must agree (rotating a refresh token, using a verification
+ * link) they run in one transaction with the rows locked.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../infra/db/database';
+import {
+  emailVerificationTokens,
+  refreshTokens,
+  sessions,
+  users,
+  type SessionRevocationReason,
+} from '../../infra/db/schema/index';
+
+export interface SessionOwner {
+  sessionId: string;
+  userId: string;
+}
+
+export type RotationOutcome =
+  | { kind: 'rotated'; sessionId: string; userId: string }
+  /** No such token, or its session is revoked, expired or its user disabled. */
+  | { kind: 'refused' }
+  /** The token had already been rotated: its whole session has just been revoked. */
+  | { kind: 'reused'; sessionId: string; userId: string };
+
+export type VerificationOutcome = { kind: 'verified'; userId: string } | { kind: 'invalid' };
+
+export function createAuthRepo(db: Database) {
+  return {
+    /** Opens a session (a refresh-token family) with its first refresh token. */
+    async createSession(input: {
+      userId: string;
+      userAgent: string | null;
+      tokenHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [session] = await tx
+          .insert(sessions)
+          .values({ userId: input.userId, userAgent: input.userAgent, createdAt: input.now, lastUsedAt: input.now })
+          .returning({ id: sessions.id });
+        if (!session) throw new Error('INSERT INTO sessions returned no row');
+        await tx.insert(refreshTokens).values({
+          sessionId: session.id,
+          tokenHash: input.tokenHash,
+          createdAt: input.now,
+          expiresAt: input.expiresAt,
+        });
+        return session.id;
+      });
+    },
+
+    /**
+     * Exchanges a refresh token for the next one of its family. A token that
+     * was already exchanged means it leaked (or was replayed): the family is
+     * revoked in the same transaction.
+     */
+    async rotateRefreshToken(input: {
+      tokenHash: string;
+      nextTokenHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<RotationOutcome> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({
+            tokenId: refreshTokens.id,
+            rotatedAt: refreshTokens.rotatedAt,
+            expiresAt: refreshTokens.expiresAt,
+            sessionId: sessions.id,
+            revokedAt: sessions.revokedAt,
+            userId: users.id,
+            disabledAt: users.disabledAt,
+          })
+          .from(refreshTokens)
+          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(refreshTokens.tokenHash, input.tokenHash))
+          .limit(1)
+          .for('update', { of: [refreshTokens, sessions] });
+        if (!found || found.revokedAt !== null || found.disabledAt !== null) return { kind: 'refused' };
+        if (found.rotatedAt !== null) {
+          await tx
+            .update(sessions)
+            .set({ revokedAt: input.now, revokedReason: 'refresh_token_reuse' })
+            .where(and(eq(sessions.id, found.sessionId), isNull(sessions.revokedAt)));
+          return { kind: 'reused', sessionId: found.sessionId, userId: found.userId };
+        }
+        if (found.expiresAt.getTime() <= input.now.getTime()) return { kind: 'refused' };
+        await tx.update(refreshTokens).set({ rotatedAt: input.now }).where(eq(refreshTokens.id, found.tokenId));
+        await tx.insert(refreshTokens).values({
+          sessionId: found.sessionId,
+          tokenHash: input.nextTokenHash,
+          createdAt: input.now,
+          expiresAt: input.expiresAt,
+        });
+        await tx.update(sessions).set({ lastUsedAt: input.now }).where(eq(sessions.id, found.sessionId));
+        return { kind: 'rotated', sessionId: found.sessionId, userId: found.userId };
+      });
+    },
+
+    /** Revokes the session a refresh token (current or rotated) belongs to; undefined if unknown or already revoked. */
+    async revokeSessionOfRefreshToken(
+      tokenHash: string,
+      reason: SessionRevocationReason,
+      now: Date,
+    ): Promise<SessionOwner | undefined> {
+      const [row] = await db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(
+          and(
+            isNull(sessions.revokedAt),
+            sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`,
+          ),
+        )
+        .returning({ sessionId: sessions.id, userId: sessions.userId });
+      return row;
+    },
+
+    /** Revokes every open session of a user and returns their ids. */
+    async revokeAllSessions(userId: string, reason: SessionRevocationReason, now: Date): Promise<string[]> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** True when the session exists, belongs to `userId`, is not revoked and its user is not disabled. */
+    async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async createVerificationToken(input: {
+      userId: string;
+      email: string;
+      tokenHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(emailVerificationTokens).values({
+        userId: input.userId,
+        email: input.email,
+        tokenHash: input.tokenHash,
+        createdAt: input.now,
+        expiresAt: input.expiresAt,
+      });
+    },
+
+    /**
+     * Uses a verification link: it must exist, be unused, unexpired, and still
+     * name the user's current address. Every other open link of the user is
+     * used up at the same time.
+     */
+    async useVerificationToken(tokenHash: string, now: Date): Promise<VerificationOutcome> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({
+            id: emailVerificationTokens.id,
+            userId: emailVerificationTokens.userId,
+            email: emailVerificationTokens.email,
+            expiresAt: emailVerificationTokens.expiresAt,
+            usedAt: emailVerificationTokens.usedAt,
+            currentEmail: users.email,
+          })
+          .from(emailVerificationTokens)
+          .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+          .where(eq(emailVerificationTokens.tokenHash, tokenHash))
+          .limit(1)
+          .for('update', { of: [emailVerificationTokens, users] });
+        if (!found || found.usedAt !== null || found.expiresAt.getTime() <= now.getTime()) return { kind: 'invalid' };
+        if (found.currentEmail !== found.email) return { kind: 'invalid' };
+        await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailVerificationTokens.userId, found.userId), isNull(emailVerificationTokens.usedAt)));
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: now })
+          .where(and(eq(users.id, found.userId), isNull(users.emailVerifiedAt)));
+        return { kind: 'verified', userId: found.userId };
+      });
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

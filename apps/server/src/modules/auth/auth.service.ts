@@ -1,0 +1,243 @@
+/**
+ * Accounts and sessions: registration, sign-in, refresh-token rotation,
+ * sign-out, e-mail verification, and the check every signed-in request and
+ * socket goes through. Depends on ports only (repositories, mailer, hasher,
+ * token signer, session events, clock); knows nothing of HTTP or sockets.
+ */
+import type { Logger } from '../../shared/logger';
+import {
+  EMAIL_VERIFICATION_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  SERVER_TEXTS,
+  type PublicUser,
+  type loginRequestSchema,
+  type registerRequestSchema,
+} from '@shifumi/protocol';
+import type { z } from 'zod';
+import type { UserRow } from '../../infra/db/schema/index';
+import { isUniqueViolation } from '../../infra/db/errors';
+import type { Mailer } from '../../infra/mailer/mailer';
+import type { Clock } from '../../shared/clock';
+import { ok, refuse, type Result } from '../../shared/result';
+import { generateOpaqueToken, hashOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../../shared/secure-token';
+import { verificationMail } from '../mail/mail-templates';
+import { USERS_EMAIL_UNIQUE, USERS_REFERRAL_CODE_UNIQUE, type UsersRepo } from '../users/users.repo';
+import type { AccessTokens } from './access-tokens';
+import type { AuthRepo } from './auth.repo';
+import type { PasswordHasher } from './passwords';
+import { generateReferralCode } from './referral-codes';
+import type { SessionEvents } from './session-events';
+
+export type RegisterInput = z.output<typeof registerRequestSchema>;
+export type LoginInput = z.output<typeof loginRequestSchema>;
+
+/** Who is behind a signed-in request or socket. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+}
+
+/** A new access token, the refresh token to put in the cookie, and the user. */
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  user: PublicUser;
+}
+
+export interface AuthServiceDeps {
+  users: UsersRepo;
+  authRepo: AuthRepo;
+  passwords: PasswordHasher;
+  accessTokens: AccessTokens;
+  mailer: Mailer;
+  sessionEvents: SessionEvents;
+  clock: Clock;
+  /** Origin the verification links point at. */
+  appUrl: string;
+  logger: Logger;
+}
+
+const USER_AGENT_MAX_LENGTH = 256;
+const REFERRAL_CODE_ATTEMPTS = 5;
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return { id: user.id, name: user.name, email: user.email, walletAddress: user.walletAddress };
+}
+
+/** Accepts `Bearer <token>` (any case) or the bare token, as the spec's client sends it. */
+export function extractAccessToken(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const token = value.trim().replace(/^bearer\s+/i, '').trim();
+  return token.length > 0 ? token : undefined;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { users, authRepo, passwords, accessTokens, mailer, sessionEvents, clock, logger } = deps;
+
+  function secondsFromNow(seconds: number): Date {
+    return new Date(clock().getTime() + seconds * 1000);
+  }
+
+  async function openSession(user: UserRow, userAgent: string | undefined): Promise<IssuedSession> {
+    const refreshToken = generateOpaqueToken();
+    const sessionId = await authRepo.createSession({
+      userId: user.id,
+      userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+      tokenHash: hashOpaqueToken(refreshToken),
+      now: clock(),
+      expiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS),
+    });
+    const accessToken = await accessTokens.issue({ userId: user.id, sessionId });
+    return { accessToken, refreshToken, user: toPublicUser(user) };
+  }
+
+  /** Creates a verification link for the user's current address and mails it. Throws if the mail fails. */
+  async function sendVerificationMail(user: UserRow): Promise<void> {
+    if (user.email === null) throw new Error(`User ${user.id} has no e-mail address`);
+    const token = generateOpaqueToken();
+    await authRepo.createVerificationToken({
+      userId: user.id,
+      email: user.email,
+      tokenHash: hashOpaqueToken(token),
+      now: clock(),
+      expiresAt: secondsFromNow(EMAIL_VERIFICATION_TTL_SECONDS),
+    });
+    const link = `${deps.appUrl}/verify-email/${token}`;
+    await mailer.send(verificationMail({ to: user.email, name: user.name, link }));
+  }
+
+  async function insertUserWithFreshReferralCode(input: RegisterInput, passwordHash: string, referredBy: string | null) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await users.insert({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          referralCode: generateReferralCode(),
+          referredBy,
+          createdAt: clock(),
+        });
+      } catch (error) {
+        // 32^8 codes make a collision rare; retry a few times before calling it a failure.
+        if (isUniqueViolation(error, USERS_REFERRAL_CODE_UNIQUE) && attempt < REFERRAL_CODE_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  return {
+    async register(input: RegisterInput): Promise<Result<void>> {
+      if (await users.findByEmail(input.email)) return refuse('email_taken', SERVER_TEXTS.emailTaken);
+      let referredBy: string | null = null;
+      if (input.referralCode !== undefined) {
+        const referrerId = await users.findIdByReferralCode(input.referralCode);
+        if (referrerId === undefined) return refuse('unknown_referral', SERVER_TEXTS.unknownReferral);
+        referredBy = referrerId;
+      }
+      const passwordHash = await passwords.hash(input.password);
+      let user: UserRow;
+      try {
+        user = await insertUserWithFreshReferralCode(input, passwordHash, referredBy);
+      } catch (error) {
+        // Two sign-ups with the same address at the same moment: the database decides.
+        if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) return refuse('email_taken', SERVER_TEXTS.emailTaken);
+        throw error;
+      }
+      try {
+        await sendVerificationMail(user);
+      } catch (error) {
+        // The account exists; failing the request now would make a retry answer 409.
+        // The user can ask for a new link from their account (resend-verification).
+        logger.error({ err: error, userId: user.id }, 'The verification mail could not be sent after registration');
+      }
+      return ok(undefined);
+    },
+
+    async login(input: LoginInput, meta: { userAgent?: string }): Promise<Result<IssuedSession>> {
+      const user = await users.findByEmail(input.email);
+      if (!user || user.passwordHash === null) {
+        await passwords.verifyAgainstDummy(input.password);
+        return refuse('invalid_credentials', SERVER_TEXTS.invalidCredentials);
+      }
+      if (!(await passwords.verify(user.passwordHash, input.password))) {
+        return refuse('invalid_credentials', SERVER_TEXTS.invalidCredentials);
+      }
+      if (user.disabledAt !== null) return refuse('account_disabled', SERVER_TEXTS.accountDisabled);
+      return ok(await openSession(user, meta.userAgent));
+    },
+
+    async refresh(refreshToken: string | undefined): Promise<Result<IssuedSession>> {
+      if (refreshToken === undefined || !OPAQUE_TOKEN_PATTERN.test(refreshToken)) {
+        return refuse('refresh_failed', SERVER_TEXTS.refreshFailed);
+      }
+      const nextRefreshToken = generateOpaqueToken();
+      const outcome = await authRepo.rotateRefreshToken({
+        tokenHash: hashOpaqueToken(refreshToken),
+        nextTokenHash: hashOpaqueToken(nextRefreshToken),
+        now: clock(),
+        expiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS),
+      });
+      if (outcome.kind === 'reused') {
+        logger.warn({ userId: outcome.userId, sessionId: outcome.sessionId }, 'Rotated refresh token presented again: session revoked');
+        sessionEvents.sessionsRevoked({ userId: outcome.userId, sessionIds: [outcome.sessionId], reason: 'refresh_token_reuse' });
+        return refuse('refresh_failed', SERVER_TEXTS.refreshFailed);
+      }
+      if (outcome.kind === 'refused') return refuse('refresh_failed', SERVER_TEXTS.refreshFailed);
+      const user = await users.findById(outcome.userId);
+      if (!user) return refuse('refresh_failed', SERVER_TEXTS.refreshFailed);
+      const accessToken = await accessTokens.issue({ userId: user.id, sessionId: outcome.sessionId });
+      return ok({ accessToken, refreshToken: nextRefreshToken, user: toPublicUser(user) });
+    },
+
+    /** Ends the session of this refresh token, if any. Signing out always succeeds. */
+    async logout(refreshToken: string | undefined): Promise<void> {
+      if (refreshToken === undefined || !OPAQUE_TOKEN_PATTERN.test(refreshToken)) return;
+      const revoked = await authRepo.revokeSessionOfRefreshToken(hashOpaqueToken(refreshToken), 'logout', clock());
+      if (revoked) sessionEvents.sessionsRevoked({ userId: revoked.userId, sessionIds: [revoked.sessionId], reason: 'logout' });
+    },
+
+    async logoutAll(auth: AuthContext): Promise<void> {
+      const sessionIds = await authRepo.revokeAllSessions(auth.userId, 'logout_all', clock());
+      if (sessionIds.length > 0) sessionEvents.sessionsRevoked({ userId: auth.userId, sessionIds, reason: 'logout_all' });
+    },
+
+    /**
+     * Checks an access token (header value or socket auth payload): valid
+     * signature, algorithm, issuer, audience and expiry, and a session that is
+     * still open for a user who is not disabled.
+     */
+    async authenticate(credential: unknown): Promise<Result<AuthContext>> {
+      const token = extractAccessToken(credential);
+      if (token === undefined) return refuse('not_authenticated', SERVER_TEXTS.notAuthenticated);
+      const subject = await accessTokens.verify(token);
+      if (!subject) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      if (!(await authRepo.isSessionActive(subject.sessionId, subject.userId))) {
+        return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      }
+      return ok(subject);
+    },
+
+    isSessionActive(auth: AuthContext): Promise<boolean> {
+      return authRepo.isSessionActive(auth.sessionId, auth.userId);
+    },
+
+    async verifyEmail(token: string): Promise<Result<void>> {
+      if (!OPAQUE_TOKEN_PATTERN.test(token)) return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
+      const outcome = await authRepo.useVerificationToken(hashOpaqueToken(token), clock());
+      if (outcome.kind === 'invalid') return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
+      return ok(undefined);
+    },
+
+    /** Sends a fresh verification link; a mail failure is thrown (the user asked for it now). */
+    async resendVerification(auth: AuthContext): Promise<Result<void>> {
+      const user = await users.findById(auth.userId);
+      if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      if (user.email === null) return refuse('no_email', SERVER_TEXTS.noEmailOnAccount);
+      if (user.emailVerifiedAt !== null) return refuse('already_verified', SERVER_TEXTS.alreadyVerified);
+      await sendVerificationMail(user);
+      return ok(undefined);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,62 @@
+/**
+ * Expected refusals travel as values, not exceptions: a service returns
+ * `Result<T>` and the transport (HTTP or socket) turns a refusal's code into
+ * its status. Unexpected failures are thrown and answered generically.
+ */
+
+/** Every refusal the server can answer with. The HTTP status of each lives in http/refusal-status.ts. */
+export type RefusalCode =
+  | 'invalid_input'
+  | 'email_taken'
+  | 'unknown_referral'
+  | 'invalid_credentials'
+  | 'account_disabled'
+  | 'not_authenticated'
+  | 'refresh_failed'
+  | 'verify_link_invalid'
+  | 'already_verified'
+  | 'no_email'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'too_many_requests';
+
+export interface Refusal {
+  code: RefusalCode;
+  /** A sentence for the user (from SERVER_TEXTS). */
+  message: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function refuse<T = never>(code: RefusalCode, message: string): Result<T> {
+  return { ok: false, refusal: { code, message } };
+}
+
+/**
+ * A refusal thrown from a place that cannot return one (a Fastify hook, a
+ * route's shared guard). The central error handler answers it like a
+ * returned refusal.
+ */
+export class RefusalError extends Error {
+  override name = 'RefusalError';
+  readonly refusal: Refusal;
+  /** Extra response headers, e.g. Retry-After. */
+  readonly headers: Record<string, string>;
+
+  constructor(refusal: Refusal, headers: Record<string, string> = {}) {
+    super(refusal.message);
+    this.refusal = refusal;
+    this.headers = headers;
+  }
+}
+
+/** Returns the value of a successful result or throws its refusal. */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new RefusalError(result.refusal);
+  return result.value;
+}
