@@ -1,0 +1,117 @@
+/**
+ * The two realtime connections of the app (spec S7 "Realtime"), and nothing else
+ * opens sockets.
+ *
+ * - The authenticated socket (/socket.io) carries the access token as its auth
+ *   payload. It follows the session: it reconnects when the token is
+ *   refreshed and closes when the user signs out.
+ * - The public socket (/public) is anonymous; it re-emits `online_users` and
+ *   `new_transaction` as window events so any component can listen.
+ */
+import { io, type Socket } from 'socket.io-client';
+import {
+  PUBLIC_SOCKET_PATH,
+  SOCKET_PATH,
+  WINDOW_EVENTS,
+  type ClientToServerEvents,
+  type PublicClientToServerEvents,
+  type PublicServerToClientEvents,
+  type ServerToClientEvents,
+  type TransactionFeedItem,
+} from '@shifumi/protocol';
+import { loadPage } from './page-navigation';
+import { getAccessToken, subscribeToSession } from './session-store';
+
+export type AuthenticatedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type PublicSocket = Socket<PublicServerToClientEvents, PublicClientToServerEvents>;
+
+let authenticatedSocket: AuthenticatedSocket | null = null;
+let authenticatedToken: string | null = null;
+let publicSocket: PublicSocket | null = null;
+let lastOnlineUsers: number | null = null;
+
+/** What `force_disconnect` does (spec S2): clear storage, alert the server's message, reload on /. */
+export function handleForcedDisconnect(message: string): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Nothing to clear when storage is unavailable.
+  }
+  window.alert(message);
+  // A full navigation, not a router push: every in-memory state goes with it.
+  loadPage('/');
+}
+
+/** Opens (or re-opens with a new token) the authenticated connection. */
+export function connectAuthenticatedSocket(token: string): AuthenticatedSocket {
+  if (authenticatedSocket && authenticatedToken === token) {
+    if (!authenticatedSocket.connected && !authenticatedSocket.active) authenticatedSocket.connect();
+    return authenticatedSocket;
+  }
+  authenticatedToken = token;
+  if (authenticatedSocket) {
+    authenticatedSocket.auth = { token };
+    authenticatedSocket.disconnect().connect();
+    return authenticatedSocket;
+  }
+  const socket: AuthenticatedSocket = io({ path: SOCKET_PATH, auth: { token }, autoConnect: false });
+  socket.on('connect_error', (error) => {
+    console.warn('Realtime connection failed:', error.message);
+  });
+  socket.on('force_disconnect', (message) => {
+    disconnectAuthenticatedSocket();
+    handleForcedDisconnect(message);
+  });
+  authenticatedSocket = socket;
+  socket.connect();
+  return socket;
+}
+
+export function disconnectAuthenticatedSocket(): void {
+  authenticatedSocket?.disconnect();
+  authenticatedSocket = null;
+  authenticatedToken = null;
+}
+
+/** The authenticated socket when one is open (the play feature sends on it). */
+export function getAuthenticatedSocket(): AuthenticatedSocket | null {
+  return authenticatedSocket;
+}
+
+/** Opens the public connection once for the lifetime of the page. */
+export function connectPublicSocket(): PublicSocket {
+  if (publicSocket) return publicSocket;
+  const socket: PublicSocket = io({ path: PUBLIC_SOCKET_PATH });
+  socket.on('online_users', (count) => {
+    lastOnlineUsers = count;
+    window.dispatchEvent(new CustomEvent<number>(WINDOW_EVENTS.onlineUsers, { detail: count }));
+  });
+  socket.on('new_transaction', (item) => {
+    window.dispatchEvent(new CustomEvent<TransactionFeedItem>(WINDOW_EVENTS.transaction, { detail: item }));
+  });
+  socket.on('connect_error', (error) => {
+    console.warn('Public realtime connection failed:', error.message);
+  });
+  publicSocket = socket;
+  return socket;
+}
+
+/** The last online-players count received, for components mounted after it arrived. */
+export function getLastOnlineUsers(): number | null {
+  return lastOnlineUsers;
+}
+
+/**
+ * Keeps the authenticated socket in step with the session: a refreshed token
+ * reconnects it, a cleared session closes it.
+ */
+export function followSessionWithSocket(): () => void {
+  return subscribeToSession(() => {
+    const token = getAccessToken();
+    if (!token) {
+      disconnectAuthenticatedSocket();
+      return;
+    }
+    if (authenticatedSocket && token !== authenticatedToken) connectAuthenticatedSocket(token);
+  });
+}
