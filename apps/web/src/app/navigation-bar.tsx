@@ -1,0 +1,166 @@
+/**
+ * The navigation bar on every page (spec S2 "Navigation bar"): logo, menu
+ * links, My account (disabled while signed out), Sign Up / Login or Logout,
+ * the Connecté / Non connecté text, the search field, the burger menu at
+ * 767 px and below, and the slot the wallet button will occupy.
+ */
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { TEXTS } from '@shifumi/protocol';
+import { Button } from '../components/ui/button';
+import { CloseIcon, MenuIcon } from '../components/ui/icons';
+import { Logo, LogoMark } from '../components/ui/logo';
+import { useIsSignedIn } from '../lib/session-store';
+import { SearchControl } from './search-control';
+import styles from './navigation-bar.module.css';
+
+const MENU_LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/howtoplay', label: 'How to play ?', end: false },
+  { to: '/contact', label: 'Contact us', end: false },
+] as const;
+
+export interface NavigationBarProps {
+  onSignInClick: () => void;
+  onLogoutClick: () => void;
+}
+
+function linkClassName({ isActive }: { isActive: boolean }) {
+  return isActive ? `${styles.link} ${styles.active}` : styles.link;
+}
+
+export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarProps) {
+  const signedIn = useIsSignedIn();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const mobileMenuId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPathname, setMenuPathname] = useState(pathname);
+
+  // Any navigation (a link, the back button) closes the mobile menu.
+  if (menuPathname !== pathname) {
+    setMenuPathname(pathname);
+    setMenuOpen(false);
+  }
+
+  function authButton(onDone?: () => void) {
+    return signedIn ? (
+      <Button
+        variant="ghost"
+        size="small"
+        onClick={() => {
+          onDone?.();
+          onLogoutClick();
+        }}
+      >
+        Logout
+      </Button>
+    ) : (
+      <Button
+        size="small"
+        onClick={() => {
+          onDone?.();
+          onSignInClick();
+        }}
+      >
+        Sign Up / Login
+      </Button>
+    );
+  }
+
+  function accountButton(onDone?: () => void) {
+    return (
+      <Button
+        variant="secondary"
+        size="small"
+        disabled={!signedIn}
+        title={signedIn ? undefined : 'Sign in to open your account'}
+        onClick={() => {
+          onDone?.();
+          navigate('/account');
+        }}
+      >
+        My account
+      </Button>
+    );
+  }
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to="/" className={styles.logo} aria-label="Shifumi home">
+          <span className={styles.logoFull}>
+            <Logo />
+          </span>
+          <span className={styles.logoCompact}>
+            <LogoMark />
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className={styles.desktopNav}>
+          <ul className={styles.links}>
+            {MENU_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={linkClassName}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className={styles.tools}>
+          <SearchControl />
+          <p className={`${styles.status} ${signedIn ? styles.online : ''}`}>
+            <span className={styles.dot} aria-hidden="true" />
+            <span>{signedIn ? TEXTS.connected : TEXTS.notConnected}</span>
+          </p>
+          {/* The wallet connect button (a later issue) mounts here. */}
+          <div className={styles.walletSlot} data-slot="wallet-connect" />
+          <div className={styles.desktopActions}>
+            {accountButton()}
+            {authButton()}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className={styles.burger}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={mobileMenuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </Button>
+        </div>
+      </div>
+
+      {menuOpen ? (
+        <nav
+          id={mobileMenuId}
+          aria-label="Mobile menu"
+          className={styles.mobileMenu}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') closeMenu();
+          }}
+        >
+          <ul className={styles.mobileLinks}>
+            {MENU_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={linkClassName} onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.mobileActions}>
+            {accountButton(closeMenu)}
+            {authButton(closeMenu)}
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * A labelled input or textarea with an optional hint and error, wired for
+ * assistive technology (label, aria-describedby, aria-invalid).
+ */
+import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import styles from './text-field.module.css';
+
+interface FieldChrome {
+  label: string;
+  hint?: string;
+  error?: string | null;
+}
+
+function describedBy(...ids: Array<string | false | undefined>): string | undefined {
+  const joined = ids.filter(Boolean).join(' ');
+  return joined === '' ? undefined : joined;
+}
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, FieldChrome {
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function TextField({ label, hint, error, id, className, ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={styles.control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint && hintId, error ? errorId : undefined)}
+        {...inputProps}
+      />
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldChrome {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+export function TextAreaField({ label, hint, error, id, className, ...textareaProps }: TextAreaFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        className={styles.control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint && hintId, error ? errorId : undefined)}
+        {...textareaProps}
+      />
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * GET /api/account and the account actions. The answer grows with the money
+ * work (balance, history, deposits, withdrawals).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountResponseSchema, messageResponseSchema, type AccountResponse, type MessageResponse } from '@shifumi/protocol';
+import { apiRequest } from '../../../lib/api-client';
+import { forgetLocalSession } from '../../../lib/sign-out';
+
+export const accountQueryKey = ['account'] as const;
+
+export function fetchAccount(signal?: AbortSignal): Promise<AccountResponse> {
+  return apiRequest('/api/account', { method: 'GET', signal }, accountResponseSchema);
+}
+
+export function useAccountQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: accountQueryKey,
+    queryFn: ({ signal }) => fetchAccount(signal),
+    enabled,
+  });
+}
+
+export function resendVerification(): Promise<MessageResponse> {
+  return apiRequest('/api/auth/resend-verification', { method: 'POST' }, messageResponseSchema);
+}
+
+export function useResendVerificationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendVerification,
+    // "Already verified" is possible when another tab verified: refresh what we show.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+  });
+}
+
+/**
+ * Ends every session of the user. A failure is reported rather than hidden:
+ * the user must not believe other devices were signed out when they were not.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  await apiRequest('/api/auth/logout-all', { method: 'POST' });
+  forgetLocalSession();
+}
+
+export function useSignOutEverywhereMutation() {
+  return useMutation({ mutationFn: signOutEverywhere });
+}

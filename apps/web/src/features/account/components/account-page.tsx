@@ -1,0 +1,194 @@
+/**
+ * /account (spec S2 "Account"). Signed-out visitors are sent to /.
+ *
+ * Today: who you are, whether your e-mail is verified, your referral code and
+ * link, and signing out everywhere. The balance, the game history and the
+ * withdraw form (button "Retirer") arrive with the money work, each in the
+ * section reserved for it below.
+ */
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { REFERRAL_QUERY_PARAM } from '@shifumi/protocol';
+import { Button } from '../../../components/ui/button';
+import { CheckCircleIcon, AlertCircleIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { userFacingMessage } from '../../../lib/api-error';
+import { useSession } from '../../../lib/session-store';
+import { notify } from '../../../lib/toast';
+import { useAccountQuery, useResendVerificationMutation } from '../api/account-api';
+import { SignOutEverywhere } from './sign-out-everywhere';
+import styles from './account-page.module.css';
+
+async function copyToClipboard(text: string, success: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify.success(success);
+  } catch (error) {
+    console.error('Copy to clipboard failed', error);
+    notify.error(`Could not copy: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export function AccountPage() {
+  const session = useSession();
+  const signedIn = session.accessToken !== null;
+  const account = useAccountQuery(signedIn);
+  const resend = useResendVerificationMutation();
+
+  useEffect(() => {
+    // Spec S8: a failure to load the account is only logged.
+    if (account.error) console.error('Could not load the account', account.error);
+  }, [account.error]);
+
+  if (!signedIn) return <Navigate to="/" replace />;
+
+  const user = account.data?.user ?? session.user;
+  const referralCode = account.data?.referralCode ?? null;
+  const referralLink = referralCode ? `${window.location.origin}/?${REFERRAL_QUERY_PARAM}=${encodeURIComponent(referralCode)}` : null;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <h1 className={styles.title}>My account</h1>
+        {user ? <p className={styles.lead}>Signed in as {user.name}.</p> : null}
+      </header>
+
+      {account.isPending ? (
+        <p role="status" className={styles.loading}>
+          <Spinner size="small" /> Loading your account…
+        </p>
+      ) : null}
+
+      <div className={styles.grid}>
+        <section className={`${styles.card} ${styles.balance}`} aria-labelledby="account-balance">
+          <h2 id="account-balance" className={styles.cardTitle}>
+            Available balance
+          </h2>
+          <p className={styles.balanceValue}>—</p>
+          <p className={styles.muted}>Your balance will show here once deposits open.</p>
+        </section>
+
+        <section className={styles.card} aria-labelledby="account-profile">
+          <h2 id="account-profile" className={styles.cardTitle}>
+            Profile
+          </h2>
+          <dl className={styles.details}>
+            <div>
+              <dt>Name</dt>
+              <dd>{user?.name ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>E-mail</dt>
+              <dd className={styles.email}>{user?.email ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>E-mail status</dt>
+              <dd>
+                {account.data ? (
+                  account.data.emailVerified ? (
+                    <span className={`${styles.badge} ${styles.verified}`}>
+                      <CheckCircleIcon width={16} height={16} /> Verified
+                    </span>
+                  ) : (
+                    <span className={`${styles.badge} ${styles.unverified}`}>
+                      <AlertCircleIcon width={16} height={16} /> Not verified
+                    </span>
+                  )
+                ) : (
+                  '—'
+                )}
+              </dd>
+            </div>
+          </dl>
+          {account.data && !account.data.emailVerified ? (
+            <div className={styles.verifyBox}>
+              <p className={styles.muted}>Withdrawals need a verified e-mail address. Check your inbox for our link, or ask for a new one.</p>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={resend.isPending}
+                aria-busy={resend.isPending || undefined}
+                onClick={() =>
+                  resend.mutate(undefined, {
+                    onSuccess: (answer) => notify.success(answer.message),
+                    onError: (error) => {
+                      console.error('Resending the verification e-mail failed', error);
+                      notify.error(userFacingMessage(error));
+                    },
+                  })
+                }
+              >
+                Resend verification e-mail
+              </Button>
+            </div>
+          ) : null}
+        </section>
+
+        <section className={styles.card} aria-labelledby="account-referral">
+          <h2 id="account-referral" className={styles.cardTitle}>
+            Referral
+          </h2>
+          <p className={styles.muted}>Invite friends with your code or your link.</p>
+          <dl className={styles.details}>
+            <div>
+              <dt>Your code</dt>
+              <dd className={styles.copyRow}>
+                <span className={styles.code}>{referralCode ?? '—'}</span>
+                <Button
+                  variant="secondary"
+                  size="small"
+                  disabled={!referralCode}
+                  onClick={() => referralCode && void copyToClipboard(referralCode, 'Referral code copied to clipboard!')}
+                >
+                  Copy
+                </Button>
+              </dd>
+            </div>
+            {referralLink ? (
+              <div>
+                <dt>Your link</dt>
+                <dd className={styles.copyRow}>
+                  <input
+                    className={styles.link}
+                    readOnly
+                    value={referralLink}
+                    aria-label="Referral link"
+                    onFocus={(event) => event.target.select()}
+                  />
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    onClick={() => void copyToClipboard(referralLink, 'Referral link copied to clipboard!')}
+                  >
+                    Copy link
+                  </Button>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+
+        <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-history">
+          <h2 id="account-history" className={styles.cardTitle}>
+            Game history
+          </h2>
+          <p className={styles.empty}>No games yet</p>
+        </section>
+
+        <section className={styles.card} aria-labelledby="account-withdraw">
+          <h2 id="account-withdraw" className={styles.cardTitle}>
+            Withdraw
+          </h2>
+          <p className={styles.muted}>Withdrawals to an Ethereum address open together with deposits.</p>
+        </section>
+
+        <section className={styles.card} aria-labelledby="account-security">
+          <h2 id="account-security" className={styles.cardTitle}>
+            Security
+          </h2>
+          <SignOutEverywhere />
+        </section>
+      </div>
+    </div>
+  );
+}

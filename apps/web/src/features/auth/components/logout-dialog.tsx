@@ -1,0 +1,34 @@
+/**
+ * The logout confirmation (spec S4 "Auth form"): French title, question and
+ * Oui / Non. Oui signs out and reloads; Non closes.
+ */
+import { useRef } from 'react';
+import { TEXTS } from '@shifumi/protocol';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { reloadPage } from '../../../lib/page-navigation';
+import { useSignOutMutation } from '../api/auth-api';
+import styles from './logout-dialog.module.css';
+
+export function LogoutDialog({ onClose }: { onClose: () => void }) {
+  const noRef = useRef<HTMLButtonElement>(null);
+  const signOut = useSignOutMutation();
+
+  return (
+    <Dialog open onClose={onClose} size="small" title={TEXTS.logoutTitle} description={TEXTS.logoutQuestion} hideCloseButton initialFocusRef={noRef}>
+      <div className={styles.actions}>
+        <Button
+          variant="primary"
+          disabled={signOut.isPending}
+          aria-busy={signOut.isPending || undefined}
+          onClick={() => signOut.mutate(undefined, { onSettled: () => reloadPage() })}
+        >
+          {TEXTS.yes}
+        </Button>
+        <Button ref={noRef} variant="secondary" onClick={onClose} disabled={signOut.isPending}>
+          {TEXTS.no}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

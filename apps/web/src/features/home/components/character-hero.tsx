@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { CHARACTER_NAMES, CharacterArt } from '../../../components/ui/character-art';
+import { useSelectedCharacter } from '../../../lib/selected-character';
+import { CharacterPickerDialog } from './character-picker-dialog';
+import styles from './character-hero.module.css';
+
+/** The hero: the player's character and the Change Character button. */
+export function CharacterHero() {
+  const [character, setCharacter] = useSelectedCharacter();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const name = CHARACTER_NAMES[character];
+
+  return (
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <div className={styles.copy}>
+        <p className={styles.eyebrow}>Real players · Real time · Real stakes</p>
+        <h1 id="hero-title" className={styles.title}>
+          Rock, paper, scissors — <span className={styles.highlight}>for real.</span>
+        </h1>
+        <p className={styles.lead}>
+          Face another player live. Ten seconds a round, first to two round wins takes the pot: double the bet.
+        </p>
+      </div>
+      <div className={styles.stage}>
+        <div className={styles.halo} aria-hidden="true" />
+        <CharacterArt character={character} size={220} label={`Your character: ${name}`} className={styles.art} />
+        <p className={styles.name}>{name}</p>
+        <Button variant="secondary" onClick={() => setPickerOpen(true)}>
+          Change Character
+        </Button>
+      </div>
+      {pickerOpen ? (
+        <CharacterPickerDialog selected={character} onSelect={setCharacter} onClose={() => setPickerOpen(false)} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The 2x2 character picker (spec S2 "Home page"). Choosing closes it; the
+ * choice is kept in localStorage by the selected-character store.
+ */
+import { CHARACTERS, type Character } from '@shifumi/protocol';
+import { CHARACTER_NAMES, CharacterArt } from '../../../components/ui/character-art';
+import { Dialog } from '../../../components/ui/dialog';
+import styles from './character-picker-dialog.module.css';
+
+export interface CharacterPickerDialogProps {
+  selected: Character;
+  onSelect: (character: Character) => void;
+  onClose: () => void;
+}
+
+export function CharacterPickerDialog({ selected, onSelect, onClose }: CharacterPickerDialogProps) {
+  return (
+    <Dialog open onClose={onClose} title="Choose your character" description="Your opponent sees it during the match." size="medium">
+      <ul className={styles.grid}>
+        {CHARACTERS.map((character) => {
+          const isSelected = character === selected;
+          return (
+            <li key={character}>
+              <button
+                type="button"
+                className={`${styles.option} ${isSelected ? styles.selected : ''}`}
+                aria-pressed={isSelected}
+                onClick={() => {
+                  onSelect(character);
+                  onClose();
+                }}
+              >
+                <CharacterArt character={character} size={112} />
+                <span className={styles.name}>
+                  {CHARACTER_NAMES[character]}
+                  {isSelected ? (
+                    <span className={styles.check} aria-hidden="true">
+                      {' '}
+                      ✓
+                    </span>
+                  ) : null}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </Dialog>
+  );
+}
