@@ -28,7 +28,8 @@ const defaultDependencies: StartupDependencies = {
  * - valid token: open the authenticated socket with it;
  * - if opening fails, one refresh attempt and then sign out if that fails too.
  */
-export async function startSession(dependencies: StartupDependencies = defaultDependencies): Promise<StartupOutcome> {
+export async function startSession(overrides: Partial<StartupDependencies> = {}): Promise<StartupOutcome> {
+  const dependencies = { ...defaultDependencies, ...overrides };
   const stored = getAccessToken();
   if (!stored) return 'anonymous';
 
