@@ -9,8 +9,8 @@ import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { API_PREFIX } from '@shifumi/protocol';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { API_PREFIX, SERVER_TEXTS } from '@shifumi/protocol';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './infra/db/database';
 import type { Mailer } from './infra/mailer/mailer';
@@ -81,13 +81,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     routerOptions: { maxParamLength: 512 },
     forceCloseConnections: true,
+    // Undecodable URLs (`/api/%`) are answered like every other client error.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'Malformed request');
+      const answer = reply as FastifyReply;
+      void answer.code(400).header('cache-control', 'no-store').send({ message: SERVER_TEXTS.invalidRequest });
+    },
     return503OnClosing: true,
   });
 
   // Fastify's JSON parser, except that an empty body counts as no body: clients
   // send `Content-Type: application/json` with nothing on refresh and logout.
   const defaultJsonParser = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeContentTypeParser('application/json');
+  // JSON only: other bodies (text/plain, forms) are refused with 415 before any handler runs.
+  fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

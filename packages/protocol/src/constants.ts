@@ -72,7 +72,7 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';
 export const REFRESH_TOKEN_COOKIE_PATH = '/api/auth';
 
-/** Referral codes are 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
+/** Referral codes are 8 characters from an alphabet without look-alikes (no 0, O, 1 or I). */
 export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const REFERRAL_CODE_LENGTH = 8;
 /** Query parameter of a referral link: `/?ref=CODE` opens sign-up with the code filled in. */

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { LogLevel } from '../config';
 
 /** Verification links are one-time secrets: keep them out of request logs. */
@@ -18,8 +18,8 @@ interface LoggedRequest {
  * no cookies) and with verification tokens masked; `redact` is a second net
  * for anything that logs headers explicitly.
  */
-export function createLogger(options: { level: LogLevel }): Logger {
-  return pino({
+export function createLogger(options: { level: LogLevel; destination?: DestinationStream }): Logger {
+  const loggerOptions: LoggerOptions = {
     level: options.level,
     redact: {
       paths: [
@@ -42,5 +42,6 @@ export function createLogger(options: { level: LogLevel }): Logger {
       }),
       err: pino.stdSerializers.err,
     },
-  });
+  };
+  return options.destination ? pino(loggerOptions, options.destination) : pino(loggerOptions);
 }

@@ -67,7 +67,7 @@ export function toPublicUser(user: UserRow): PublicUser {
 /** Accepts `Bearer <token>` (any case) or the bare token, as the spec's client sends it. */
 export function extractAccessToken(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const token = value.trim().replace(/^bearer\s+/i, '').trim();
+  const token = value.trim().replace(/^bearer(\s+|$)/i, '').trim();
   return token.length > 0 ? token : undefined;
 }
 

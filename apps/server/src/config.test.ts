@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeConfig, loadConfig, resolveJwtSecret } from './config';
+
+const paths = { cwd: '/srv/cwd', repoRoot: '/srv/repo' };
+const SECRET = 's'.repeat(32);
+
+function errorOf(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env, paths);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('has embedded defaults for everything', () => {
+    expect(loadConfig({}, paths)).toEqual({
+      nodeEnv: 'development',
+      isProduction: false,
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      dataDir: '/srv/repo/.data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Shifumi <no-reply@localhost>',
+      supportEmail: 'support@localhost',
+      rateLimitAuthPerMinute: 20,
+      rateLimitContactPerMinute: 5,
+      logLevel: 'info',
+      trustProxy: false,
+      webDistDir: '/srv/repo/apps/web/dist',
+    });
+  });
+
+  it('derives APP_URL from PORT and resolves relative directories against the working directory', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: 'data', WEB_DIST_DIR: '../web/dist' }, paths);
+    expect(config.appUrl).toBe('http://localhost:8080');
+    expect(config.dataDir).toBe('/srv/cwd/data');
+    expect(config.webDistDir).toBe('/srv/web/dist');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '443',
+        HOST: '0.0.0.0',
+        APP_URL: 'https://shifumi.example.com/',
+        DATA_DIR: '/var/lib/shifumi',
+        DATABASE_URL: 'postgres://app:pw@db:5432/shifumi',
+        JWT_SECRET: SECRET,
+        SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
+        MAIL_FROM: 'Shifumi <no-reply@shifumi.example.com>',
+        SUPPORT_EMAIL: 'support@shifumi.example.com',
+        RATE_LIMIT_AUTH_PER_MINUTE: '50',
+        RATE_LIMIT_CONTACT_PER_MINUTE: '7',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+        WEB_DIST_DIR: '/srv/web',
+      },
+      paths,
+    );
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 443,
+      host: '0.0.0.0',
+      appUrl: 'https://shifumi.example.com',
+      databaseUrl: 'postgres://app:pw@db:5432/shifumi',
+      jwtSecret: SECRET,
+      smtpUrl: 'smtps://user:pw@smtp.example.com:465',
+      rateLimitAuthPerMinute: 50,
+      rateLimitContactPerMinute: 7,
+      logLevel: 'warn',
+      trustProxy: 1,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, paths)).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid environment: PORT must be an integer between 1 and 65535'],
+    [{ PORT: '0' }, 'Invalid environment: PORT must be an integer between 1 and 65535'],
+    [{ PORT: '70000' }, 'Invalid environment: PORT must be an integer between 1 and 65535'],
+    [{ PORT: '30.5' }, 'Invalid environment: PORT must be an integer between 1 and 65535'],
+    [{ NODE_ENV: 'staging' }, 'Invalid environment: NODE_ENV must be development, production or test'],
+    [{ APP_URL: 'localhost:3000' }, 'Invalid environment: APP_URL must be a http or https URL, e.g. https://shifumi.example.com'],
+    [{ APP_URL: 'https://shifumi.example.com/app' }, 'Invalid environment: APP_URL must be an origin without a path, e.g. https://shifumi.example.com'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment: DATABASE_URL must be a postgres or postgresql URL, e.g. postgres://user:password@host:5432/shifumi'],
+    [{ JWT_SECRET: 'short' }, 'Invalid environment: JWT_SECRET must be at least 32 characters long'],
+    [{ SMTP_URL: 'http://mail' }, 'Invalid environment: SMTP_URL must be a smtp or smtps URL, e.g. smtps://user:password@smtp.example.com:465'],
+    [{ SUPPORT_EMAIL: 'nobody' }, 'Invalid environment: SUPPORT_EMAIL must be an e-mail address'],
+    [{ RATE_LIMIT_AUTH_PER_MINUTE: '-1' }, 'Invalid environment: RATE_LIMIT_AUTH_PER_MINUTE must be an integer between 1 and 1000000'],
+    [{ RATE_LIMIT_CONTACT_PER_MINUTE: 'lots' }, 'Invalid environment: RATE_LIMIT_CONTACT_PER_MINUTE must be an integer between 1 and 1000000'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid environment: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ TRUST_PROXY: 'maybe' }, 'Invalid environment: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses'],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    const text = errorOf(env);
+    expect(text).toBe(message);
+    expect(text).not.toContain('\n');
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(errorOf({ NODE_ENV: 'production' })).toBe(
+      'Invalid environment: JWT_SECRET is required when NODE_ENV=production (at least 32 characters)',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }, paths).jwtSecret).toBe(SECRET);
+  });
+
+  it('never echoes a refused value', () => {
+    expect(errorOf({ JWT_SECRET: 'hunter2-secret' })).not.toContain('hunter2');
+  });
+
+  it('parses TRUST_PROXY forms', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }, paths).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'FALSE' }, paths).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }, paths).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }, paths).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('describes itself without secrets', () => {
+    const description = JSON.stringify(
+      describeConfig(
+        loadConfig(
+          { JWT_SECRET: SECRET, DATABASE_URL: 'postgres://app:db-password@db/shifumi', SMTP_URL: 'smtps://u:smtp-password@smtp.example.com' },
+          paths,
+        ),
+      ),
+    );
+    expect(description).not.toContain(SECRET);
+    expect(description).not.toContain('db-password');
+    expect(description).not.toContain('smtp-password');
+    expect(description).toContain('db/shifumi');
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  it('generates the development secret once, mode 0600, and reuses it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-config-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir }, paths);
+      const first = await resolveJwtSecret(config);
+      const second = await resolveJwtSecret(config);
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(second.jwtSecret).toBe(first.jwtSecret);
+      const stat = fs.statSync(path.join(dataDir, 'jwt-secret'));
+      expect(stat.mode & 0o777).toBe(0o600);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a configured secret and writes nothing', async () => {
+    const dataDir = path.join(os.tmpdir(), `shifumi-config-unused-${process.pid}`);
+    const config = await resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }, paths));
+    expect(config.jwtSecret).toBe(SECRET);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+});

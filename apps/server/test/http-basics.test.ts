@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SERVER_TEXTS } from '@shifumi/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_APP_NOT_BUILT_TEXT } from '../src/http/web-app';
+import { PASSWORD, postJson, signIn, signUp, uniqueEmail } from './support/api';
+import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
+
+const INDEX_HTML = '<!doctype html><html><head><title>Shifumi</title></head><body><div id="root"></div></body></html>';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-web-dist-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe('GET /api/health', () => {
+  it('answers ok after asking the database', async () => {
+    const response = await t.app.fastify.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('unknown API routes', () => {
+  it.each([
+    ['GET', '/api/nope'],
+    ['POST', '/api/auth/nope'],
+    ['DELETE', '/api/account'],
+    ['GET', '/api'],
+  ] as const)('%s %s → 404 { message }, even for a browser', async (method, url) => {
+    const response = await t.app.fastify.inject({ method, url, headers: HTML });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and the usual hardening headers on pages and API answers', async () => {
+    for (const url of ['/', '/api/health']) {
+      const response = await t.app.fastify.inject({ method: 'GET', url, headers: HTML });
+      const csp = String(response.headers['content-security-policy']);
+      const directives = new Map(csp.split(';').map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values] as const;
+      }));
+      expect(directives.get('default-src')).toEqual(["'self'"]);
+      expect(directives.get('script-src')).toEqual(["'self'"]);
+      expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(directives.get('connect-src')).toEqual(["'self'", 'ws://localhost:5999']);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('base-uri')).toEqual(["'self'"]);
+      expect(directives.get('form-action')).toEqual(["'self'"]);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('sends no CORS headers, whatever the Origin', async () => {
+    const preflight = await t.app.fastify.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const response = await postJson(t, '/api/auth/login', { email: 'a@example.com', password: 'x' }, { origin: 'https://evil.example' });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('gives every answer an x-request-id and ignores one sent by an untrusted client', async () => {
+    const first = await t.app.fastify.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'forged' } });
+    const second = await t.app.fastify.inject({ method: 'GET', url: '/api/health' });
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+    const logged = t.logs.filter((line) => line.reqId === first.headers['x-request-id']);
+    expect(logged.length).toBeGreaterThan(0);
+  });
+
+  it('never logs passwords, tokens or cookies', async () => {
+    const account = await signUp(t);
+    const session = await signIn(t, account);
+    await t.app.fastify.inject({ method: 'GET', url: '/api/account', headers: { authorization: session.accessToken } });
+    const logs = JSON.stringify(t.logs);
+    expect(logs).not.toContain(PASSWORD);
+    expect(logs).not.toContain(session.accessToken);
+    expect(logs).not.toContain(session.refreshToken);
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/account', '/verify-email/abc', '/home', '/anything/at/all?x=1'])('GET %s from a browser → index.html', async (url) => {
+    const response = await t.app.fastify.inject({ method: 'GET', url, headers: HTML });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('serves built files, fingerprinted assets cached for good', async () => {
+    const asset = await t.app.fastify.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.fastify.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file that is not a page with a JSON 404', async () => {
+    const response = await t.app.fastify.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
+  });
+
+  it('does not serve files outside the dist folder', async () => {
+    const response = await t.app.fastify.inject({ method: 'GET', url: '/../../../etc/passwd', headers: { accept: '*/*' } });
+    expect(response.body).not.toContain('root:');
+  });
+
+  it('says how to build the app when the dist folder is missing', async () => {
+    const unbuilt = await createTestApp({ env: { WEB_DIST_DIR: path.join(webDist, 'does-not-exist') } });
+    try {
+      const response = await unbuilt.app.fastify.inject({ method: 'GET', url: '/', headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(WEB_APP_NOT_BUILT_TEXT);
+      expect(response.body).toContain('npm run build');
+    } finally {
+      await unbuilt.close();
+    }
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer 500 with a generic text and keep the details in the log; registration survives a mail failure', async () => {
+    const broken = await createTestApp({
+      mailer: (smtp) => ({
+        send: async () => {
+          throw new Error('SMTP exploded with internal detail 0xDEADBEEF');
+        },
+        close: () => smtp.close(),
+      }),
+    });
+    try {
+      const email = uniqueEmail();
+      const registered = await postJson(broken, '/api/auth/register', { name: 'Ann', email, password: PASSWORD });
+      expect(registered.statusCode).toBe(201);
+
+      const session = await signIn(broken, { email, password: PASSWORD });
+      const response = await broken.app.fastify.inject({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
+        headers: { authorization: session.accessToken },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: SERVER_TEXTS.internalError });
+      expect(response.body).not.toContain('DEADBEEF');
+      const errors = broken.logs.filter((line) => line.level === 50);
+      expect(JSON.stringify(errors)).toContain('0xDEADBEEF');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('the app URL', () => {
+  it('is the origin of verification links', () => {
+    expect(t.config.appUrl).toBe(TEST_APP_URL);
+  });
+});

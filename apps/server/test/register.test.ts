@@ -1,0 +1,105 @@
+import { REFERRAL_CODE_ALPHABET, SERVER_TEXTS, TEXTS } from '@shifumi/protocol';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/infra/db/schema/index';
+import { PASSWORD, postJson, signUp, uniqueEmail } from './support/api';
+import { findVerificationLink } from './support/smtp-receiver';
+import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function userByEmail(email: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates the account (201), stores the e-mail lower-cased and a hashed password, and mails a verification link', async () => {
+    const email = uniqueEmail('Mixed.Case').replace('@example.com', '@Example.COM');
+    const response = await postJson(t, '/api/auth/register', { name: '  Ann  ', email, password: PASSWORD });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: TEXTS.signUpSuccess });
+
+    const row = await userByEmail(email.toLowerCase());
+    expect(row).toBeDefined();
+    expect(row?.name).toBe('Ann');
+    expect(row?.emailVerifiedAt).toBeNull();
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(row?.passwordHash).not.toContain(PASSWORD);
+    expect(row?.referralCode).toHaveLength(8);
+    for (const character of row?.referralCode ?? '') expect(REFERRAL_CODE_ALPHABET).toContain(character);
+
+    const mail = await t.smtp.waitForMail((candidate) => candidate.to.includes(email.toLowerCase()));
+    const link = findVerificationLink(mail);
+    expect(`${link.origin}`).toBe(TEST_APP_URL);
+    expect(link.pathname).toMatch(/^\/verify-email\/[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('gives every account its own referral code', async () => {
+    const first = await signUp(t);
+    const second = await signUp(t);
+    const codes = [(await userByEmail(first.email))?.referralCode, (await userByEmail(second.email))?.referralCode];
+    expect(codes[0]).not.toBe(codes[1]);
+  });
+
+  it('records the referrer when a known referral code is given (in any case)', async () => {
+    const referrer = await signUp(t);
+    const referrerRow = await userByEmail(referrer.email);
+    const email = uniqueEmail();
+    const response = await postJson(t, '/api/auth/register', {
+      name: 'Bob',
+      email,
+      password: PASSWORD,
+      referralCode: referrerRow?.referralCode.toLowerCase(),
+    });
+    expect(response.statusCode).toBe(201);
+    expect((await userByEmail(email))?.referredBy).toBe(referrerRow?.id);
+  });
+
+  it('treats an empty referral code as none', async () => {
+    const email = uniqueEmail();
+    const response = await postJson(t, '/api/auth/register', { name: 'Bob', email, password: PASSWORD, referralCode: '' });
+    expect(response.statusCode).toBe(201);
+    expect((await userByEmail(email))?.referredBy).toBeNull();
+  });
+
+  it('refuses a duplicate e-mail whatever its case with 409, changing nothing', async () => {
+    const existing = await signUp(t);
+    const before = await t.count('users');
+    const response = await postJson(t, '/api/auth/register', {
+      name: 'Copycat',
+      email: existing.email.toUpperCase(),
+      password: PASSWORD,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: SERVER_TEXTS.emailTaken });
+    expect(await t.count('users')).toBe(before);
+  });
+
+  it.each([
+    ['a missing name', { email: 'x@example.com', password: PASSWORD }, 'Name is required.'],
+    ['a blank name', { name: '   ', email: 'x@example.com', password: PASSWORD }, 'Name is required.'],
+    ['a missing e-mail', { name: 'Ann', password: PASSWORD }, 'E-mail is required.'],
+    ['a bad e-mail', { name: 'Ann', email: 'not-an-email', password: PASSWORD }, 'Please enter a valid e-mail address.'],
+    ['a missing password', { name: 'Ann', email: 'x@example.com' }, 'Password is required.'],
+    ['a short password', { name: 'Ann', email: 'x@example.com', password: '1234567' }, 'Password must be at least 8 characters.'],
+    ['a name of the wrong type', { name: 42, email: 'x@example.com', password: PASSWORD }, 'Name must be text.'],
+    ['an unknown referral code', { name: 'Ann', email: 'x@example.com', password: PASSWORD, referralCode: 'ZZZZZZZZ' }, SERVER_TEXTS.unknownReferral],
+    ['a malformed referral code', { name: 'Ann', email: 'x@example.com', password: PASSWORD, referralCode: 'no!' }, SERVER_TEXTS.unknownReferral],
+  ])('refuses %s with 400 and a clear message, changing nothing', async (_case, body, message) => {
+    const usersBefore = await t.count('users');
+    const mailsBefore = t.smtp.mails.length;
+    const response = await postJson(t, '/api/auth/register', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await t.count('users')).toBe(usersBefore);
+    expect(t.smtp.mails.length).toBe(mailsBefore);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The real app (buildApp) on a database of its own and a real SMTP receiver.
+ *
+ * Database: a fresh in-memory PGlite, or — when DATABASE_URL is set — a
+ * brand-new PostgreSQL database `shifumi_test_<random>` created on that
+ * server for this test app and dropped at `close()`, so test files run in
+ * parallel without seeing each other's rows.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config';
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/infra/db/database';
+import { createLogger } from '../../src/infra/logger';
+import { createSmtpMailer } from '../../src/infra/mailer/smtp-mailer';
+import type { Mailer } from '../../src/infra/mailer/mailer';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
+
+export const TEST_APP_URL = 'http://localhost:5999';
+export const TEST_SUPPORT_EMAIL = 'support@shifumi.test';
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A clock the tests can move forward; starts at the real time. */
+export interface TestClock {
+  (): Date;
+  advance(milliseconds: number): void;
+}
+
+export function createTestClock(): TestClock {
+  let offset = 0;
+  const clock = (() => new Date(Date.now() + offset)) as TestClock;
+  clock.advance = (milliseconds) => {
+    offset += milliseconds;
+  };
+  return clock;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults (strings, as in a real environment). */
+  env?: Record<string, string>;
+  /** Replaces the SMTP mailer (e.g. to simulate a failing mail server). */
+  mailer?: (smtpMailer: Mailer) => Mailer;
+}
+
+export interface TestApp {
+  app: App;
+  config: AppConfig;
+  db: Database;
+  smtp: SmtpReceiver;
+  clock: TestClock;
+  /** Every log line the app wrote, as parsed JSON. */
+  logs: Array<Record<string, unknown>>;
+  /** Starts listening on 127.0.0.1 on a random port; returns the base URL. */
+  listen(): Promise<string>;
+  /** Number of rows of a table, for "nothing changed" assertions. */
+  count(table: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `shifumi_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  // DATABASE_URL comes through the app's own config parser, the one reader of the environment.
+  const serverDatabaseUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
+  const smtp = await startSmtpReceiver();
+  const postgres = serverDatabaseUrl ? await createPostgresDatabase(serverDatabaseUrl) : undefined;
+
+  const config: AppConfig = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      APP_URL: TEST_APP_URL,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Shifumi <no-reply@shifumi.test>',
+      SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
+      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+      RATE_LIMIT_CONTACT_PER_MINUTE: '10000',
+      WEB_DIST_DIR: '/nonexistent/shifumi-web-dist',
+      DATA_DIR: '/nonexistent/shifumi-data',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ...options.env,
+    }),
+    jwtSecret: options.env?.JWT_SECRET ?? TEST_JWT_SECRET,
+  };
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite' });
+    await database.migrate();
+  } catch (error) {
+    await smtp.close();
+    await postgres?.drop();
+    throw error;
+  }
+
+  const logs: Array<Record<string, unknown>> = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+  const logger = createLogger({ level: 'info', destination: logStream });
+
+  const smtpMailer = createSmtpMailer({ url: smtp.url, from: config.mailFrom });
+  const mailer = options.mailer ? options.mailer(smtpMailer) : smtpMailer;
+  const clock = createTestClock();
+  const app = await buildApp({ config, db: database.db, mailer, logger, clock });
+
+  return {
+    app,
+    config,
+    db: database.db,
+    smtp,
+    clock,
+    logs,
+    async listen() {
+      await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.fastify.server.address() as AddressInfo;
+      return `http://127.0.0.1:${port}`;
+    },
+    async count(table) {
+      if (!/^[a-z_]+$/.test(table)) throw new Error(`Not a table name: ${table}`);
+      const result = await database.db.execute<{ count: number }>(sql.raw(`select count(*)::int as count from ${table}`));
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    async close() {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      await smtp.close();
+      await postgres?.drop();
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import { SERVER_TEXTS, TEXTS } from '@shifumi/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccount, postJson, signIn, signUp, uniqueEmail, PASSWORD } from './support/api';
+import { findVerificationLink } from './support/smtp-receiver';
+import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Registers, catches the verification mail on the SMTP receiver and returns the link's token. */
+async function registerAndReadLink(email = uniqueEmail()): Promise<{ email: string; token: string }> {
+  await signUp(t, { email });
+  const mail = await t.smtp.waitForMail((candidate) => candidate.to.includes(email));
+  const link = findVerificationLink(mail);
+  expect(link.origin).toBe(TEST_APP_URL);
+  return { email, token: link.pathname.split('/').at(-1) ?? '' };
+}
+
+function verify(token: string) {
+  return t.app.fastify.inject({ method: 'GET', url: `/api/auth/verify-email/${encodeURIComponent(token)}` });
+}
+
+async function emailVerified(email: string): Promise<boolean> {
+  const session = await signIn(t, { email, password: PASSWORD });
+  return (await getAccount(t, session.accessToken)).json().emailVerified as boolean;
+}
+
+describe('GET /api/auth/verify-email/:token', () => {
+  it('follows the link of the real mail: 200, the address is verified', async () => {
+    const { email, token } = await registerAndReadLink();
+    const mail = t.smtp.mailsTo(email)[0];
+    expect(mail?.subject).toBe('Confirm your e-mail address');
+    expect(mail?.from).toBe('no-reply@shifumi.test');
+    expect(await emailVerified(email)).toBe(false);
+
+    const response = await verify(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: SERVER_TEXTS.emailVerified });
+    expect(await emailVerified(email)).toBe(true);
+  });
+
+  it('refuses a used link with 400', async () => {
+    const { token } = await registerAndReadLink();
+    expect((await verify(token)).statusCode).toBe(200);
+    const again = await verify(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: TEXTS.verifyFailedText });
+  });
+
+  it('refuses an unknown or malformed token with 400', async () => {
+    for (const token of ['A'.repeat(43), 'short', 'x'.repeat(400), '../../etc/passwd', 'a b']) {
+      const response = await verify(token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: TEXTS.verifyFailedText });
+    }
+  });
+
+  it('refuses a link older than 24 hours with 400, and accepts one just under', async () => {
+    const expired = await registerAndReadLink();
+    const valid = await registerAndReadLink();
+    t.clock.advance(24 * 60 * 60 * 1000 - 60_000);
+    try {
+      expect((await verify(valid.token)).statusCode).toBe(200);
+      t.clock.advance(2 * 60_000);
+      const response = await verify(expired.token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: TEXTS.verifyFailedText });
+    } finally {
+      t.clock.advance(-(24 * 60 * 60 * 1000 + 60_000));
+    }
+    expect(await emailVerified(expired.email)).toBe(false);
+  });
+
+  it('does not log the token', async () => {
+    const { token } = await registerAndReadLink();
+    await verify(token);
+    expect(JSON.stringify(t.logs)).not.toContain(token);
+  });
+});
+
+describe('POST /api/auth/resend-verification', () => {
+  it('mails a fresh link to the signed-in user; the new link verifies', async () => {
+    const { email, token: firstToken } = await registerAndReadLink();
+    const session = await signIn(t, { email, password: PASSWORD });
+    const before = t.smtp.mailsTo(email).length;
+
+    const response = await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      headers: { authorization: session.accessToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: SERVER_TEXTS.verificationSent });
+
+    const mail = await t.smtp.waitForMail((candidate) => t.smtp.mailsTo(email).indexOf(candidate) === before);
+    const token = findVerificationLink(mail).pathname.split('/').at(-1) ?? '';
+    expect(token).not.toBe(firstToken);
+    expect((await verify(token)).statusCode).toBe(200);
+    // Verifying uses up every other open link.
+    expect((await verify(firstToken)).statusCode).toBe(400);
+  });
+
+  it('answers 409 once the address is verified, and sends nothing', async () => {
+    const { email, token } = await registerAndReadLink();
+    await verify(token);
+    const session = await signIn(t, { email, password: PASSWORD });
+    const before = t.smtp.mails.length;
+    const response = await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: SERVER_TEXTS.alreadyVerified });
+    expect(t.smtp.mails.length).toBe(before);
+  });
+
+  it('answers 403 when signed out', async () => {
+    const response = await postJson(t, '/api/auth/resend-verification', {});
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/account', () => {
+  it('answers the user, their referral code and whether the address is verified', async () => {
+    const account = await signUp(t, { name: 'Zoé' });
+    const session = await signIn(t, account);
+    const response = await getAccount(t, session.accessToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      user: { id: session.user.id, name: 'Zoé', email: account.email, walletAddress: null },
+      referralCode: expect.stringMatching(/^[23456789A-HJ-NP-Z]{8}$/),
+      emailVerified: false,
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 403 without a token', async () => {
+    expect((await getAccount(t, undefined)).statusCode).toBe(403);
+  });
+});
