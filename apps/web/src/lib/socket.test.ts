@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, WINDOW_EVENTS } from '@shifumi/protocol';
+import { installFetch, jsonResponse, makeToken } from '../test/fetch-mock';
 import { signInAs } from '../test/render-app';
 
 type Handler = (...args: unknown[]) => void;
@@ -99,6 +100,28 @@ describe('realtime connections', () => {
     sockets[0]?.emitFromServer('connect_error', new Error('invalid token'));
     expect(warn).toHaveBeenCalled();
     expect(loadPage).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired token once when the connection is refused, then reconnects with the new one', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const expired = makeToken(Math.floor(Date.now() / 1000) - 60);
+    const fresh = makeToken(Math.floor(Date.now() / 1000) + 900);
+    signInAs(expired);
+    const { requests } = installFetch(() => jsonResponse(200, { accessToken: fresh }));
+    const stop = socketModule.followSessionWithSocket();
+    socketModule.connectAuthenticatedSocket(expired);
+    const socket = sockets[0]!;
+
+    socket.emitFromServer('connect_error', new Error('Your session has expired. Please sign in again.'));
+
+    await vi.waitFor(() => expect(socket.auth).toEqual({ token: fresh }));
+    expect(requests.map((request) => request.url)).toEqual(['/api/auth/refresh-token']);
+
+    // A refusal of a token that is not expired is only logged.
+    socket.emitFromServer('connect_error', new Error('invalid'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requests).toHaveLength(1);
+    stop();
   });
 
   it('re-emits the public events as window events', () => {

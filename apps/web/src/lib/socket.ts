@@ -19,6 +19,8 @@ import {
   type ServerToClientEvents,
   type TransactionFeedItem,
 } from '@shifumi/protocol';
+import { refreshAccessToken } from './api-client';
+import { isTokenExpired } from './jwt';
 import { loadPage } from './page-navigation';
 import { getAccessToken, subscribeToSession } from './session-store';
 
@@ -57,6 +59,12 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket {
   const socket: AuthenticatedSocket = io({ path: SOCKET_PATH, auth: { token }, autoConnect: false });
   socket.on('connect_error', (error) => {
     console.warn('Realtime connection failed:', error.message);
+    // A token that expired while the page was open cannot reconnect: renew it
+    // once; the session subscription below reconnects with the new one.
+    const current = getAccessToken();
+    if (current && current === authenticatedToken && isTokenExpired(current)) {
+      refreshAccessToken().catch((refreshError: unknown) => console.warn('Session renewal failed:', refreshError));
+    }
   });
   socket.on('force_disconnect', (message) => {
     disconnectAuthenticatedSocket();

@@ -14,7 +14,7 @@ export function CharacterHero() {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
-        <p className={styles.eyebrow}>Real players · Real time · Real stakes</p>
+        <p className={styles.eyebrow}>Live 1 vs 1 matches</p>
         <h1 id="hero-title" className={styles.title}>
           Rock, paper, scissors — <span className={styles.highlight}>for real.</span>
         </h1>

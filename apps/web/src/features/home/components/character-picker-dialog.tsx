@@ -2,6 +2,7 @@
  * The 2x2 character picker (spec S2 "Home page"). Choosing closes it; the
  * choice is kept in localStorage by the selected-character store.
  */
+import { useRef } from 'react';
 import { CHARACTERS, type Character } from '@shifumi/protocol';
 import { CHARACTER_NAMES, CharacterArt } from '../../../components/ui/character-art';
 import { Dialog } from '../../../components/ui/dialog';
@@ -14,14 +15,23 @@ export interface CharacterPickerDialogProps {
 }
 
 export function CharacterPickerDialog({ selected, onSelect, onClose }: CharacterPickerDialogProps) {
+  const selectedRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open onClose={onClose} title="Choose your character" description="Your opponent sees it during the match." size="medium">
+    <Dialog
+      open
+      onClose={onClose}
+      title="Choose your character"
+      description="Your opponent sees it during the match."
+      size="medium"
+      initialFocusRef={selectedRef}
+    >
       <ul className={styles.grid}>
         {CHARACTERS.map((character) => {
           const isSelected = character === selected;
           return (
             <li key={character}>
               <button
+                ref={isSelected ? selectedRef : undefined}
                 type="button"
                 className={`${styles.option} ${isSelected ? styles.selected : ''}`}
                 aria-pressed={isSelected}
