@@ -67,6 +67,18 @@ describe('navigation bar', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).toBeNull();
   });
 
+  it('closes the mobile menu with Escape and puts the focus back on the burger', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile menu' });
+    within(menu).getByRole('link', { name: 'Home' }).focus();
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open menu' }));
+  });
+
   it('opens an editable search field where Enter only logs the text', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const { requests } = installFetch(() => jsonResponse(200, {}));

@@ -4,7 +4,7 @@
  * the Connecté / Non connecté text, the search field, the burger menu at
  * 767 px and below, and the slot the wallet button will occupy.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TEXTS } from '@shifumi/protocol';
 import { Button } from '../components/ui/button';
@@ -35,6 +35,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarPro
   const { pathname } = useLocation();
   const mobileMenuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
   const [menuPathname, setMenuPathname] = useState(pathname);
 
   // Any navigation (a link, the back button) closes the mobile menu.
@@ -115,7 +116,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarPro
           <SearchControl />
           <p className={`${styles.status} ${signedIn ? styles.online : ''}`}>
             <span className={styles.dot} aria-hidden="true" />
-            <span>{signedIn ? TEXTS.connected : TEXTS.notConnected}</span>
+            <span lang="fr">{signedIn ? TEXTS.connected : TEXTS.notConnected}</span>
           </p>
           {/* The wallet connect button (a later issue) mounts here. */}
           <div className={styles.walletSlot} data-slot="wallet-connect" />
@@ -124,6 +125,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarPro
             {authButton()}
           </div>
           <Button
+            ref={burgerRef}
             variant="ghost"
             size="icon"
             className={styles.burger}
@@ -143,7 +145,10 @@ export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarPro
           aria-label="Mobile menu"
           className={styles.mobileMenu}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') closeMenu();
+            if (event.key === 'Escape') {
+              closeMenu();
+              burgerRef.current?.focus();
+            }
           }}
         >
           <ul className={styles.mobileLinks}>

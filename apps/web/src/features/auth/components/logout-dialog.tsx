@@ -15,8 +15,16 @@ export function LogoutDialog({ onClose }: { onClose: () => void }) {
   const signOut = useSignOutMutation();
 
   return (
-    <Dialog open onClose={onClose} size="small" title={TEXTS.logoutTitle} description={TEXTS.logoutQuestion} hideCloseButton initialFocusRef={noRef}>
-      <div className={styles.actions}>
+    <Dialog
+      open
+      onClose={onClose}
+      size="small"
+      title={<span lang="fr">{TEXTS.logoutTitle}</span>}
+      description={<span lang="fr">{TEXTS.logoutQuestion}</span>}
+      hideCloseButton
+      initialFocusRef={noRef}
+    >
+      <div className={styles.actions} lang="fr">
         <Button
           variant="primary"
           disabled={signOut.isPending}
