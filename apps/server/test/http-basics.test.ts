@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { SERVER_TEXTS } from '@shifumi/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_APP_NOT_BUILT_TEXT } from '../src/http/web-app';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(webDist, '.env'), 'SECRET=1');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -131,9 +133,27 @@ describe('the web app', () => {
     expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
   });
 
-  it('does not serve files outside the dist folder', async () => {
-    const response = await t.app.fastify.inject({ method: 'GET', url: '/../../../etc/passwd', headers: { accept: '*/*' } });
-    expect(response.body).not.toContain('root:');
+  it('serves neither files outside the dist folder, nor dotfiles, nor directories', async () => {
+    for (const url of ['/../../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/.env', '/assets/%2e%2e/.env', '/assets/']) {
+      const response = await t.app.fastify.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
+    }
+  });
+
+  it('answers any GET path with a page, a file or a 4xx, never a 5xx or a 403', async () => {
+    const segment = fc.oneof(
+      fc.string({ maxLength: 12 }).map(encodeURIComponent),
+      fc.constantFrom('..', '.', '%2e%2e', '%00', '%', '%ff', 'assets', 'api', 'index.html', '.env', ''),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { maxLength: 5 }), fc.constantFrom('*/*', 'text/html', 'application/json'), async (segments, accept) => {
+        const response = await t.app.fastify.inject({ method: 'GET', url: `/${segments.join('/')}`, headers: { accept } });
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.statusCode).not.toBe(403);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('says how to build the app when the dist folder is missing', async () => {

@@ -226,3 +226,20 @@ describe('public Socket.IO server (/public)', () => {
     expect(health.status).toBe(200);
   });
 });
+
+describe('shutdown', () => {
+  it('closing the app disconnects open sockets and does not hang', async () => {
+    const other = await createTestApp();
+    const url = await other.listen();
+    const player = await signIn(other, await signUp(other));
+    const socket: GameSocket = connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: player.accessToken } });
+    const watcher: PublicSocket = connect(url, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket, watcher);
+    await Promise.all([connected(socket), connected(watcher)]);
+    const gone = Promise.all([disconnected(socket), disconnected(watcher)]);
+    const started = Date.now();
+    await other.close();
+    await gone;
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

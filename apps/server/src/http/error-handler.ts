@@ -28,6 +28,14 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'code' in error && typeof (error as FastifyError).code === 'string';
 }
 
+/** The 4xx status a library error carries (Fastify, http-errors from @fastify/send…), if any. */
+function clientStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { statusCode, status } = error as Error & { statusCode?: unknown; status?: unknown };
+  const value = typeof statusCode === 'number' ? statusCode : status;
+  return typeof value === 'number' && value >= 400 && value < 500 ? value : undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof RefusalError) {
@@ -40,11 +48,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isFastifyError(error)) {
       const known = FASTIFY_CLIENT_ERRORS[error.code];
       if (known) return reply.code(known.status).send({ message: known.message } satisfies MessageResponse);
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500 && status !== 403) {
-        request.log.info({ err: error }, 'Client error');
-        return reply.code(status).send({ message: SERVER_TEXTS.invalidRequest } satisfies MessageResponse);
+    }
+    const clientStatus = clientStatusOf(error);
+    if (clientStatus !== undefined) {
+      request.log.info({ err: error }, 'Client error');
+      // 403 belongs to the access-token check; a library's "forbidden" (a
+      // directory, a path outside the web app) is, for the client, not found.
+      if (clientStatus === 403 || clientStatus === 404) {
+        return reply.code(404).send({ message: SERVER_TEXTS.notFound } satisfies MessageResponse);
       }
+      return reply.code(clientStatus).send({ message: SERVER_TEXTS.invalidRequest } satisfies MessageResponse);
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.code(500).send({ message: SERVER_TEXTS.internalError } satisfies MessageResponse);

@@ -33,6 +33,9 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       root: options.webDistDir,
       prefix: '/',
       index: false,
+      // `ignore` answers dotfiles (.env, .git) as if they did not exist.
+      dotfiles: 'ignore',
+      serveDotFiles: false,
       cacheControl: false,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/: cache it for good. Anything else may change.

@@ -1,0 +1,77 @@
+/** The real entry point, as `npm start` runs it: a child process with an environment. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    // Only what the test sets (plus PATH): the developer's own variables must not leak in.
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('main.ts', () => {
+  it('stops with one line naming the variable when the environment is invalid', async () => {
+    const run = runMain({ PORT: 'abc' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toBe('Invalid environment: PORT must be an integer between 1 and 65535\n');
+  });
+
+  it('refuses to start in production without JWT_SECRET', async () => {
+    const run = runMain({ NODE_ENV: 'production' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr.trim().split('\n')).toEqual([
+      'Invalid environment: JWT_SECRET is required when NODE_ENV=production (at least 32 characters)',
+    ]);
+  });
+
+  it('starts from nothing (creates DATA_DIR, PGlite, secret, migrations), serves, and stops cleanly on SIGTERM', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-main-')), 'data');
+    const port = await freePort();
+    const run = runMain({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+    try {
+      let health: Response | undefined;
+      const deadline = Date.now() + 45_000;
+      while (Date.now() < deadline && !health?.ok) {
+        if (run.child.exitCode !== null) throw new Error(`exited early: ${run.output().stderr}`);
+        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+        if (!health?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await health?.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+      expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+      expect(run.output().stdout).toContain(`Shifumi is running on http://localhost:${port}`);
+      const secret = fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8');
+      expect(run.output().stdout).not.toContain(secret);
+
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      expect(run.output().stdout).toContain('"msg":"Stopped"');
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  });
+});
