@@ -1,7 +1,7 @@
 import { REFRESH_TOKEN_COOKIE, SERVER_TEXTS } from '@shifumi/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshTokens, sessions } from '../src/infra/db/schema/index';
+import { refreshTokens, sessions, users } from '../src/infra/db/schema/index';
 import { hashOpaqueToken } from '../src/shared/secure-token';
 import { getAccount, PASSWORD, postJson, refresh, refreshCookieOf, signIn, signUp, uniqueEmail } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -209,5 +209,19 @@ describe('POST /api/auth/logout-all', () => {
     expect(missing.json()).toEqual({ message: SERVER_TEXTS.notAuthenticated });
     const invalid = await t.app.fastify.inject({ method: 'POST', url: '/api/auth/logout-all', headers: { authorization: 'Bearer nope' } });
     expect(invalid.statusCode).toBe(403);
+  });
+});
+
+describe('disabled accounts', () => {
+  it('lose their access and refresh tokens, and cannot sign in', async () => {
+    const account = await signUp(t);
+    const session = await signIn(t, account);
+    await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, session.user.id));
+
+    expect((await getAccount(t, session.accessToken)).statusCode).toBe(403);
+    expect((await refresh(t, session.refreshToken)).statusCode).toBe(401);
+    const login = await postJson(t, '/api/auth/login', { email: account.email, password: PASSWORD });
+    expect(login.statusCode).toBe(401);
+    expect(login.json()).toEqual({ message: SERVER_TEXTS.accountDisabled });
   });
 });

@@ -1,0 +1,93 @@
+import { SERVER_TEXTS } from '@shifumi/protocol';
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../../infra/db/schema/index';
+import type { UsersRepo } from '../users/users.repo';
+import type { AuthRepo } from './auth.repo';
+import { createAuthService } from './auth.service';
+import type { PasswordHasher } from './passwords';
+import { ignoreSessionEvents } from './session-events';
+
+const silent = { fatal() {}, error() {}, warn() {}, info() {}, debug() {}, trace() {} };
+
+function user(overrides: Partial<UserRow>): UserRow {
+  return {
+    id: 'user-1',
+    name: 'Ann',
+    email: 'ann@example.com',
+    passwordHash: 'stored-hash',
+    emailVerifiedAt: null,
+    referralCode: 'ABCDEFGH',
+    referredBy: null,
+    walletAddress: null,
+    disabledAt: null,
+    createdAt: new Date(),
+    ...overrides,
+  };
+}
+
+/** A service over in-memory fakes that records which password checks ran. */
+function serviceWith(existing: UserRow | undefined) {
+  const calls: string[] = [];
+  const passwords: PasswordHasher = {
+    hash: async () => 'hash',
+    verify: async (_hash, password) => {
+      calls.push('verify');
+      return password === 'right password';
+    },
+    verifyAgainstDummy: async () => {
+      calls.push('dummy');
+    },
+  };
+  const users = { findByEmail: async () => existing, findById: async () => existing } as unknown as UsersRepo;
+  const authRepo = { createSession: async () => 'session-1' } as unknown as AuthRepo;
+  const service = createAuthService({
+    users,
+    authRepo,
+    passwords,
+    accessTokens: { issue: async () => 'access-token', verify: async () => undefined },
+    mailer: { send: async () => undefined, close: async () => undefined },
+    sessionEvents: ignoreSessionEvents,
+    clock: () => new Date(),
+    appUrl: 'http://localhost:3000',
+    logger: silent,
+  });
+  return { service, calls };
+}
+
+describe('login', () => {
+  it('spends one password verification whether or not the e-mail exists', async () => {
+    const unknown = serviceWith(undefined);
+    const known = serviceWith(user({}));
+    const walletOnly = serviceWith(user({ passwordHash: null }));
+
+    const results = await Promise.all([
+      unknown.service.login({ email: 'x@example.com', password: 'wrong' }, {}),
+      known.service.login({ email: 'ann@example.com', password: 'wrong' }, {}),
+      walletOnly.service.login({ email: 'ann@example.com', password: 'wrong' }, {}),
+    ]);
+    for (const result of results) {
+      expect(result).toEqual({ ok: false, refusal: { code: 'invalid_credentials', message: SERVER_TEXTS.invalidCredentials } });
+    }
+    expect(unknown.calls).toEqual(['dummy']);
+    expect(known.calls).toEqual(['verify']);
+    expect(walletOnly.calls).toEqual(['dummy']);
+  });
+
+  it('refuses a disabled account only after the right password, with its own text', async () => {
+    const disabled = serviceWith(user({ disabledAt: new Date() }));
+    expect(await disabled.service.login({ email: 'ann@example.com', password: 'wrong' }, {})).toMatchObject({
+      ok: false,
+      refusal: { code: 'invalid_credentials' },
+    });
+    expect(await disabled.service.login({ email: 'ann@example.com', password: 'right password' }, {})).toMatchObject({
+      ok: false,
+      refusal: { code: 'account_disabled', message: SERVER_TEXTS.accountDisabled },
+    });
+  });
+
+  it('opens a session for the right password', async () => {
+    const { service } = serviceWith(user({}));
+    const result = await service.login({ email: 'ann@example.com', password: 'right password' }, {});
+    expect(result).toMatchObject({ ok: true, value: { accessToken: 'access-token', user: { id: 'user-1', email: 'ann@example.com' } } });
+  });
+});
