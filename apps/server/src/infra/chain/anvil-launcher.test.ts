@@ -31,8 +31,11 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
+/** Sends ETH from the first development account and waits for the receipt (automine may answer before mining). */
 async function sendEth(rpcUrl: string, to: string, wei: bigint): Promise<string> {
-  return rpc<string>(rpcUrl, 'eth_sendTransaction', [{ from: FIRST_DEV_ACCOUNT, to, value: `0x${wei.toString(16)}` }]);
+  const hash = await rpc<string>(rpcUrl, 'eth_sendTransaction', [{ from: FIRST_DEV_ACCOUNT, to, value: `0x${wei.toString(16)}` }]);
+  await pollUntil(async () => (await rpc(rpcUrl, 'eth_getTransactionReceipt', [hash])) ?? undefined, 10_000, 'a receipt');
+  return hash;
 }
 
 const blockNumber = async (rpcUrl: string) => BigInt(await rpc<string>(rpcUrl, 'eth_blockNumber'));
@@ -168,11 +171,16 @@ describe('startAnvil', () => {
     expect((error as Error).message).not.toContain('secretword');
   });
 
-  it('stops with SIGTERM, exits cleanly, and stop() can be called again', async () => {
-    const anvil = await start({ logger: silentLogger });
-    await Promise.all([anvil.stop(), anvil.stop()]);
-    expect(await anvil.exited).toEqual({ code: 0, signal: null });
-    await anvil.stop();
-    await expect(rpc(anvil.rpcUrl, 'eth_chainId')).rejects.toThrow();
+  it('stops with SIGTERM and a state dump even right after starting, and stop() can be called again', async () => {
+    // Anvil installs its SIGTERM handler after JSON-RPC answers; startAnvil waits for it.
+    for (let round = 0; round < 8; round += 1) {
+      const dataDir = await tempDir();
+      const anvil = await start({ dataDir, logger: silentLogger });
+      await Promise.all([anvil.stop(), anvil.stop()]);
+      expect(await anvil.exited).toEqual({ code: 0, signal: null });
+      await expect(readFile(join(dataDir, ANVIL_STATE_FILE), 'utf8')).resolves.toContain('best_block_number');
+      await anvil.stop();
+      await expect(rpc(anvil.rpcUrl, 'eth_chainId')).rejects.toThrow();
+    }
   });
 });
