@@ -25,7 +25,13 @@ export interface TestAnvil extends AnvilInstance {
 export async function startTestAnvil(options: Partial<StartAnvilOptions> = {}): Promise<TestAnvil> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'shifumi-anvil-')));
-  const anvil = await startAnvil({ port: 0, blockTimeSeconds: null, logger: silentLogger, ...options, dataDir });
+  let anvil: AnvilInstance;
+  try {
+    anvil = await startAnvil({ port: 0, blockTimeSeconds: null, logger: silentLogger, ...options, dataDir });
+  } catch (error) {
+    if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     ...anvil,
     dataDir,
