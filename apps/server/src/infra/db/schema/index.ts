@@ -3,3 +3,4 @@
 export * from './users';
 export * from './sessions';
 export * from './contact';
+export * from './ledger';

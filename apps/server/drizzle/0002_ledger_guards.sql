@@ -38,11 +38,14 @@ CREATE CONSTRAINT TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
 CREATE OR REPLACE FUNCTION ledger_check_account_balance() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   last_balance numeric;
+  stored numeric;
 BEGIN
+  -- A deferred trigger sees the row as it was when the event fired; read it as it is now.
+  SELECT balance INTO stored FROM ledger_accounts WHERE id = NEW.id;
   SELECT current_balance INTO last_balance FROM ledger_entries
     WHERE account_id = NEW.id ORDER BY id DESC LIMIT 1;
-  IF COALESCE(last_balance, 0) <> NEW.balance THEN
-    RAISE EXCEPTION 'ledger account % balance % does not match its entries (%)', NEW.code, NEW.balance, COALESCE(last_balance, 0);
+  IF COALESCE(last_balance, 0) <> stored THEN
+    RAISE EXCEPTION 'ledger account % balance % does not match its entries (%)', NEW.code, stored, COALESCE(last_balance, 0);
   END IF;
   RETURN NULL;
 END
