@@ -18,6 +18,7 @@ import { notify } from '../../../lib/toast';
 import { useAccountQuery, useResendVerificationMutation } from '../api/account-api';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import styles from './account-page.module.css';
+import { PageHeader } from '../../../components/ui/page-header';
 
 async function copyToClipboard(text: string, success: string) {
   try {
@@ -48,10 +49,7 @@ export function AccountPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>My account</h1>
-        {user ? <p className={styles.lead}>Signed in as {user.name}.</p> : null}
-      </header>
+      <PageHeader title="My account">{user ? `Signed in as ${user.name}.` : null}</PageHeader>
 
       {account.isPending ? (
         <p role="status" className={styles.loading}>

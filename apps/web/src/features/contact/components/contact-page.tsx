@@ -11,6 +11,7 @@ import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../lib/toast';
 import { useContactMutation } from '../api/contact-api';
 import styles from './contact-page.module.css';
+import { PageHeader } from '../../../components/ui/page-header';
 
 type FieldName = 'name' | 'email' | 'message';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -58,13 +59,10 @@ export function ContactPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>Contact us</h1>
-        <p className={styles.lead}>
-          A question about a match, a deposit or a withdrawal? Write to us — a person reads every message and answers by
-          e-mail.
-        </p>
-      </header>
+      <PageHeader title="Contact us">
+        A question about a match, a deposit or a withdrawal? Write to us — a person reads every message and answers by
+        e-mail.
+      </PageHeader>
 
       <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label="Contact form">
         <TextField

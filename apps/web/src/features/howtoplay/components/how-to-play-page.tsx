@@ -4,6 +4,7 @@
  */
 import { BET_AMOUNTS, ROUND_TIMER_MS, WIN_THRESHOLD } from '@shifumi/protocol';
 import styles from './how-to-play-page.module.css';
+import { PageHeader } from '../../../components/ui/page-header';
 
 const ROUND_SECONDS = ROUND_TIMER_MS / 1000;
 const MIN_BET = BET_AMOUNTS[0];
@@ -27,14 +28,10 @@ const QUICK_START = [
 export function HowToPlayPage() {
   return (
     <article className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.eyebrow}>Help</p>
-        <h1 className={styles.title}>How to play</h1>
-        <p className={styles.lead}>
-          Shifumi is rock, paper, scissors against a real person, in real time, with real money on the line. Here is
-          everything you need to know before your first match.
-        </p>
-      </header>
+      <PageHeader eyebrow="Help" title="How to play">
+        Shifumi is rock, paper, scissors against a real person, in real time, with real money on the line. Here is
+        everything you need to know before your first match.
+      </PageHeader>
 
       <section aria-labelledby="quick-start" className={styles.section}>
         <h2 id="quick-start" className={styles.heading}>
