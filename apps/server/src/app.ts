@@ -20,6 +20,7 @@ import { createRequireAuth } from './http/authenticate';
 import { contactRoutes } from './http/contact.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health.routes';
+import { priceRoutes } from './http/price.routes';
 import { helmetOptions } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { createAccountService } from './modules/account/account.service';
@@ -29,6 +30,7 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { createArgon2PasswordHasher, type PasswordHasher } from './modules/auth/passwords';
 import { createContactRepo } from './modules/contact/contact.repo';
 import { createContactService } from './modules/contact/contact.service';
+import { createPriceService, type FetchFn, type PriceService } from './modules/price/price.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerRealtimeHandlers } from './realtime/handlers';
 import { createInProcessPresence, type Presence } from './realtime/presence';
@@ -48,6 +50,8 @@ export interface AppDeps {
   clock?: Clock;
   presence?: Presence;
   passwords?: PasswordHasher;
+  /** The fetch the price service uses (tests inject a fake). */
+  priceFetch?: FetchFn;
 }
 
 export interface App {
@@ -56,6 +60,7 @@ export interface App {
   publicIo: PublicServer;
   auth: AuthService;
   presence: Presence;
+  price: PriceService;
   /** Closes sockets, then the HTTP server. Does not close the database or the mailer (main.ts owns them). */
   close(): Promise<void>;
 }
@@ -125,7 +130,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
     logger,
   });
-  const account = createAccountService({ users });
+  const account = createAccountService({ users, db });
+  const price = createPriceService({
+    fixed: config.fixedEthUsdPrice,
+    url: config.priceUrl,
+    pollMs: config.pricePollMs,
+    staleMs: config.priceStaleMs,
+    fetch: deps.priceFetch,
+    clock,
+    logger,
+  });
   const contact = createContactService({
     contactRepo: createContactRepo(db),
     mailer,
@@ -152,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(contactRoutes, { contact, rateLimitPerMinute: config.rateLimitContactPerMinute });
       await api.register(accountRoutes, { account, requireAuth });
       await api.register(healthRoutes, { db });
+      await api.register(priceRoutes, { price });
     },
     { prefix: API_PREFIX },
   );
@@ -161,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();
+    await price.stop();
     // Close every socket before the HTTP server stops accepting; engine.close ends upgraded connections too.
     for (const server of [io, publicIo]) {
       server.disconnectSockets(true);
@@ -169,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await fastify.ready();
+  // Polling starts once the app is built; the preClose hook stops it.
+  price.start();
 
   return {
     fastify,
@@ -176,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicIo,
     auth,
     presence,
+    price,
     close: () => fastify.close(),
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, loadConfig, resolveJwtSecret } from './config';
+import { ConfigError, DEFAULT_PRICE_URL, describeConfig, loadConfig, resolveJwtSecret } from './config';
 
 const paths = { cwd: '/srv/cwd', repoRoot: '/srv/repo' };
 const SECRET = 's'.repeat(32);
@@ -36,7 +36,33 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       webDistDir: '/srv/repo/apps/web/dist',
+      priceUrl: DEFAULT_PRICE_URL,
+      fixedEthUsdPrice: { ethUsd: '3000', source: 'development' },
+      pricePollMs: 60_000,
+      priceStaleMs: 300_000,
     });
+  });
+
+  it('reads the price variables', () => {
+    expect(DEFAULT_PRICE_URL).toBe('https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd');
+    expect(loadConfig({ ETH_USD_PRICE: '2543.17' }, paths).fixedEthUsdPrice).toEqual({ ethUsd: '2543.17', source: 'fixed' });
+    expect(loadConfig({ ETH_USD_PRICE: '2500', NODE_ENV: 'production', JWT_SECRET: SECRET }, paths).fixedEthUsdPrice).toEqual({
+      ethUsd: '2500',
+      source: 'fixed',
+    });
+    const live = loadConfig({ PRICE_URL: 'https://prices.example.com/eth', PRICE_POLL_MS: '5000', PRICE_STALE_MS: '20000' }, paths);
+    expect(live).toMatchObject({ priceUrl: 'https://prices.example.com/eth', fixedEthUsdPrice: undefined, pricePollMs: 5000, priceStaleMs: 20000 });
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }, paths);
+    expect(production).toMatchObject({ priceUrl: DEFAULT_PRICE_URL, fixedEthUsdPrice: undefined });
+  });
+
+  it('refuses invalid price variables with one line naming the variable', () => {
+    for (const value of ['0', '-1', 'abc', '1e3', 'NaN', 'Infinity', '0.0000001']) {
+      expect(errorOf({ ETH_USD_PRICE: value })).toMatch(/^Invalid environment: ETH_USD_PRICE must be a positive decimal number/);
+    }
+    expect(errorOf({ PRICE_URL: 'ftp://x' })).toMatch(/^Invalid environment: PRICE_URL must be a http or https URL/);
+    expect(errorOf({ PRICE_POLL_MS: '10' })).toMatch(/^Invalid environment: PRICE_POLL_MS must be an integer/);
+    expect(errorOf({ PRICE_STALE_MS: 'soon' })).toMatch(/^Invalid environment: PRICE_STALE_MS must be an integer/);
   });
 
   it('derives APP_URL from PORT and resolves relative directories against the working directory', () => {

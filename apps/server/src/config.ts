@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseUsdPrice } from '@shifumi/money';
+import { PRICE_POLL_MS } from '@shifumi/protocol';
 import { z } from 'zod';
 
 /** apps/server/src/config.ts → the repository root, whatever the working directory. */
@@ -42,7 +44,17 @@ export interface Config {
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   webDistDir: string;
+  /** Price API polled for ETH/USD when no fixed price applies. */
+  priceUrl: string;
+  /** A fixed ETH/USD price (decimal string): ETH_USD_PRICE, or the development default. Unset → poll priceUrl. */
+  fixedEthUsdPrice: { ethUsd: string; source: 'fixed' | 'development' } | undefined;
+  pricePollMs: number;
+  priceStaleMs: number;
 }
+
+export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd';
+/** The development price used when neither ETH_USD_PRICE nor PRICE_URL is set outside production. */
+export const DEVELOPMENT_ETH_USD_PRICE = '3000';
 
 /** A config whose JWT secret is known: what the app is built from. */
 export type AppConfig = Config & { jwtSecret: string };
@@ -122,6 +134,14 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   TRUST_PROXY: optional(trustProxySchema),
   WEB_DIST_DIR: optional(z.string()),
+  PRICE_URL: optional(url(['http', 'https'], DEFAULT_PRICE_URL)),
+  ETH_USD_PRICE: optional(
+    z.string().trim().refine((value) => /^\d+(\.\d+)?$/.test(value) && parseUsdPrice(value).ok, {
+      error: 'must be a positive decimal number of US dollars, e.g. 3000 or 2543.17',
+    }),
+  ),
+  PRICE_POLL_MS: optional(integer(1000, 86_400_000)),
+  PRICE_STALE_MS: optional(integer(1000, 86_400_000)),
 });
 
 /**
@@ -148,6 +168,12 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     );
   }
   const port = values.PORT ?? 3000;
+  const fixedEthUsdPrice =
+    values.ETH_USD_PRICE !== undefined
+      ? { ethUsd: values.ETH_USD_PRICE, source: 'fixed' as const }
+      : values.PRICE_URL === undefined && !isProduction
+        ? { ethUsd: DEVELOPMENT_ETH_USD_PRICE, source: 'development' as const }
+        : undefined;
   return {
     nodeEnv,
     isProduction,
@@ -165,6 +191,10 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     logLevel: values.LOG_LEVEL ?? 'info',
     trustProxy: values.TRUST_PROXY ?? false,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    priceUrl: values.PRICE_URL ?? DEFAULT_PRICE_URL,
+    fixedEthUsdPrice,
+    pricePollMs: values.PRICE_POLL_MS ?? PRICE_POLL_MS,
+    priceStaleMs: values.PRICE_STALE_MS ?? 300_000,
   };
 }
 
@@ -214,5 +244,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
     rateLimitContactPerMinute: config.rateLimitContactPerMinute,
     trustProxy: config.trustProxy,
     webDistDir: config.webDistDir,
+    price: config.fixedEthUsdPrice
+      ? `${config.fixedEthUsdPrice.source} ${config.fixedEthUsdPrice.ethUsd} USD`
+      : { url: config.priceUrl, pollMs: config.pricePollMs, staleMs: config.priceStaleMs },
   };
 }

@@ -136,6 +136,8 @@ describe('GET /api/account', () => {
       user: { id: session.user.id, name: 'Zoé', email: account.email, walletAddress: null },
       referralCode: expect.stringMatching(/^[23456789A-HJ-NP-Z]{8}$/),
       emailVerified: false,
+      balance: 0,
+      balanceWei: '0',
     });
     expect(response.headers['cache-control']).toBe('no-store');
   });

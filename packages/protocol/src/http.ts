@@ -104,8 +104,25 @@ export const accountResponseSchema = z.object({
   user: publicUserSchema,
   referralCode: z.string(),
   emailVerified: z.boolean(),
+  /** Balance in ETH, for display only. Optional in the schema so older clients' fixtures still parse; the server always sends it. */
+  balance: z.number().optional(),
+  /** Exact balance in wei, as a decimal string; always sent by the server. */
+  balanceWei: z.string().regex(/^\d+$/).optional(),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
+
+/** Where the server's ETH/USD price comes from. */
+export const PRICE_SOURCES = ['live', 'fixed', 'development'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
+/** `GET /api/price`. */
+export const priceResponseSchema = z.object({
+  ethUsd: z.number().positive(),
+  updatedAt: z.iso.datetime(),
+  source: z.enum(PRICE_SOURCES),
+  stale: z.boolean(),
+});
+export type PriceResponse = z.infer<typeof priceResponseSchema>;
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -77,4 +77,5 @@ export const SERVER_TEXTS = {
   accountDisabled: 'This account has been disabled. Please contact support.',
   invalidRequest: 'The request is not valid.',
   unsupportedMediaType: 'The request must be sent as JSON.',
+  priceUnavailable: 'The ETH price is temporarily unavailable. Please try again in a moment.',
 } as const;

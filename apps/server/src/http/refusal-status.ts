@@ -20,4 +20,5 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  price_unavailable: 503,
 };

@@ -19,7 +19,8 @@ export type RefusalCode =
   | 'not_found'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'too_many_requests';
+  | 'too_many_requests'
+  | 'price_unavailable';
 
 export interface Refusal {
   code: RefusalCode;
