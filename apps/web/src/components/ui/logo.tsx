@@ -1,7 +1,7 @@
-/** The Shifumi logo: a "scissors" hand in a mint badge, and the wordmark. Drawn for this app. */
-export function LogoMark({ size = 36 }: { size?: number }) {
+/** The badge's shapes in a 40×40 box, shared by the mark and the full logo. */
+function MarkShapes() {
   return (
-    <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+    <>
       <rect width="40" height="40" rx="11" fill="#3ddc97" />
       <g fill="#04261a">
         <rect x="12.5" y="6" width="5.2" height="17" rx="2.6" transform="rotate(-14 15 21)" />
@@ -10,6 +10,15 @@ export function LogoMark({ size = 36 }: { size?: number }) {
         <rect x="6.5" y="20.5" width="10" height="5.2" rx="2.6" transform="rotate(-28 11.5 23)" />
       </g>
       <path d="M15.5 24.5h9M15.5 28h9" stroke="#3ddc97" strokeWidth="1.4" strokeLinecap="round" />
+    </>
+  );
+}
+
+/** The Shifumi logo: a "scissors" hand in a mint badge, and the wordmark. Drawn for this app. */
+export function LogoMark({ size = 36 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+      <MarkShapes />
     </svg>
   );
 }
@@ -17,14 +26,7 @@ export function LogoMark({ size = 36 }: { size?: number }) {
 export function Logo() {
   return (
     <svg width="132" height="36" viewBox="0 0 132 40" aria-hidden="true" focusable="false">
-      <rect width="40" height="40" rx="11" fill="#3ddc97" />
-      <g fill="#04261a">
-        <rect x="12.5" y="6" width="5.2" height="17" rx="2.6" transform="rotate(-14 15 21)" />
-        <rect x="20.5" y="5" width="5.2" height="18" rx="2.6" transform="rotate(11 23 21)" />
-        <rect x="11.5" y="18.5" width="17" height="14" rx="5.5" />
-        <rect x="6.5" y="20.5" width="10" height="5.2" rx="2.6" transform="rotate(-28 11.5 23)" />
-      </g>
-      <path d="M15.5 24.5h9M15.5 28h9" stroke="#3ddc97" strokeWidth="1.4" strokeLinecap="round" />
+      <MarkShapes />
       <text
         x="50"
         y="28"
