@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { E2E_BASE_URL, E2E_PORT, E2E_TMP_DIR, MAIL_DIR, REPO_ROOT, SUPPORT_EMAIL } from './environment';
+import { spawnSync } from 'node:child_process';
+import { E2E_ANVIL_PORT, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_TMP_DIR, MAIL_DIR, REPO_ROOT, SUPPORT_EMAIL } from './environment';
 import { startSmtpReceiver } from './smtp-receiver';
 
 /** Creates a fresh PostgreSQL database next to the one DATABASE_URL names. */
@@ -52,7 +53,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
     APP_URL: E2E_BASE_URL,
-    DATA_DIR: path.join(E2E_TMP_DIR, 'data'),
+    DATA_DIR: E2E_DATA_DIR,
+    ANVIL_PORT: String(E2E_ANVIL_PORT),
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Shifumi <no-reply@shifumi.test>',
     SUPPORT_EMAIL,
@@ -62,6 +64,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
+  delete env.ETH_RPC_URL;
+  // The tests' own tools (dev:deposit) reach the same server, chain and database.
+  process.env.SHIFUMI_E2E_SERVER_ENV = JSON.stringify({ PORT: env.PORT, ANVIL_PORT: env.ANVIL_PORT, DATA_DIR: env.DATA_DIR, ...(database ? { DATABASE_URL: database.url } : {}) });
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(REPO_ROOT, 'apps/server'),
@@ -78,6 +83,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (server.exitCode === null) server.kill('SIGKILL');
     }
     await smtp.close();
+    // After every journey, the ledger's invariants and the on-chain coverage must hold on what the server left.
+    const check = spawnSync('npm', ['run', '--silent', 'ledger:check'], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+    process.stdout.write(check.stdout);
+    process.stderr.write(check.stderr);
     await database?.drop();
+    if (check.status !== 0) throw new Error(`npm run ledger:check failed after the e2e journeys (exit ${check.status})`);
   };
 }

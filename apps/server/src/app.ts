@@ -37,6 +37,16 @@ import { createInProcessPresence, type Presence } from './realtime/presence';
 import { createSocketServers, type GameServer, type PublicServer } from './realtime/servers';
 import { createSocketSessionEvents } from './realtime/socket-session-events';
 import { systemClock, type Clock } from './shared/clock';
+import { configRoutes } from './http/config.routes';
+import { devRoutes } from './http/dev.routes';
+import { walletRoutes } from './http/wallet.routes';
+import type { ChainContext } from './infra/chain/chain-runtime';
+import { DEV_CHAIN_ID, DEV_MNEMONIC, HdWallet } from './infra/chain/hd-wallet';
+import { createDepositAddresses, type DepositAddresses } from './modules/deposits/deposit-addresses';
+import { createDepositWatcher, type DepositWatcher } from './modules/deposits/deposit-watcher';
+import { createWithdrawalSender, type WithdrawalSender } from './modules/withdrawals/withdrawal-sender';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
+import { createBalanceEvents } from './realtime/balance-events';
 
 /** Default body limit of every route (JSON bodies here are small); routes may set their own. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -52,6 +62,14 @@ export interface AppDeps {
   passwords?: PasswordHasher;
   /** The fetch the price service uses (tests inject a fake). */
   priceFetch?: FetchFn;
+  /**
+   * The chain (main.ts always passes it). Without it — tests of other parts —
+   * deposit addresses come from the development mnemonic, nothing watches a
+   * chain and withdrawals stay queued.
+   */
+  chain?: ChainContext;
+  /** Run the deposit watcher and the withdrawal sender on timers (default true); tests drive `tick()` themselves. */
+  startChainWorkers?: boolean;
 }
 
 export interface App {
@@ -61,6 +79,10 @@ export interface App {
   auth: AuthService;
   presence: Presence;
   price: PriceService;
+  depositAddresses: DepositAddresses;
+  /** Present when the app was built with a chain. */
+  depositWatcher?: DepositWatcher;
+  withdrawalSender?: WithdrawalSender;
   /** Closes sockets, then the HTTP server. Does not close the database or the mailer (main.ts owns them). */
   close(): Promise<void>;
 }
@@ -118,6 +140,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { io, publicIo } = createSocketServers(fastify.server, config.appUrl);
   const sessionEvents = createSocketSessionEvents(io);
 
+  const balanceEvents = createBalanceEvents(io);
+  const { chain } = deps;
+  if (!chain && config.isProduction) throw new Error('buildApp needs a chain in production');
+  const depositAddresses = createDepositAddresses(db, chain?.hdWallet ?? new HdWallet(DEV_MNEMONIC));
+  const chainId = chain?.settings.chainId ?? DEV_CHAIN_ID;
+  const depositWatcher = chain ? createDepositWatcher({ db, chain, depositAddresses, balanceEvents, logger, clock }) : undefined;
+  const withdrawalSender = chain ? createWithdrawalSender({ db, chain, balanceEvents, logger, clock }) : undefined;
+
   const users = createUsersRepo(db);
   const auth = createAuthService({
     users,
@@ -129,8 +159,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     appUrl: config.appUrl,
     logger,
+    depositAddresses,
   });
-  const account = createAccountService({ users, db });
+  const requiredConfirmations = chain?.settings.depositConfirmations ?? 1;
+  const account = createAccountService({
+    users,
+    db,
+    depositAddresses,
+    requiredConfirmations,
+    chainHead: () => depositWatcher?.head(),
+  });
+  const withdrawals = createWithdrawalsService({
+    db,
+    chainId,
+    users,
+    sendVerificationMail: (context) => auth.resendVerification(context),
+    balanceEvents,
+    logger,
+    clock,
+  });
   const price = createPriceService({
     fixed: config.fixedEthUsdPrice,
     url: config.priceUrl,
@@ -167,6 +214,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(accountRoutes, { account, requireAuth });
       await api.register(healthRoutes, { db });
       await api.register(priceRoutes, { price });
+      await api.register(configRoutes, {
+        config: {
+          chain: { id: chainId, name: chain?.chainName ?? 'Development chain', development: chain?.settings.development ?? true },
+          depositConfirmations: requiredConfirmations,
+        },
+      });
+      await api.register(walletRoutes, { withdrawals, requireAuth });
+      if (chain?.settings.development && !config.isProduction) await api.register(devRoutes, { users, depositAddresses });
     },
     { prefix: API_PREFIX },
   );
@@ -177,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();
     await price.stop();
+    await depositWatcher?.stop();
+    await withdrawalSender?.stop();
     // Close every socket before the HTTP server stops accepting; engine.close ends upgraded connections too.
     for (const server of [io, publicIo]) {
       server.disconnectSockets(true);
@@ -187,6 +244,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await fastify.ready();
   // Polling starts once the app is built; the preClose hook stops it.
   price.start();
+  if (deps.startChainWorkers !== false) {
+    depositWatcher?.start();
+    withdrawalSender?.start();
+  }
 
   return {
     fastify,
@@ -195,6 +256,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     presence,
     price,
+    depositAddresses,
+    ...(depositWatcher ? { depositWatcher } : {}),
+    ...(withdrawalSender ? { withdrawalSender } : {}),
     close: () => fastify.close(),
   };
 }

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { parseUsdPrice } from '@shifumi/money';
 import { PRICE_POLL_MS } from '@shifumi/protocol';
 import { z } from 'zod';
+import { describeRpcUrl } from './infra/chain/chain-client';
+import { DEV_CHAIN_ID, DEV_MNEMONIC, isDevChain, mnemonicProblem, normalizeMnemonic } from './infra/chain/hd-wallet';
 
 /** apps/server/src/config.ts → the repository root, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,6 +52,26 @@ export interface Config {
   fixedEthUsdPrice: { ethUsd: string; source: 'fixed' | 'development' } | undefined;
   pricePollMs: number;
   priceStaleMs: number;
+  /** Ethereum JSON-RPC endpoint. Unset → main.ts starts the embedded anvil (development chain). */
+  ethRpcUrl: string | undefined;
+  /** Chain id the endpoint must serve; unset → whatever it serves (31337 for the embedded anvil). */
+  chainId: number | undefined;
+  /** Port of the embedded anvil. */
+  anvilPort: number;
+  /** HD wallet of the deposit addresses (and of the hot wallet without a private key). Unset → the development mnemonic, on the development chain only. Secret. */
+  depositMnemonic: string | undefined;
+  /** The hot wallet's private key; unset → m/44'/60'/0'/0/0 of the mnemonic. Secret. */
+  hotWalletPrivateKey: string | undefined;
+  /** Block polling interval of the chain watcher. */
+  chainPollMs: number;
+  /** Confirmations before a deposit is credited; unset → 12, or 1 on the development chain. */
+  depositConfirmations: number | undefined;
+  /** Confirmations before a withdrawal counts as paid; unset → as deposits. */
+  withdrawalConfirmations: number | undefined;
+  /** How often deposit-address balances are reconciled with the ledger. */
+  reconcileIntervalMs: number;
+  /** A withdrawal transaction not mined after this long is re-priced. */
+  withdrawalStuckMs: number;
 }
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd';
@@ -142,6 +164,23 @@ const envSchema = z.object({
   ),
   PRICE_POLL_MS: optional(integer(1000, 86_400_000)),
   PRICE_STALE_MS: optional(integer(1000, 86_400_000)),
+  ETH_RPC_URL: optional(url(['http', 'https'], 'https://mainnet.infura.io/v3/<key>')),
+  CHAIN_ID: optional(integer(1, 2 ** 31 - 1)),
+  ANVIL_PORT: optional(integer(1, 65535)),
+  DEPOSIT_MNEMONIC: optional(
+    z.string().refine((value) => mnemonicProblem(value) === null, {
+      // Never echo the value: it is a secret.
+      error: 'must be a valid BIP-39 English mnemonic (12 to 24 words with a correct checksum)',
+    }),
+  ),
+  HOT_WALLET_PRIVATE_KEY: optional(
+    z.string().trim().regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: 'must be 32 bytes in hex (64 hex digits, optionally after 0x)' }),
+  ),
+  CHAIN_POLL_MS: optional(integer(100, 3_600_000)),
+  DEPOSIT_CONFIRMATIONS: optional(integer(1, 10_000)),
+  WITHDRAWAL_CONFIRMATIONS: optional(integer(1, 10_000)),
+  RECONCILE_INTERVAL_MS: optional(integer(1000, 86_400_000)),
+  WITHDRAWAL_STUCK_MS: optional(integer(1000, 86_400_000)),
 });
 
 /**
@@ -195,6 +234,63 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     fixedEthUsdPrice,
     pricePollMs: values.PRICE_POLL_MS ?? PRICE_POLL_MS,
     priceStaleMs: values.PRICE_STALE_MS ?? 300_000,
+    ethRpcUrl: values.ETH_RPC_URL,
+    chainId: values.CHAIN_ID,
+    anvilPort: values.ANVIL_PORT ?? 8545,
+    depositMnemonic: values.DEPOSIT_MNEMONIC,
+    hotWalletPrivateKey: values.HOT_WALLET_PRIVATE_KEY,
+    chainPollMs: values.CHAIN_POLL_MS ?? 2000,
+    depositConfirmations: values.DEPOSIT_CONFIRMATIONS,
+    withdrawalConfirmations: values.WITHDRAWAL_CONFIRMATIONS,
+    reconcileIntervalMs: values.RECONCILE_INTERVAL_MS ?? 60_000,
+    withdrawalStuckMs: values.WITHDRAWAL_STUCK_MS ?? 180_000,
+  };
+}
+
+/** The wallet secrets and confirmation counts once the chain id is known. */
+export interface ChainSettings {
+  chainId: number;
+  development: boolean;
+  /** Secret. */
+  depositMnemonic: string;
+  /** Secret; undefined → the hot wallet is m/44'/60'/0'/0/0 of the mnemonic. */
+  hotWalletPrivateKey: string | undefined;
+  depositConfirmations: number;
+  withdrawalConfirmations: number;
+}
+
+/**
+ * Applies the chain-dependent rules once the chain id is known: the
+ * well-known development mnemonic is the default on the development chain
+ * (31337) only; on any other chain DEPOSIT_MNEMONIC is required and may not
+ * be the development one. Confirmations default to 12, or 1 on the
+ * development chain.
+ */
+export function resolveChainSettings(config: Config, chainId: number): ChainSettings {
+  const development = isDevChain(chainId);
+  if (config.chainId !== undefined && config.chainId !== chainId) {
+    throw new ConfigError(`Invalid environment: CHAIN_ID is ${config.chainId} but the Ethereum node serves chain ${chainId}`);
+  }
+  const mnemonic = config.depositMnemonic === undefined ? undefined : normalizeMnemonic(config.depositMnemonic);
+  if (!development) {
+    if (mnemonic === undefined) {
+      throw new ConfigError(
+        `Invalid environment: DEPOSIT_MNEMONIC is required on chain ${chainId} (the development mnemonic is only a default on the development chain ${DEV_CHAIN_ID})`,
+      );
+    }
+    if (mnemonic === DEV_MNEMONIC) {
+      throw new ConfigError(`Invalid environment: DEPOSIT_MNEMONIC is the public development mnemonic, which is refused on chain ${chainId}`);
+    }
+  }
+  const defaultConfirmations = development ? 1 : 12;
+  const depositConfirmations = config.depositConfirmations ?? defaultConfirmations;
+  return {
+    chainId,
+    development,
+    depositMnemonic: mnemonic ?? DEV_MNEMONIC,
+    hotWalletPrivateKey: config.hotWalletPrivateKey,
+    depositConfirmations,
+    withdrawalConfirmations: config.withdrawalConfirmations ?? depositConfirmations,
   };
 }
 
@@ -247,5 +343,14 @@ export function describeConfig(config: Config): Record<string, unknown> {
     price: config.fixedEthUsdPrice
       ? `${config.fixedEthUsdPrice.source} ${config.fixedEthUsdPrice.ethUsd} USD`
       : { url: config.priceUrl, pollMs: config.pricePollMs, staleMs: config.priceStaleMs },
+    chain: {
+      rpc: config.ethRpcUrl ? describeRpcUrl(config.ethRpcUrl) : `embedded anvil on port ${config.anvilPort}`,
+      chainId: config.chainId ?? 'from the node',
+      depositMnemonic: config.depositMnemonic ? 'set' : 'development default (development chain only)',
+      hotWallet: config.hotWalletPrivateKey ? 'private key set' : 'from the mnemonic',
+      pollMs: config.chainPollMs,
+      depositConfirmations: config.depositConfirmations ?? 'default',
+      withdrawalConfirmations: config.withdrawalConfirmations ?? 'default',
+    },
   };
 }

@@ -10,6 +10,22 @@ import { openDatabase } from './infra/db/database';
 import { createLogger } from './infra/logger';
 import { createLogMailer } from './infra/mailer/log-mailer';
 import { createSmtpMailer } from './infra/mailer/smtp-mailer';
+import { AnvilNotFoundError, AnvilStartError } from './infra/chain/anvil-launcher';
+import { connectChain } from './infra/chain/chain-runtime';
+import { openChainEndpoint } from './infra/chain/embedded-chain';
+import { WalletSecretError } from './infra/chain/hd-wallet';
+import { createDepositAddresses, DepositMnemonicMismatchError } from './modules/deposits/deposit-addresses';
+
+/** Start-up failures the operator can fix: one line on stderr, exit 1. */
+function isOperatorError(error: unknown): error is Error {
+  return (
+    error instanceof ConfigError ||
+    error instanceof AnvilNotFoundError ||
+    error instanceof AnvilStartError ||
+    error instanceof WalletSecretError ||
+    error instanceof DepositMnemonicMismatchError
+  );
+}
 
 async function main(): Promise<void> {
   let config;
@@ -34,11 +50,33 @@ async function main(): Promise<void> {
   await database.migrate();
   logger.info({ database: database.kind }, 'Database ready, migrations applied');
 
+  const endpoint = await openChainEndpoint(config, logger);
+  let chain;
+  try {
+    chain = await connectChain(config, endpoint.rpcUrl);
+    await createDepositAddresses(database.db, chain.hdWallet).verifyDerivation();
+  } catch (error) {
+    await endpoint.stop();
+    await database.close();
+    throw error;
+  }
+  logger.info(
+    {
+      rpc: endpoint.description,
+      chainId: chain.settings.chainId,
+      development: chain.settings.development,
+      hotWallet: chain.hotWalletAddress,
+      depositConfirmations: chain.settings.depositConfirmations,
+      withdrawalConfirmations: chain.settings.withdrawalConfirmations,
+    },
+    'Chain ready',
+  );
+
   const mailer = config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createLogMailer({ logger, from: config.mailFrom });
 
-  const app = await buildApp({ config, db: database.db, mailer, logger });
+  const app = await buildApp({ config, db: database.db, mailer, logger, chain });
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`Shifumi is running on ${config.appUrl} (listening on ${config.host}:${config.port})`);
 
@@ -55,6 +93,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await mailer.close();
+      await endpoint.stop();
       await database.close();
       logger.info('Stopped');
       process.exit(0);
@@ -68,6 +107,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (isOperatorError(error)) {
+    process.stderr.write(`Shifumi could not start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Shifumi could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { startTestAnvil } from '../src/infra/chain/anvil-testing';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,10 +48,30 @@ describe('main.ts', () => {
     ]);
   });
 
+  it('refuses to start on a chain other than the development one without DEPOSIT_MNEMONIC', async () => {
+    const anvil = await startTestAnvil({ chainId: 5 });
+    try {
+      const run = runMain({ ETH_RPC_URL: anvil.rpcUrl, DATA_DIR: path.join(anvil.dataDir, 'server'), LOG_LEVEL: 'warn' });
+      expect(await run.exited).toBe(1);
+      expect(run.output().stderr.trim().split('\n')).toEqual([
+        'Shifumi could not start: Invalid environment: DEPOSIT_MNEMONIC is required on chain 5 (the development mnemonic is only a default on the development chain 31337)',
+      ]);
+    } finally {
+      await anvil.dispose();
+    }
+  });
+
   it('starts from nothing (creates DATA_DIR, PGlite, secret, migrations), serves, and stops cleanly on SIGTERM', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-main-')), 'data');
     const port = await freePort();
-    const run = runMain({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+    const anvilPort = await freePort();
+    const run = runMain({
+      PORT: String(port),
+      ANVIL_PORT: String(anvilPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    });
     try {
       let health: Response | undefined;
       const deadline = Date.now() + 45_000;
@@ -65,10 +86,23 @@ describe('main.ts', () => {
       expect(run.output().stdout).toContain(`Shifumi is running on http://localhost:${port}`);
       const secret = fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8');
       expect(run.output().stdout).not.toContain(secret);
+      // The embedded development chain runs on ANVIL_PORT and its keys never reach the log.
+      expect(run.output().stdout).toContain('"msg":"Chain ready"');
+      expect(run.output().stdout).toContain('"chainId":31337');
+      expect(run.output().stdout).not.toMatch(/test test test|junk|0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80/);
+      const chainId = await fetch(`http://127.0.0.1:${anvilPort}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      }).then((response) => response.json() as Promise<{ result: string }>);
+      expect(chainId.result).toBe('0x7a69');
 
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output().stdout).toContain('"msg":"Stopped"');
+      // Anvil was stopped with the server and dumped its chain into DATA_DIR.
+      expect(fs.existsSync(path.join(dataDir, 'anvil', 'anvil-state.json'))).toBe(true);
+      await expect(fetch(`http://127.0.0.1:${anvilPort}`, { method: 'POST' })).rejects.toThrow();
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });

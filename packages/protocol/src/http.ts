@@ -10,6 +10,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants';
+import { depositItemSchema, gameHistoryItemSchema, withdrawalItemSchema } from './money';
 
 /** A required, trimmed text field with a label used in its messages. */
 function requiredText(label: string, max: number) {
@@ -95,19 +96,21 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/**
- * `GET /api/account`. Later work (balance, game history, deposits,
- * withdrawals) extends this object with `.extend()`; existing fields keep
- * their meaning.
- */
+/** `GET /api/account`. */
 export const accountResponseSchema = z.object({
   user: publicUserSchema,
   referralCode: z.string(),
   emailVerified: z.boolean(),
-  /** Balance in ETH, for display only. Optional in the schema so older clients' fixtures still parse; the server always sends it. */
-  balance: z.number().optional(),
-  /** Exact balance in wei, as a decimal string; always sent by the server. */
-  balanceWei: z.string().regex(/^\d+$/).optional(),
+  /** Balance in ETH, for display only (S3.04). */
+  balance: z.number(),
+  /** Exact balance in wei, as a decimal string. */
+  balanceWei: z.string().regex(/^\d+$/),
+  /** Finished games, newest first (S3.05). */
+  gameHistory: z.array(gameHistoryItemSchema),
+  /** Deposits seen on chain, newest first. */
+  deposits: z.array(depositItemSchema),
+  /** Withdrawals, newest first. */
+  withdrawals: z.array(withdrawalItemSchema),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './texts';
 export * from './http';
 export * from './socket';
+export * from './money';

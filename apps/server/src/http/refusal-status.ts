@@ -21,4 +21,8 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   price_unavailable: 503,
+  insufficient_funds: 422,
+  // A 4xx other than 403 (which the client answers with a token refresh): the web app shows the spec's failure text.
+  email_not_verified: 422,
+  idempotency_conflict: 409,
 };

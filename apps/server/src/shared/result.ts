@@ -20,7 +20,10 @@ export type RefusalCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'
-  | 'price_unavailable';
+  | 'price_unavailable'
+  | 'insufficient_funds'
+  | 'email_not_verified'
+  | 'idempotency_conflict';
 
 export interface Refusal {
   code: RefusalCode;

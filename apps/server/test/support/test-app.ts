@@ -17,6 +17,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../src/infr
 import { createLogger } from '../../src/infra/logger';
 import { createSmtpMailer } from '../../src/infra/mailer/smtp-mailer';
 import type { Mailer } from '../../src/infra/mailer/mailer';
+import type { ChainContext } from '../../src/infra/chain/chain-runtime';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
 export const TEST_APP_URL = 'http://localhost:5999';
@@ -43,10 +44,18 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Replaces the SMTP mailer (e.g. to simulate a failing mail server). */
   mailer?: (smtpMailer: Mailer) => Mailer;
+  /**
+   * Builds the app on a chain (see test-chain.ts: `chainFor(anvil)`); it gets the
+   * app's config. Chain workers do not run on timers: tests call `tick()`.
+   */
+  chain?: (config: AppConfig) => Promise<ChainContext>;
+  /** Run the chain workers on timers (default false in tests). */
+  startChainWorkers?: boolean;
 }
 
 export interface TestApp {
   app: App;
+  chain: ChainContext | undefined;
   config: AppConfig;
   db: Database;
   smtp: SmtpReceiver;
@@ -130,10 +139,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const smtpMailer = createSmtpMailer({ url: smtp.url, from: config.mailFrom });
   const mailer = options.mailer ? options.mailer(smtpMailer) : smtpMailer;
   const clock = createTestClock();
-  const app = await buildApp({ config, db: database.db, mailer, logger, clock });
+  const chain = options.chain ? await options.chain(config) : undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger,
+    clock,
+    ...(chain ? { chain } : {}),
+    startChainWorkers: options.startChainWorkers ?? false,
+  });
 
   return {
     app,
+    chain,
     config,
     db: database.db,
     smtp,

@@ -1,36 +1,76 @@
 /**
- * What `GET /api/account` shows the signed-in user. The money work adds its
- * sections (balance, game history, deposits, withdrawals) here: each section
- * is one more field of `AccountResponse` filled by one more port.
+ * What `GET /api/account` shows the signed-in user: who they are, their
+ * balance (from the ledger), game history, deposits and withdrawals.
  */
-import type { AccountResponse } from '@shifumi/protocol';
-import { weiToEthNumber } from '@shifumi/money';
+import type { AccountResponse, GameHistoryItem } from '@shifumi/protocol';
+import { formatEth, weiToEthNumber } from '@shifumi/money';
 import { SERVER_TEXTS } from '@shifumi/protocol';
 import type { Database } from '../../infra/db/database';
 import { ok, refuse, type Result } from '../../shared/result';
 import type { AuthContext } from '../auth/auth.service';
 import { toPublicUser } from '../auth/auth.service';
+import { confirmations } from '../deposits/block-scanner';
+import type { DepositAddresses } from '../deposits/deposit-addresses';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf } from '../ledger/ledger.service';
 import type { UsersRepo } from '../users/users.repo';
+import { createAccountRepo } from './account.repo';
 
 export interface AccountServiceDeps {
   users: UsersRepo;
   db: Database;
+  depositAddresses: DepositAddresses;
+  /** Confirmations a deposit needs (its own block counts as the first). */
+  requiredConfirmations: number;
+  /** The chain head the watcher saw last; undefined before its first scan. */
+  chainHead: () => bigint | undefined;
+  /** Finished games of the user, newest first (the play work provides it). */
+  gameHistory?: (userId: string) => Promise<GameHistoryItem[]>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
+  const repo = createAccountRepo(deps.db);
   return {
     async getAccount(auth: AuthContext): Promise<Result<AccountResponse>> {
-      const user = await deps.users.findById(auth.userId);
+      let user = await deps.users.findById(auth.userId);
       if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
-      const balanceWei = await balanceOf(deps.db, LedgerAccounts.user(user.id));
+      if (user.walletAddress === null) {
+        user = { ...user, walletAddress: await deps.depositAddresses.ensureFor(user.id) };
+      }
+      const [balanceWei, depositRows, withdrawalRows, gameHistory] = await Promise.all([
+        balanceOf(deps.db, LedgerAccounts.user(user.id)),
+        repo.listDeposits(user.id),
+        repo.listWithdrawals(user.id),
+        deps.gameHistory ? deps.gameHistory(user.id) : Promise.resolve([]),
+      ]);
+      const head = deps.chainHead();
+      const required = deps.requiredConfirmations;
       return ok({
         user: toPublicUser(user),
         referralCode: user.referralCode,
         emailVerified: user.emailVerifiedAt !== null,
         balance: weiToEthNumber(balanceWei),
         balanceWei: balanceWei.toString(),
+        gameHistory,
+        deposits: depositRows.map((row) => ({
+          txHash: row.txHash,
+          amount: formatEth(row.amount),
+          status: row.status === 'credited' ? ('credited' as const) : ('pending' as const),
+          confirmations:
+            row.status === 'credited'
+              ? required
+              : Math.min(required, head === undefined ? 0 : Number(confirmations(row.blockNumber, head))),
+          requiredConfirmations: required,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        withdrawals: withdrawalRows.map((row) => ({
+          id: row.id,
+          txHash: row.txHash,
+          amount: formatEth(row.amount),
+          recipientAddress: row.recipientAddress,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+        })),
       });
     },
   };

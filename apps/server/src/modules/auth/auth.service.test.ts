@@ -19,6 +19,7 @@ function user(overrides: Partial<UserRow>): UserRow {
     referralCode: 'ABCDEFGH',
     referredBy: null,
     walletAddress: null,
+    depositIndex: 1,
     disabledAt: null,
     createdAt: new Date(),
     ...overrides,

@@ -55,6 +55,8 @@ export interface AuthServiceDeps {
   /** Origin the verification links point at. */
   appUrl: string;
   logger: Logger;
+  /** Gives a user their personal deposit address (at registration, and at sign-in for older accounts). */
+  depositAddresses?: { ensureFor(userId: string): Promise<string> };
 }
 
 const USER_AGENT_MAX_LENGTH = 256;
@@ -143,6 +145,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) return refuse('email_taken', SERVER_TEXTS.emailTaken);
         throw error;
       }
+      await deps.depositAddresses?.ensureFor(user.id);
       try {
         await sendVerificationMail(user);
       } catch (error) {
@@ -163,6 +166,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         return refuse('invalid_credentials', SERVER_TEXTS.invalidCredentials);
       }
       if (user.disabledAt !== null) return refuse('account_disabled', SERVER_TEXTS.accountDisabled);
+      if (user.walletAddress === null && deps.depositAddresses) {
+        user.walletAddress = await deps.depositAddresses.ensureFor(user.id);
+      }
       return ok(await openSession(user, meta.userAgent));
     },
 

@@ -4,3 +4,4 @@ export * from './users';
 export * from './sessions';
 export * from './contact';
 export * from './ledger';
+export * from './chain';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Accounts. The e-mail is stored lower-cased (a CHECK enforces it) and is
@@ -16,8 +16,13 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /** The personal deposit address, filled in by the money work. */
+    /**
+     * The personal deposit address (lower-case): m/44'/60'/1'/0/{depositIndex}
+     * of DEPOSIT_MNEMONIC, set at registration (older accounts: on first need).
+     */
     walletAddress: text('wallet_address'),
+    /** Index of the deposit address in the HD wallet; every user has one, from a sequence. */
+    depositIndex: serial('deposit_index').notNull(),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -25,6 +30,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     uniqueIndex('users_referral_code_key').on(table.referralCode),
     uniqueIndex('users_wallet_address_key').on(sql`lower(${table.walletAddress})`),
+    uniqueIndex('users_deposit_index_key').on(table.depositIndex),
     index('users_referred_by_idx').on(table.referredBy),
     check('users_name_length', sql`char_length(${table.name}) between 1 and 64`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),

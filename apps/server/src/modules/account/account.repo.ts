@@ -1,0 +1,48 @@
+/**
+ * Read model of the account page: the user's deposits and withdrawals,
+ * newest first. The rows are written by the deposits and withdrawals modules.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../infra/db/database';
+import { deposits, withdrawals } from '../../infra/db/schema/index';
+
+/** How many of each the account answer carries. */
+export const ACCOUNT_LIST_LIMIT = 20;
+
+export function createAccountRepo(db: Executor) {
+  return {
+    /** Deposits the user can see: pending and credited (never orphaned ones, which were never theirs). */
+    listDeposits(userId: string) {
+      return db
+        .select({
+          txHash: deposits.txHash,
+          amount: deposits.amount,
+          status: deposits.status,
+          blockNumber: deposits.blockNumber,
+          createdAt: deposits.createdAt,
+        })
+        .from(deposits)
+        .where(and(eq(deposits.userId, userId), inArray(deposits.status, ['pending', 'credited'])))
+        .orderBy(desc(deposits.createdAt), desc(deposits.blockNumber))
+        .limit(ACCOUNT_LIST_LIMIT);
+    },
+
+    listWithdrawals(userId: string) {
+      return db
+        .select({
+          id: withdrawals.id,
+          txHash: withdrawals.txHash,
+          amount: withdrawals.amount,
+          recipientAddress: withdrawals.recipientAddress,
+          status: withdrawals.status,
+          createdAt: withdrawals.createdAt,
+        })
+        .from(withdrawals)
+        .where(eq(withdrawals.userId, userId))
+        .orderBy(desc(withdrawals.createdAt))
+        .limit(ACCOUNT_LIST_LIMIT);
+    },
+  };
+}
+
+export type AccountRepo = ReturnType<typeof createAccountRepo>;

@@ -1,0 +1,133 @@
+/**
+ * Money contract: withdrawals (`POST /api/wallet/cashout`), the deposit and
+ * withdrawal items of `GET /api/account`, and `GET /api/config` (the chain
+ * deposits live on). Amounts cross the wire as exact decimal ETH strings
+ * (plus the spec's `balance`/`newBalance` numbers, for display only).
+ */
+import { parseEthAmount } from '@shifumi/money';
+import { isAddress } from 'viem';
+import { z } from 'zod';
+import { ADDRESS_PATTERN } from './constants';
+import { TEXTS } from './texts';
+
+/**
+ * A withdrawal amount in ETH: a positive JSON number or decimal string, at
+ * most 18 decimals. Every refusal is the spec's 'Please enter a valid amount
+ * to withdraw.'; the output is exact wei.
+ */
+export const withdrawalAmountSchema = z
+  .union([z.number(), z.string()], { error: TEXTS.withdrawalInvalidAmount })
+  .transform((value, context) => {
+    const parsed = parseEthAmount(value);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: TEXTS.withdrawalInvalidAmount });
+      return z.NEVER;
+    }
+    return parsed.wei;
+  });
+
+/**
+ * Whether a text is an Ethereum address the spec accepts: 0x and 40 hex
+ * characters; an all-lower or all-upper address is taken as it is, a
+ * mixed-case one must pass its EIP-55 checksum (a typo is caught).
+ */
+export function isValidEthereumAddress(value: string): boolean {
+  return ADDRESS_PATTERN.test(value) && isAddress(value, { strict: true });
+}
+
+/** A recipient address: present ('Please enter your Ethereum wallet address.') and valid ('Please enter a valid Ethereum address (ERC-20).'). Output lower-case. */
+export const recipientAddressSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? TEXTS.withdrawalAddressMissing : TEXTS.withdrawalAddressInvalid,
+  })
+  .trim()
+  .min(1, { error: TEXTS.withdrawalAddressMissing })
+  .refine(isValidEthereumAddress, { error: TEXTS.withdrawalAddressInvalid })
+  .transform((value) => value.toLowerCase() as `0x${string}`);
+
+/** `POST /api/wallet/cashout` body. The balance rule ('greater than your balance') is the server's. */
+export const cashoutRequestSchema = z.object({
+  amount: withdrawalAmountSchema,
+  recipientAddress: recipientAddressSchema,
+});
+export type CashoutRequest = z.input<typeof cashoutRequestSchema>;
+
+/** Header that makes a retried withdrawal safe: same key, same answer, nothing moves twice. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{8,128}$/, { error: 'The Idempotency-Key header must be 8 to 128 letters, digits, dots, colons, dashes or underscores.' });
+
+/**
+ * Life of a withdrawal: `queued` (debited, waiting for the sender), `sent`
+ * (signed and broadcast, waiting for confirmations), `confirmed` (paid),
+ * `failed` (not paid: the amount is back on the balance).
+ */
+export const WITHDRAWAL_STATUSES = ['queued', 'sent', 'confirmed', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** A decimal amount of ETH, exact (e.g. "0.05"). */
+const ethStringSchema = z.string().regex(/^\d+(\.\d+)?$/);
+const txHashSchema = z.string().regex(/^0x[0-9a-f]{64}$/);
+
+export const cashoutResponseSchema = z.object({
+  /** Balance after the debit, ETH, for display (S7.06). */
+  newBalance: z.number(),
+  /** The same, exact, in wei. */
+  newBalanceWei: z.string().regex(/^\d+$/),
+  id: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  message: z.string(),
+});
+export type CashoutResponse = z.infer<typeof cashoutResponseSchema>;
+
+/**
+ * A deposit seen on chain: `pending` until its block has the required
+ * confirmations (its own block counts as the first), then `credited`.
+ */
+export const DEPOSIT_STATUSES = ['pending', 'credited'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export const depositItemSchema = z.object({
+  /** `null` for ETH found by reconciliation (an internal transfer from a contract has no transaction of its own to us). */
+  txHash: txHashSchema.nullable(),
+  amount: ethStringSchema,
+  status: z.enum(DEPOSIT_STATUSES),
+  confirmations: z.number().int().nonnegative(),
+  requiredConfirmations: z.number().int().positive(),
+  createdAt: z.iso.datetime(),
+});
+export type DepositItem = z.infer<typeof depositItemSchema>;
+
+export const withdrawalItemSchema = z.object({
+  id: z.string(),
+  /** The transaction that paid (or last tried to pay) it; `null` while queued. */
+  txHash: txHashSchema.nullable(),
+  amount: ethStringSchema,
+  recipientAddress: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  createdAt: z.iso.datetime(),
+});
+export type WithdrawalItem = z.infer<typeof withdrawalItemSchema>;
+
+/** Result values of a game history item (S3.05); the web shows anything else as Draw. */
+export const GAME_RESULTS = ['Victory', 'Defeat', 'Draw'] as const;
+export type GameResult = (typeof GAME_RESULTS)[number];
+
+export const gameHistoryItemSchema = z.object({
+  /** ISO date the game ended. */
+  date: z.iso.datetime(),
+  result: z.enum(GAME_RESULTS),
+  oppUserId: z.object({ id: z.string(), name: z.string(), walletAddress: z.string().nullable().optional() }),
+  /** The bet in USDT. */
+  amount: z.number(),
+});
+export type GameHistoryItem = z.infer<typeof gameHistoryItemSchema>;
+
+/** `GET /api/config`: what the web app needs to know about the server's chain. */
+export const configResponseSchema = z.object({
+  chain: z.object({ id: z.number().int().positive(), name: z.string(), development: z.boolean() }),
+  depositConfirmations: z.number().int().positive(),
+});
+export type ConfigResponse = z.infer<typeof configResponseSchema>;
