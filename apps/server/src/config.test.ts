@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_PRICE_URL, describeConfig, loadConfig, resolveJwtSecret } from './config';
+import { ConfigError, DEFAULT_PRICE_URL, describeConfig, loadConfig, resolveChainSettings, resolveJwtSecret } from './config';
+import { DEV_MNEMONIC } from './infra/chain/hd-wallet';
+
+/** A valid BIP-39 mnemonic other than the development one. */
+const REAL_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 const paths = { cwd: '/srv/cwd', repoRoot: '/srv/repo' };
 const SECRET = 's'.repeat(32);
@@ -40,7 +44,74 @@ describe('loadConfig', () => {
       fixedEthUsdPrice: { ethUsd: '3000', source: 'development' },
       pricePollMs: 60_000,
       priceStaleMs: 300_000,
+      ethRpcUrl: undefined,
+      chainId: undefined,
+      anvilPort: 8545,
+      depositMnemonic: undefined,
+      hotWalletPrivateKey: undefined,
+      chainPollMs: 2000,
+      depositConfirmations: undefined,
+      withdrawalConfirmations: undefined,
+      reconcileIntervalMs: 60_000,
+      withdrawalStuckMs: 180_000,
     });
+  });
+
+  it('reads the chain variables and refuses bad ones without echoing secrets', () => {
+    const config = loadConfig(
+      {
+        ETH_RPC_URL: 'https://rpc.example.com/v3/key',
+        CHAIN_ID: '1',
+        ANVIL_PORT: '9545',
+        DEPOSIT_MNEMONIC: REAL_MNEMONIC,
+        HOT_WALLET_PRIVATE_KEY: '0x' + '11'.repeat(32),
+        CHAIN_POLL_MS: '500',
+        DEPOSIT_CONFIRMATIONS: '20',
+        WITHDRAWAL_CONFIRMATIONS: '6',
+      },
+      paths,
+    );
+    expect(config).toMatchObject({ ethRpcUrl: 'https://rpc.example.com/v3/key', chainId: 1, anvilPort: 9545, chainPollMs: 500 });
+    expect(errorOf({ ETH_RPC_URL: 'ftp://x' })).toMatch(/^Invalid environment: ETH_RPC_URL must be a http or https URL/);
+    expect(errorOf({ DEPOSIT_CONFIRMATIONS: '0' })).toBe('Invalid environment: DEPOSIT_CONFIRMATIONS must be an integer between 1 and 10000');
+    const badMnemonic = errorOf({ DEPOSIT_MNEMONIC: 'test test test test test test test test test test test test' });
+    expect(badMnemonic).toMatch(/^Invalid environment: DEPOSIT_MNEMONIC must be a valid BIP-39/);
+    expect(badMnemonic).not.toContain('test test');
+    const badKey = errorOf({ HOT_WALLET_PRIVATE_KEY: 'zz' + '1'.repeat(62) });
+    expect(badKey).toBe('Invalid environment: HOT_WALLET_PRIVATE_KEY must be 32 bytes in hex (64 hex digits, optionally after 0x)');
+    const described = JSON.stringify(describeConfig(config));
+    expect(described).not.toContain('abandon');
+    expect(described).not.toContain('11'.repeat(32));
+    expect(described).not.toContain('/v3/key');
+  });
+});
+
+describe('resolveChainSettings', () => {
+  it('allows the development mnemonic and 1 confirmation on the development chain only', () => {
+    expect(resolveChainSettings(loadConfig({}, paths), 31337)).toMatchObject({
+      development: true,
+      depositMnemonic: DEV_MNEMONIC,
+      depositConfirmations: 1,
+      withdrawalConfirmations: 1,
+    });
+    expect(() => resolveChainSettings(loadConfig({}, paths), 1)).toThrow(
+      'Invalid environment: DEPOSIT_MNEMONIC is required on chain 1 (the development mnemonic is only a default on the development chain 31337)',
+    );
+    expect(() => resolveChainSettings(loadConfig({ DEPOSIT_MNEMONIC: DEV_MNEMONIC }, paths), 1)).toThrow(
+      'Invalid environment: DEPOSIT_MNEMONIC is the public development mnemonic, which is refused on chain 1',
+    );
+    expect(resolveChainSettings(loadConfig({ DEPOSIT_MNEMONIC: REAL_MNEMONIC }, paths), 1)).toMatchObject({
+      development: false,
+      depositConfirmations: 12,
+      withdrawalConfirmations: 12,
+    });
+    expect(resolveChainSettings(loadConfig({ DEPOSIT_MNEMONIC: REAL_MNEMONIC, DEPOSIT_CONFIRMATIONS: '30', WITHDRAWAL_CONFIRMATIONS: '5' }, paths), 1)).toMatchObject({
+      depositConfirmations: 30,
+      withdrawalConfirmations: 5,
+    });
+    expect(() => resolveChainSettings(loadConfig({ CHAIN_ID: '1' }, paths), 31337)).toThrow(
+      'Invalid environment: CHAIN_ID is 1 but the Ethereum node serves chain 31337',
+    );
   });
 
   it('reads the price variables', () => {
