@@ -5,3 +5,4 @@ export * from './sessions';
 export * from './contact';
 export * from './ledger';
 export * from './chain';
+export * from './games';

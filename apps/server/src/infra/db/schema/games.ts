@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const GAME_STATUSES = ['playing', 'finished', 'refunded'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+/**
+ * One game between two players. Created, with both stakes moved into the
+ * game's escrow account, in one transaction at the match; ended (pot paid to
+ * the winner, or both stakes refunded) in one transaction that also flips
+ * `status` from 'playing' — the guard that makes settlement happen once.
+ *
+ * `state` is the pure engine's state and `next_deadline` the next time the
+ * engine must be ticked: deadlines are stored, so another node can take a game
+ * over (`owner_node` holds it under a lease until `lease_until`).
+ */
+export const games = pgTable(
+  'games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    player1Id: uuid('player1_id')
+      .notNull()
+      .references(() => users.id),
+    player2Id: uuid('player2_id')
+      .notNull()
+      .references(() => users.id),
+    player1Character: text('player1_character').notNull(),
+    player2Character: text('player2_character').notNull(),
+    /** The bet in USDT (one of the bet options). */
+    betUsd: integer('bet_usd').notNull(),
+    /** Each player's stake in wei (the same for both: one price for both). */
+    stakeWei: numeric('stake_wei', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    /** The ETH/USD price the stake was computed at, in micro-USD per ETH. */
+    priceMicroUsd: numeric('price_micro_usd', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    status: text('status', { enum: GAME_STATUSES }).notNull().default('playing'),
+    /** The winner's user id; null while playing and for a draw. */
+    winnerId: uuid('winner_id').references(() => users.id),
+    endReason: text('end_reason'),
+    state: jsonb('state').$type<unknown>().notNull(),
+    nextDeadline: timestamp('next_deadline', { withTimezone: true, mode: 'date' }),
+    ownerNode: text('owner_node'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('games_player1_idx').on(table.player1Id, table.endedAt),
+    index('games_player2_idx').on(table.player2Id, table.endedAt),
+    index('games_status_deadline_idx').on(table.status, table.nextDeadline),
+    index('games_ended_idx').on(table.endedAt),
+    check('games_two_players', sql`${table.player1Id} <> ${table.player2Id}`),
+    check('games_status_known', sql`${table.status} in ('playing', 'finished', 'refunded')`),
+    check('games_stake_positive', sql`${table.stakeWei} > 0`),
+    check('games_bet_option', sql`${table.betUsd} in (1, 5, 10, 15, 20, 50, 100)`),
+    check('games_ended_consistent', sql`(${table.status} = 'playing') = (${table.endedAt} is null)`),
+    check(
+      'games_winner_is_player',
+      sql`${table.winnerId} is null or ${table.winnerId} = ${table.player1Id} or ${table.winnerId} = ${table.player2Id}`,
+    ),
+    check('games_refund_has_no_winner', sql`${table.status} <> 'refunded' or ${table.winnerId} is null`),
+    check('games_finished_has_winner', sql`${table.status} <> 'finished' or ${table.winnerId} is not null`),
+  ],
+);
