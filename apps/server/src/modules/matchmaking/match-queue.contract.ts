@@ -1,0 +1,69 @@
+/**
+ * The behaviour every MatchQueue implementation must have. Run by
+ * match-queue.test.ts for the in-process queue (and by the Redis queue's test
+ * once it exists) so that both behave the same.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BetAmount } from '@shifumi/protocol';
+import type { MatchQueue, QueueTicket } from './match-queue';
+
+const ticket = (userId: string, betUsd: BetAmount = 5, queuedAt = 0): QueueTicket => ({ userId, betUsd, character: 'Character1', queuedAt });
+
+export function describeMatchQueueContract(name: string, create: () => Promise<MatchQueue>): void {
+  describe(`MatchQueue contract: ${name}`, () => {
+    it('pairs the two oldest tickets of one amount, first come first served', async () => {
+      const queue = await create();
+      for (const id of ['a', 'b', 'c']) expect(await queue.enqueue(ticket(id))).toBe(true);
+      const pair = await queue.takePair(5);
+      expect(pair?.map((entry) => entry.userId)).toEqual(['a', 'b']);
+      expect(await queue.takePair(5)).toBeUndefined();
+      expect(await queue.has('c')).toBe(true);
+      expect(await queue.has('a')).toBe(false);
+      expect(await queue.lengths()).toEqual({ 5: 1 });
+    });
+
+    it('keeps one ticket per user across amounts and tabs', async () => {
+      const queue = await create();
+      expect(await queue.enqueue(ticket('a', 5))).toBe(true);
+      expect(await queue.enqueue(ticket('a', 5))).toBe(false);
+      expect(await queue.enqueue(ticket('a', 10))).toBe(false);
+      expect(await queue.takePair(5)).toBeUndefined();
+      expect(await queue.lengths()).toEqual({ 5: 1 });
+    });
+
+    it('never pairs different amounts', async () => {
+      const queue = await create();
+      await queue.enqueue(ticket('a', 5));
+      await queue.enqueue(ticket('b', 10));
+      expect(await queue.takePair(5)).toBeUndefined();
+      expect(await queue.takePair(10)).toBeUndefined();
+    });
+
+    it('removes a ticket (cancel, disconnect) and restores a taken one at the head', async () => {
+      const queue = await create();
+      await queue.enqueue(ticket('a'));
+      await queue.enqueue(ticket('b'));
+      expect((await queue.remove('a'))?.userId).toBe('a');
+      expect(await queue.remove('a')).toBeUndefined();
+      await queue.enqueue(ticket('c'));
+      const pair = await queue.takePair(5);
+      expect(pair?.map((entry) => entry.userId)).toEqual(['b', 'c']);
+      await queue.enqueue(ticket('d'));
+      expect(await queue.restore(pair![0])).toBe(true);
+      expect((await queue.takePair(5))?.map((entry) => entry.userId)).toEqual(['b', 'd']);
+      await queue.enqueue(ticket('b'));
+      expect(await queue.restore(ticket('b'))).toBe(false);
+    });
+
+    it('hands each ticket to exactly one of many concurrent takers', async () => {
+      const queue = await create();
+      const users = Array.from({ length: 40 }, (_, index) => `user-${index}`);
+      await Promise.all(users.map((id) => queue.enqueue(ticket(id))));
+      const pairs = (await Promise.all(Array.from({ length: 30 }, () => queue.takePair(5)))).filter((pair) => pair !== undefined);
+      const taken = pairs.flat().map((entry) => entry.userId);
+      expect(pairs).toHaveLength(20);
+      expect(new Set(taken).size).toBe(40);
+      for (const [first, second] of pairs) expect(first.userId).not.toBe(second.userId);
+    });
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The matchmaking queue: one FIFO queue per bet amount, at most one ticket per
+ * user across all amounts (a user searching in two tabs has one ticket).
+ * The in-process implementation serves one node; issue 6 adds a Redis one
+ * behind the same interface, checked by the same contract tests
+ * (match-queue.contract.ts).
+ */
+import type { BetAmount, Character } from '@shifumi/protocol';
+
+export interface QueueTicket {
+  userId: string;
+  betUsd: BetAmount;
+  character: Character;
+  /** Epoch ms when the ticket was queued (first come, first served). */
+  queuedAt: number;
+}
+
+export interface MatchQueue {
+  /** Queues the ticket; false (nothing changes) when the user already has a ticket, whatever its amount. */
+  enqueue(ticket: QueueTicket): Promise<boolean>;
+  /** Removes the user's ticket, if any, and returns it. */
+  remove(userId: string): Promise<QueueTicket | undefined>;
+  /** Whether the user has a ticket. */
+  has(userId: string): Promise<boolean>;
+  /**
+   * Atomically takes the two oldest tickets of the amount's queue (always of
+   * two different users, since a user has one ticket), or nothing when fewer
+   * than two wait.
+   */
+  takePair(betUsd: BetAmount): Promise<[QueueTicket, QueueTicket] | undefined>;
+  /** Puts a taken ticket back at the head of its queue (its opponent could not pay); false if the user queued again meanwhile. */
+  restore(ticket: QueueTicket): Promise<boolean>;
+  /** Tickets waiting per amount (metrics). */
+  lengths(): Promise<Partial<Record<BetAmount, number>>>;
+}
+
+export function createInProcessMatchQueue(): MatchQueue {
+  const queues = new Map<BetAmount, QueueTicket[]>();
+  const byUser = new Map<string, QueueTicket>();
+  const queueOf = (amount: BetAmount) => {
+    let queue = queues.get(amount);
+    if (!queue) {
+      queue = [];
+      queues.set(amount, queue);
+    }
+    return queue;
+  };
+
+  return {
+    async enqueue(ticket) {
+      if (byUser.has(ticket.userId)) return false;
+      byUser.set(ticket.userId, ticket);
+      queueOf(ticket.betUsd).push(ticket);
+      return true;
+    },
+
+    async remove(userId) {
+      const ticket = byUser.get(userId);
+      if (!ticket) return undefined;
+      byUser.delete(userId);
+      const queue = queueOf(ticket.betUsd);
+      const index = queue.findIndex((candidate) => candidate.userId === userId);
+      if (index >= 0) queue.splice(index, 1);
+      return ticket;
+    },
+
+    async has(userId) {
+      return byUser.has(userId);
+    },
+
+    async takePair(betUsd) {
+      const queue = queueOf(betUsd);
+      if (queue.length < 2) return undefined;
+      const first = queue.shift()!;
+      const second = queue.shift()!;
+      byUser.delete(first.userId);
+      byUser.delete(second.userId);
+      return [first, second];
+    },
+
+    async restore(ticket) {
+      if (byUser.has(ticket.userId)) return false;
+      byUser.set(ticket.userId, ticket);
+      queueOf(ticket.betUsd).unshift(ticket);
+      return true;
+    },
+
+    async lengths() {
+      const lengths: Partial<Record<BetAmount, number>> = {};
+      for (const [amount, queue] of queues) if (queue.length > 0) lengths[amount] = queue.length;
+      return lengths;
+    },
+  };
+}
