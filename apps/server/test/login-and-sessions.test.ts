@@ -22,7 +22,8 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'user']);
-    expect(body.user).toEqual({ id: expect.any(String), name: 'Léa', email: account.email, walletAddress: null });
+    // walletAddress: the personal deposit address, given at registration.
+    expect(body.user).toEqual({ id: expect.any(String), name: 'Léa', email: account.email, walletAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
     expect(body.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_TOKEN_COOKIE);

@@ -133,12 +133,16 @@ describe('GET /api/account', () => {
     const response = await getAccount(t, session.accessToken);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: session.user.id, name: 'Zoé', email: account.email, walletAddress: null },
+      user: { id: session.user.id, name: 'Zoé', email: account.email, walletAddress: session.user.walletAddress },
       referralCode: expect.stringMatching(/^[23456789A-HJ-NP-Z]{8}$/),
       emailVerified: false,
       balance: 0,
       balanceWei: '0',
+      gameHistory: [],
+      deposits: [],
+      withdrawals: [],
     });
+    expect(session.user.walletAddress).toMatch(/^0x[0-9a-f]{40}$/);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

@@ -1,0 +1,174 @@
+/**
+ * SQL of the deposit watcher: the durable {@link ScannerStore} (the last K
+ * scanned blocks in `chain_blocks`, observations in `deposits`), the chain's
+ * recorded genesis, crediting, and the per-address sums reconciliation needs.
+ */
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Address, Hex } from 'viem';
+import type { Database, Executor } from '../../infra/db/database';
+import { chainBlocks, chainState, deposits, sweeps, users } from '../../infra/db/schema/index';
+import type { Logger } from '../../shared/logger';
+import type { BlockCommit, BlockRef, ObservedTransfer, ScannerStore } from './block-scanner';
+
+/** The durable scanner store of one chain. Every method is one database transaction. */
+export function createDatabaseScannerStore(db: Database, chainId: number, logger: Logger): ScannerStore {
+  return {
+    async loadRecentBlocks(): Promise<readonly BlockRef[]> {
+      const rows = await db
+        .select({ number: chainBlocks.number, hash: chainBlocks.hash })
+        .from(chainBlocks)
+        .where(eq(chainBlocks.chainId, chainId));
+      return rows.map((row) => ({ number: row.number, hash: row.hash as Hex }));
+    },
+
+    async commitBlock(commit: BlockCommit): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const transfer of commit.transfers) {
+          const owner = await ownerOf(tx, transfer.to);
+          if (!owner) {
+            // A look-ahead address nobody has yet: reconciliation credits it once it is assigned.
+            logger.warn({ txHash: transfer.txHash, address: transfer.to }, 'Deposit to an unassigned deposit address');
+            continue;
+          }
+          await tx
+            .insert(deposits)
+            .values({
+              chainId,
+              kind: 'transfer',
+              txHash: transfer.txHash.toLowerCase(),
+              address: transfer.to,
+              userId: owner,
+              amount: transfer.value,
+              blockNumber: transfer.blockNumber,
+              blockHash: transfer.blockHash,
+              status: 'pending',
+            })
+            // The UNIQUE (chain, tx, address) key: seen again → nothing, unless its block had
+            // been reorganised away (orphaned): then it is pending again in its new block.
+            .onConflictDoUpdate({
+              target: [deposits.chainId, deposits.txHash, deposits.address],
+              set: { blockNumber: transfer.blockNumber, blockHash: transfer.blockHash, status: 'pending' },
+              setWhere: eq(deposits.status, 'orphaned'),
+            });
+        }
+        await tx
+          .insert(chainBlocks)
+          .values({ chainId, number: commit.block.number, hash: commit.block.hash })
+          .onConflictDoUpdate({ target: [chainBlocks.chainId, chainBlocks.number], set: { hash: commit.block.hash } });
+        await tx.delete(chainBlocks).where(and(eq(chainBlocks.chainId, chainId), sql`${chainBlocks.number} < ${commit.forgetBelow}`));
+      });
+    },
+
+    async rewindTo(forkPoint: bigint): Promise<readonly ObservedTransfer[]> {
+      return db.transaction(async (tx) => {
+        await tx.delete(chainBlocks).where(and(eq(chainBlocks.chainId, chainId), gt(chainBlocks.number, forkPoint)));
+        const orphaned = await tx
+          .update(deposits)
+          .set({ status: 'orphaned' })
+          .where(
+            and(eq(deposits.chainId, chainId), eq(deposits.kind, 'transfer'), eq(deposits.status, 'pending'), gt(deposits.blockNumber, forkPoint)),
+          )
+          .returning();
+        const reorgedAfterCredit = await tx
+          .update(deposits)
+          .set({ status: 'reorged_after_credit' })
+          .where(
+            and(eq(deposits.chainId, chainId), eq(deposits.kind, 'transfer'), eq(deposits.status, 'credited'), gt(deposits.blockNumber, forkPoint)),
+          )
+          .returning({ id: deposits.id, txHash: deposits.txHash, userId: deposits.userId, amount: deposits.amount });
+        for (const row of reorgedAfterCredit) {
+          logger.error(
+            { depositId: row.id, txHash: row.txHash, userId: row.userId, wei: row.amount.toString() },
+            'A credited deposit was reorganised away (a reorganisation deeper than the confirmations): kept credited, flagged for review',
+          );
+        }
+        return orphaned.map((row) => ({
+          txHash: row.txHash as Hex,
+          from: '0x0000000000000000000000000000000000000000' as Address,
+          to: row.address as Address,
+          value: row.amount,
+          blockNumber: row.blockNumber,
+          blockHash: (row.blockHash ?? '0x') as Hex,
+        }));
+      });
+    },
+  };
+}
+
+async function ownerOf(db: Executor, address: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.walletAddress}) = ${address.toLowerCase()}`).limit(1);
+  return row?.id;
+}
+
+/** The genesis hash recorded for the chain, recording `hash` the first time. */
+export async function recordGenesis(db: Executor, chainId: number, hash: Hex): Promise<string> {
+  await db.insert(chainState).values({ chainId, genesisHash: hash }).onConflictDoNothing();
+  const [row] = await db.select({ genesisHash: chainState.genesisHash }).from(chainState).where(eq(chainState.chainId, chainId));
+  return row!.genesisHash;
+}
+
+/** Pending transfer deposits whose block is at or below `block` (old enough to credit). */
+export function pendingDepositsUpTo(db: Executor, chainId: number, block: bigint) {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.chainId, chainId), eq(deposits.status, 'pending'), lte(deposits.blockNumber, block)))
+    .orderBy(asc(deposits.blockNumber), asc(deposits.createdAt));
+}
+
+/** Marks a deposit credited if it is still pending; true when this call did it. */
+export async function markCredited(db: Executor, depositId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(deposits)
+    .set({ status: 'credited', creditedAt: now })
+    .where(and(eq(deposits.id, depositId), eq(deposits.status, 'pending')))
+    .returning({ id: deposits.id });
+  return rows.length === 1;
+}
+
+/**
+ * What the address should hold at block `block` according to our records:
+ * every deposit seen in a block ≤ `block` (pending or credited), minus every
+ * sweep mined in a block ≤ `block` (value and fee).
+ */
+export async function expectedBalanceAt(db: Executor, chainId: number, address: string, block: bigint): Promise<bigint> {
+  const [received] = await db
+    .select({ total: sql<string>`COALESCE(SUM(${deposits.amount}), 0)::text` })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.chainId, chainId),
+        eq(deposits.address, address),
+        inArray(deposits.status, ['pending', 'credited']),
+        lte(deposits.blockNumber, block),
+      ),
+    );
+  const [sent] = await db
+    // A confirmed sweep moved its value and paid its fee; a failed one that was mined paid only the fee.
+    .select({
+      total: sql<string>`COALESCE(SUM(CASE WHEN ${sweeps.status} = 'confirmed' THEN ${sweeps.value} ELSE 0 END + COALESCE(${sweeps.fee}, 0)), 0)::text`,
+    })
+    .from(sweeps)
+    .where(and(eq(sweeps.chainId, chainId), eq(sweeps.address, address), inArray(sweeps.status, ['confirmed', 'failed']), lte(sweeps.blockNumber, block)));
+  return BigInt(received!.total) - BigInt(sent!.total);
+}
+
+/** Sweeps broadcast and not settled yet. */
+export function openSweeps(db: Executor, chainId: number) {
+  return db.select().from(sweeps).where(and(eq(sweeps.chainId, chainId), eq(sweeps.status, 'sent')));
+}
+
+/** Addresses with at least one credited deposit: candidates for a sweep. */
+export async function addressesWithCredits(db: Executor, chainId: number): Promise<Array<{ address: Address; userId: string }>> {
+  const rows = await db
+    .selectDistinct({ address: deposits.address, userId: deposits.userId })
+    .from(deposits)
+    .where(and(eq(deposits.chainId, chainId), eq(deposits.status, 'credited')));
+  return rows.map((row) => ({ address: row.address as Address, userId: row.userId }));
+}
+
+/** The highest deposit index given out so far (−1 when none). */
+export async function highestDepositIndex(db: Executor): Promise<number> {
+  const [row] = await db.select({ index: users.depositIndex }).from(users).orderBy(desc(users.depositIndex)).limit(1);
+  return row?.index ?? -1;
+}
