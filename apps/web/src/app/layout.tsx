@@ -8,6 +8,7 @@ import { REFERRAL_QUERY_PARAM } from '@shifumi/protocol';
 import { AuthDialog, type AuthMode } from '../features/auth/components/auth-dialog';
 import { LogoutDialog } from '../features/auth/components/logout-dialog';
 import { useIsSignedIn } from '../lib/session-store';
+import { useLiveBalance } from '../features/account/hooks/use-live-balance';
 import { Footer } from './footer';
 import { NavigationBar } from './navigation-bar';
 import styles from './layout.module.css';
@@ -20,6 +21,7 @@ interface AuthDialogRequest {
 }
 
 export function Layout() {
+  useLiveBalance();
   const signedIn = useIsSignedIn();
   const [authRequest, setAuthRequest] = useState<AuthDialogRequest | null>(null);
   const [logoutOpen, setLogoutOpen] = useState(false);

@@ -23,6 +23,8 @@ export interface ApiRequestOptions {
   /** Serialised as JSON when present. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Anything with a zod-like `parse` — the response schemas of @shifumi/protocol. */
@@ -96,7 +98,7 @@ async function withCrossTabRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 async function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {

@@ -13,6 +13,7 @@ import {
   PUBLIC_SOCKET_PATH,
   SOCKET_PATH,
   WINDOW_EVENTS,
+  type BalanceEvent,
   type ClientToServerEvents,
   type PublicClientToServerEvents,
   type PublicServerToClientEvents,
@@ -23,6 +24,9 @@ import { refreshAccessToken } from './api-client';
 import { isTokenExpired } from './jwt';
 import { loadPage } from './page-navigation';
 import { getAccessToken, subscribeToSession } from './session-store';
+
+/** Window event carrying a `balance` socket event. */
+export const BALANCE_WINDOW_EVENT = 'balanceUpdate';
 
 export type AuthenticatedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type PublicSocket = Socket<PublicServerToClientEvents, PublicClientToServerEvents>;
@@ -65,6 +69,10 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket {
     if (current && current === authenticatedToken && isTokenExpired(current)) {
       refreshAccessToken().catch((refreshError: unknown) => console.warn('Session renewal failed:', refreshError));
     }
+  });
+  // The balance changed (deposit credited, stake, payout, refund, withdrawal): whoever shows it listens.
+  socket.on('balance', (payload) => {
+    window.dispatchEvent(new CustomEvent<BalanceEvent>(BALANCE_WINDOW_EVENT, { detail: payload }));
   });
   socket.on('force_disconnect', (message) => {
     disconnectAuthenticatedSocket();

@@ -3,7 +3,15 @@
  * work (balance, history, deposits, withdrawals).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountResponseSchema, messageResponseSchema, type AccountResponse, type MessageResponse } from '@shifumi/protocol';
+import {
+  accountResponseSchema,
+  cashoutResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  messageResponseSchema,
+  type AccountResponse,
+  type CashoutResponse,
+  type MessageResponse,
+} from '@shifumi/protocol';
 import { apiRequest } from '../../../lib/api-client';
 import { forgetLocalSession } from '../../../lib/sign-out';
 
@@ -45,4 +53,37 @@ export async function signOutEverywhere(): Promise<void> {
 
 export function useSignOutEverywhereMutation() {
   return useMutation({ mutationFn: signOutEverywhere });
+}
+
+export interface CashoutInput {
+  /** The amount as typed (decimal ETH). */
+  amount: string;
+  recipientAddress: string;
+  /** One key per confirmed submission: a retry of the same submission cannot pay twice. */
+  idempotencyKey: string;
+}
+
+export function requestCashout(input: CashoutInput): Promise<CashoutResponse> {
+  return apiRequest(
+    '/api/wallet/cashout',
+    {
+      method: 'POST',
+      body: { amount: input.amount, recipientAddress: input.recipientAddress },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
+    },
+    cashoutResponseSchema,
+  );
+}
+
+export function useCashoutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestCashout,
+    onSuccess: (answer) => {
+      queryClient.setQueryData<AccountResponse>(accountQueryKey, (current) =>
+        current ? { ...current, balance: answer.newBalance, balanceWei: answer.newBalanceWei } : current,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+  });
 }

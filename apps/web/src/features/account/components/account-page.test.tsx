@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { installFetch, jsonResponse } from '../../../test/fetch-mock';
+import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs, testUser } from '../../../test/render-app';
 
-const account = { user: testUser, referralCode: 'ABCD2345', emailVerified: false };
+const account = accountFixture({ user: testUser, emailVerified: false });
 
 describe('account page', () => {
   it('sends signed-out visitors to /', () => {
-    const { requests } = installFetch(() => jsonResponse(200, account));
+    const { requests } = installFetch((request) => backgroundReads(request, account) ?? jsonResponse(404, {}));
     const { router } = renderApp('/account');
     expect(router.state.location.pathname).toBe('/');
-    expect(requests).toHaveLength(0);
+    // Only the public price; nothing that needs a session.
+    expect(requests.filter((request) => request.url !== '/api/price')).toHaveLength(0);
   });
 
   it('shows the user, the verification state and the referral code and link', async () => {
     signInAs('token-1');
-    const { requests } = installFetch(() => jsonResponse(200, account));
+    const { requests } = installFetch((request) => backgroundReads(request, account) ?? jsonResponse(404, {}));
     renderApp('/account');
 
     expect(await screen.findByText('ABCD2345')).toBeTruthy();
-    expect(requests[0]).toMatchObject({ url: '/api/account', headers: expect.objectContaining({ authorization: 'token-1' }) });
+    expect(requests.find((request) => request.url === '/api/account')).toMatchObject({ headers: expect.objectContaining({ authorization: 'token-1' }) });
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByText('Not verified')).toBeTruthy();
     expect((screen.getByLabelText('Referral link') as HTMLInputElement).value).toBe(`${window.location.origin}/?ref=ABCD2345`);
@@ -30,7 +31,7 @@ describe('account page', () => {
     const { requests } = installFetch((request) =>
       request.url === '/api/auth/resend-verification'
         ? jsonResponse(200, { message: 'A new verification link has been sent to your address.' })
-        : jsonResponse(200, account),
+        : (backgroundReads(request, account) ?? jsonResponse(404, {})),
     );
     const { user } = renderApp('/account');
 
@@ -42,7 +43,7 @@ describe('account page', () => {
 
   it('copies the referral code', async () => {
     signInAs('token-1');
-    installFetch(() => jsonResponse(200, { ...account, emailVerified: true }));
+    installFetch((request) => backgroundReads(request, { ...account, emailVerified: true }) ?? jsonResponse(404, {}));
     const { user } = renderApp('/account');
 
     await screen.findByText('ABCD2345');

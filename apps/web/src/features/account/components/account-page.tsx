@@ -1,10 +1,10 @@
 /**
  * /account (spec S2 "Account"). Signed-out visitors are sent to /.
  *
- * Today: who you are, whether your e-mail is verified, your referral code and
- * link, and signing out everywhere. The balance, the game history and the
- * withdraw form (button "Retirer") arrive with the money work, each in the
- * section reserved for it below.
+ * The available balance in $ (2 decimals, rounded down), who you are and
+ * whether your e-mail is verified, the referral code and link, the game
+ * history, the withdraw form (button "Retirer"), deposits and withdrawals
+ * with their status, and signing out everywhere.
  */
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
@@ -16,7 +16,12 @@ import { userFacingMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session-store';
 import { notify } from '../../../lib/toast';
 import { useAccountQuery, useResendVerificationMutation } from '../api/account-api';
+import { formatEthAmount, formatUsdAmount } from '../../../lib/money-format';
+import { useUsablePrice } from '../../price/api/price-api';
+import { GameHistory } from './game-history';
+import { MoneyActivity } from './money-activity';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { WithdrawForm } from './withdraw-form';
 import styles from './account-page.module.css';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -35,6 +40,7 @@ export function AccountPage() {
   const signedIn = session.accessToken !== null;
   const account = useAccountQuery(signedIn);
   const resend = useResendVerificationMutation();
+  const price = useUsablePrice();
 
   useEffect(() => {
     // Spec S8: a failure to load the account is only logged.
@@ -42,6 +48,8 @@ export function AccountPage() {
   }, [account.error]);
 
   if (!signedIn) return <Navigate to="/" replace />;
+
+  const balanceWei = account.data ? BigInt(account.data.balanceWei) : null;
 
   const user = account.data?.user ?? session.user;
   const referralCode = account.data?.referralCode ?? null;
@@ -62,8 +70,13 @@ export function AccountPage() {
           <h2 id="account-balance" className={styles.cardTitle}>
             Available balance
           </h2>
-          <p className={styles.balanceValue}>—</p>
-          <p className={styles.muted}>Your balance will show here once deposits open.</p>
+          <p className={styles.balanceValue} data-testid="account-balance-usd">
+            {balanceWei === null ? '—' : price ? formatUsdAmount(balanceWei, price.microUsdPerEth) : 'Price unavailable'}
+          </p>
+          <p className={styles.muted}>
+            {balanceWei === null ? '' : formatEthAmount(balanceWei)}
+            {price?.source === 'development' ? ' · at the development price' : ''}
+          </p>
         </section>
 
         <section className={styles.card} aria-labelledby="account-profile">
@@ -170,14 +183,22 @@ export function AccountPage() {
           <h2 id="account-history" className={styles.cardTitle}>
             Game history
           </h2>
-          <p className={styles.empty}>No games yet</p>
+          <GameHistory items={account.data?.gameHistory ?? []} />
         </section>
 
         <section className={styles.card} aria-labelledby="account-withdraw">
           <h2 id="account-withdraw" className={styles.cardTitle}>
             Withdraw
           </h2>
-          <p className={styles.muted}>Withdrawals to an Ethereum address open together with deposits.</p>
+          <p className={styles.muted}>Send ETH from your balance to an Ethereum address. Withdrawals need a verified e-mail.</p>
+          {balanceWei === null ? null : <WithdrawForm balanceWei={balanceWei} />}
+        </section>
+
+        <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-activity">
+          <h2 id="account-activity" className={styles.cardTitle}>
+            Deposits and withdrawals
+          </h2>
+          <MoneyActivity deposits={account.data?.deposits ?? []} withdrawals={account.data?.withdrawals ?? []} />
         </section>
 
         <section className={styles.card} aria-labelledby="account-security">

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS, TEXTS } from '@shifumi/protocol';
 import { reloadPage } from '../../../lib/page-navigation';
 import { getSession } from '../../../lib/session-store';
-import { installFetch, jsonResponse } from '../../../test/fetch-mock';
+import { actionRequests, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, testUser } from '../../../test/render-app';
 
 vi.mock('../../../lib/page-navigation', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() }));
@@ -46,7 +46,7 @@ describe('auth dialog', () => {
   });
 
   it('signs up: green message, empty fields, back to sign-in mode', async () => {
-    const { requests } = installFetch(() => jsonResponse(201, { message: TEXTS.signUpSuccess }));
+    const { requests } = installFetch((request) => backgroundReads(request) ?? jsonResponse(201, { message: TEXTS.signUpSuccess }));
     const { user, dialog } = await openDialog();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create an account' }));
@@ -57,8 +57,8 @@ describe('auth dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
 
     expect((await within(dialog).findByRole('status')).textContent).toBe(TEXTS.signUpSuccess);
-    expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({
+    expect(actionRequests(requests)).toHaveLength(1);
+    expect(actionRequests(requests)[0]).toMatchObject({
       url: '/api/auth/register',
       method: 'POST',
       body: { name: 'Ada Player', email: 'ada@example.com', password: 'correct horse', referralCode: 'ABCD2345' },
@@ -70,7 +70,7 @@ describe('auth dialog', () => {
   });
 
   it('shows the server message when sign-in is refused, and logs it', async () => {
-    installFetch(() => jsonResponse(401, { message: 'Incorrect e-mail or password.' }));
+    installFetch((request) => backgroundReads(request) ?? jsonResponse(401, { message: 'Incorrect e-mail or password.' }));
     const { user, dialog } = await openDialog();
 
     await user.type(within(dialog).getByLabelText('Email'), 'nobody@example.com');
@@ -84,7 +84,7 @@ describe('auth dialog', () => {
   });
 
   it('shows the generic French text when the failure carries no message', async () => {
-    installFetch(() => new Response('upstream down', { status: 502 }));
+    installFetch((request) => backgroundReads(request) ?? new Response('upstream down', { status: 502 }));
     const { user, dialog } = await openDialog();
 
     await user.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
@@ -95,7 +95,7 @@ describe('auth dialog', () => {
   });
 
   it('signs in: stores token and user, closes, reloads the page', async () => {
-    const { requests } = installFetch(() => jsonResponse(200, { accessToken: 'fresh-token', user: testUser }));
+    const { requests } = installFetch((request) => backgroundReads(request) ?? jsonResponse(200, { accessToken: 'fresh-token', user: testUser }));
     const { user, dialog } = await openDialog();
 
     await user.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
@@ -103,7 +103,7 @@ describe('auth dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
-    expect(requests[0]).toMatchObject({ url: '/api/auth/login', body: { email: 'ada@example.com', password: 'correct horse' } });
+    expect(actionRequests(requests)[0]).toMatchObject({ url: '/api/auth/login', body: { email: 'ada@example.com', password: 'correct horse' } });
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh-token');
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(testUser);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -111,7 +111,7 @@ describe('auth dialog', () => {
   });
 
   it('refuses an invalid e-mail before calling the server', async () => {
-    const { requests } = installFetch(() => jsonResponse(200, {}));
+    const { requests } = installFetch((request) => backgroundReads(request) ?? jsonResponse(200, {}));
     const { user, dialog } = await openDialog();
 
     await user.type(within(dialog).getByLabelText('Email'), 'not-an-email');
@@ -119,7 +119,7 @@ describe('auth dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Please enter a valid e-mail address.');
-    expect(requests).toHaveLength(0);
+    expect(actionRequests(requests)).toHaveLength(0);
   });
 
   it('opens in sign-up mode with the code filled in from a referral link', async () => {

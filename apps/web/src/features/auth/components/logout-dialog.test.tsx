@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS, TEXTS } from '@shifumi/protocol';
 import { reloadPage } from '../../../lib/page-navigation';
-import { installFetch, jsonResponse } from '../../../test/fetch-mock';
+import { actionRequests, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 vi.mock('../../../lib/page-navigation', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() }));
@@ -17,7 +17,7 @@ async function openConfirmation() {
 
 describe('logout confirmation', () => {
   it('asks in French with Oui and Non', async () => {
-    installFetch(() => jsonResponse(200, {}));
+    installFetch((request) => backgroundReads(request) ?? jsonResponse(200, {}));
     const { dialog } = await openConfirmation();
     expect(within(dialog).getByRole('heading').textContent).toBe('Confirmation de Déconnexion');
     expect(within(dialog).getByText('Êtes-vous sûr de vouloir vous déconnecter ?')).toBeTruthy();
@@ -25,26 +25,26 @@ describe('logout confirmation', () => {
   });
 
   it('Non closes it and keeps the session', async () => {
-    const { requests } = installFetch(() => jsonResponse(200, {}));
+    const { requests } = installFetch((request) => backgroundReads(request) ?? jsonResponse(200, {}));
     const { user, dialog } = await openConfirmation();
 
     await user.click(within(dialog).getByRole('button', { name: 'Non' }));
 
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(requests).toHaveLength(0);
+    expect(actionRequests(requests)).toHaveLength(0);
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('token-1');
     expect(screen.getByText(TEXTS.connected)).toBeTruthy();
     expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it('Oui calls logout, clears token and user, and reloads', async () => {
-    const { requests } = installFetch(() => jsonResponse(200, { message: 'You have been signed out.' }));
+    const { requests } = installFetch((request) => backgroundReads(request) ?? jsonResponse(200, { message: 'You have been signed out.' }));
     const { user, dialog } = await openConfirmation();
 
     await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
 
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
-    expect(requests.map((request) => [request.method, request.url])).toEqual([['POST', '/api/auth/logout']]);
+    expect(actionRequests(requests).map((request) => [request.method, request.url])).toEqual([['POST', '/api/auth/logout']]);
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(screen.getByText(TEXTS.notConnected)).toBeTruthy();

@@ -1,14 +1,16 @@
 /**
  * Bet amount, Play Now and Add Funds (spec S2 "Home page", S5 "Play").
- * Both buttons need an access token. Matchmaking and deposits are wired by
- * the play and money work; until then the buttons say so instead of
- * pretending.
+ * Both buttons need an access token. Add Funds opens the deposit dialog;
+ * matchmaking is wired by the play work, until then Play Now says so instead
+ * of pretending.
  */
 import { useId, useState } from 'react';
 import { BET_AMOUNTS, TEXTS, type BetAmount } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { useIsSignedIn } from '../../../lib/session-store';
+import { useAccountQuery } from '../../account/api/account-api';
+import { DepositDialog } from '../../deposit/components/deposit-dialog';
 import { BalanceBox } from './balance-box';
 import { OnlinePlayers } from './online-players';
 import styles from './play-panel.module.css';
@@ -25,6 +27,8 @@ export function PlayPanel() {
   const [amount, setAmount] = useState<BetAmount | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  const [depositOpen, setDepositOpen] = useState(false);
+  const account = useAccountQuery(signedIn);
 
   function handlePlay() {
     setInfo(null);
@@ -37,7 +41,8 @@ export function PlayPanel() {
   }
 
   function handleAddFunds() {
-    setInfo('Deposits are not open yet.');
+    setInfo(null);
+    setDepositOpen(true);
   }
 
   return (
@@ -92,6 +97,14 @@ export function PlayPanel() {
 
       {info ? <Notice tone="info">{info}</Notice> : null}
       {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
+      {signedIn ? (
+        <DepositDialog
+          open={depositOpen}
+          onClose={() => setDepositOpen(false)}
+          address={account.data?.user.walletAddress ?? null}
+          deposits={account.data?.deposits ?? []}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * Deposit Funds (spec S2 "Deposit dialog"): an ETH tab (only ETH is offered),
+ * the personal deposit address read-only with Copy and its two toasts, a QR
+ * code of the address at size 150, and the note. Below: which chain, how many
+ * confirmations, and the deposits in progress.
+ */
+import { QRCodeSVG } from 'qrcode.react';
+import { useId } from 'react';
+import { DEPOSIT_QR_SIZE, TEXTS, type DepositItem } from '@shifumi/protocol';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { CopyIcon } from '../../../components/ui/icons';
+import { copyWithToast } from '../../../lib/clipboard';
+import { shortHash } from '../../../lib/money-format';
+import { useChainConfigQuery } from '../api/deposit-api';
+import styles from './deposit-dialog.module.css';
+
+export interface DepositDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The user's personal deposit address; null while the account loads. */
+  address: string | null;
+  deposits: readonly DepositItem[];
+}
+
+export function DepositDialog({ open, onClose, address, deposits }: DepositDialogProps) {
+  const config = useChainConfigQuery(open);
+  const tabId = useId();
+  const panelId = useId();
+  const addressId = useId();
+  const inProgress = deposits.filter((deposit) => deposit.status === 'pending');
+  const recent = deposits.slice(0, 3);
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Deposit Funds" size="medium">
+      <div role="tablist" aria-label="Currency" className={styles.tabs}>
+        <button type="button" role="tab" id={tabId} aria-selected="true" aria-controls={panelId} className={styles.tab}>
+          ETH
+        </button>
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId} className={styles.panel}>
+        <label htmlFor={addressId} className={styles.label}>
+          Your ETH deposit address
+        </label>
+        <div className={styles.addressRow}>
+          <input id={addressId} className={styles.address} readOnly value={address ?? ''} placeholder="Loading…" onFocus={(event) => event.target.select()} />
+          <Button
+            variant="secondary"
+            disabled={!address}
+            onClick={() => address && void copyWithToast(address, TEXTS.addressCopied, TEXTS.addressCopyFailed)}
+          >
+            <CopyIcon width={16} height={16} aria-hidden="true" /> Copy
+          </Button>
+        </div>
+        {address ? (
+          <div className={styles.qr}>
+            <QRCodeSVG value={address} size={DEPOSIT_QR_SIZE} level="M" marginSize={2} title="QR code of your deposit address" />
+          </div>
+        ) : null}
+        <p className={styles.note}>
+          Send only ETH to this address. Use the Copy button to avoid typing mistakes: anything else sent here may be lost.
+        </p>
+        {config.data ? (
+          <p className={styles.chain}>
+            Network: <strong>{config.data.chain.name}</strong>
+            {config.data.chain.development ? <span className={styles.devBadge}>development chain</span> : null} · credited after{' '}
+            {config.data.depositConfirmations} confirmation{config.data.depositConfirmations === 1 ? '' : 's'}
+          </p>
+        ) : null}
+        {recent.length > 0 ? (
+          <section aria-label="Your recent deposits" className={styles.deposits}>
+            <h3 className={styles.depositsTitle}>{inProgress.length > 0 ? 'Deposits in progress' : 'Recent deposits'}</h3>
+            <ul className={styles.list}>
+              {recent.map((deposit, index) => (
+                <li key={deposit.txHash ?? `internal-${index}`} className={styles.item}>
+                  <span className={styles.amount}>{deposit.amount} ETH</span>
+                  <span className={styles.hash}>{deposit.txHash ? shortHash(deposit.txHash) : 'internal transfer'}</span>
+                  <span className={deposit.status === 'credited' ? styles.credited : styles.pending}>
+                    {deposit.status === 'credited'
+                      ? 'Credited'
+                      : `Pending ${deposit.confirmations}/${deposit.requiredConfirmations} confirmations`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
