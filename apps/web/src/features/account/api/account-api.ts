@@ -21,11 +21,23 @@ export function fetchAccount(signal?: AbortSignal): Promise<AccountResponse> {
   return apiRequest('/api/account', { method: 'GET', signal }, accountResponseSchema);
 }
 
+/** While money is on its way (deposit pending, withdrawal not settled), the account is refreshed this often. */
+export const ACCOUNT_IN_PROGRESS_REFRESH_MS = 5_000;
+
+function hasMoneyInProgress(account: AccountResponse | undefined): boolean {
+  if (!account) return false;
+  return (
+    account.deposits.some((deposit) => deposit.status === 'pending') ||
+    account.withdrawals.some((withdrawal) => withdrawal.status === 'queued' || withdrawal.status === 'sent')
+  );
+}
+
 export function useAccountQuery(enabled: boolean) {
   return useQuery({
     queryKey: accountQueryKey,
     queryFn: ({ signal }) => fetchAccount(signal),
     enabled,
+    refetchInterval: (query) => (hasMoneyInProgress(query.state.data) ? ACCOUNT_IN_PROGRESS_REFRESH_MS : false),
   });
 }
 

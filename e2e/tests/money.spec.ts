@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ANVIL_URL, REPO_ROOT } from '../support/environment';
+import { findLink, waitForMail } from '../support/mailbox';
+
+const run = promisify(execFile);
+const PASSWORD = 'correct horse battery';
+
+/** Signs up, verifies the e-mail and signs in (withdrawals need a verified address). */
+async function signUpVerifiedAndSignIn(page: Page): Promise<string> {
+  const email = `money-${Date.now()}@example.com`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Up / Login' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  await dialog.getByLabel('Name').fill('Money Player');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(dialog.getByText('A verification email has been sent to your address. Please check your inbox!')).toBeVisible();
+  await page.goto(new URL(findLink(await waitForMail(email), '/verify-email/')).pathname);
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Sign Up / Login' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Connecté', { exact: true })).toBeVisible();
+  return email;
+}
+
+/** `npm run dev:deposit -- <target> <eth>` against the e2e server's chain. */
+async function devDeposit(target: string, eth: string): Promise<string> {
+  const serverEnv = JSON.parse(process.env.SHIFUMI_E2E_SERVER_ENV ?? '{}') as Record<string, string>;
+  const { stdout } = await run('npm', ['run', '--silent', 'dev:deposit', '--', target, eth], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...serverEnv },
+  });
+  return stdout;
+}
+
+async function chainBalance(address: string): Promise<bigint> {
+  const response = await fetch(E2E_ANVIL_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
+  });
+  return BigInt(((await response.json()) as { result: string }).result);
+}
+
+test('deposit with dev:deposit, see the balance in ETH and USD, and withdraw on chain', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = await signUpVerifiedAndSignIn(page);
+
+  // Add Funds: the personal address, its QR code, Copy and its toast.
+  await page.getByRole('button', { name: 'Add Funds' }).click();
+  const deposit = page.getByRole('dialog', { name: 'Deposit Funds' });
+  await expect(deposit.getByRole('tab', { name: 'ETH' })).toHaveAttribute('aria-selected', 'true');
+  const addressField = deposit.getByLabel('Your ETH deposit address');
+  await expect(addressField).toHaveValue(/^0x[0-9a-f]{40}$/);
+  const address = await addressField.inputValue();
+  await expect(deposit.locator('svg', { has: page.locator('title', { hasText: 'QR code of your deposit address' }) })).toHaveAttribute('height', '150');
+  await deposit.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Address copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await deposit.getByRole('button', { name: 'Close' }).click();
+
+  // A development deposit (by e-mail, resolved by the server) raises the balance live.
+  const output = await devDeposit(email, '0.5');
+  expect(output).toContain(`Sent 0.5 ETH to ${address}`);
+  const balance = page.getByTestId('balance-value');
+  await expect(balance).toHaveText('0.5 ETH', { timeout: 20_000 });
+
+  // ETH / USD toggle at the development price (3000 USD).
+  await balance.click();
+  await expect(balance).toHaveText('$1500.00');
+  await expect(page.getByText('development price')).toBeVisible();
+  await balance.click();
+  await expect(balance).toHaveText('0.5 ETH');
+
+  // Withdraw 0.2 ETH to a fresh address through the confirm dialog.
+  const recipient = `0x${Date.now().toString(16).padStart(40, '0')}`;
+  await page.getByRole('button', { name: 'My account' }).first().click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('account-balance-usd')).toHaveText('$1500.00');
+  await page.getByLabel('Amount (ETH)').fill('0.2');
+  await page.getByLabel('Ethereum address').fill(recipient);
+  await page.getByRole('button', { name: 'Retirer' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm the withdrawal' });
+  await expect(confirm.getByText('0.2 ETH')).toBeVisible();
+  await expect(confirm.getByText(recipient)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(page.getByText('Withdrawal completed successfully.')).toBeVisible();
+  await expect(page.getByLabel('Amount (ETH)')).toHaveValue('');
+  await expect(page.getByTestId('account-balance-usd')).toHaveText('$900.00');
+
+  // The payment lands on chain and the withdrawal shows as confirmed.
+  await expect.poll(() => chainBalance(recipient), { timeout: 30_000 }).toBe(200_000_000_000_000_000n);
+  await expect(page.getByText('Confirmed')).toBeVisible({ timeout: 20_000 });
+});
