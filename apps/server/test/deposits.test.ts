@@ -4,7 +4,14 @@
  * exactly once whatever happens (rescans, reorganisations, restarts), the
  * genesis guard, reconciliation of ETH sent by a contract, and sweeps.
  */
-import { accountResponseSchema } from '@shifumi/protocol';
+import {
+  accountResponseSchema,
+  SOCKET_PATH,
+  type BalanceEvent,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@shifumi/protocol';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { eq, sql } from 'drizzle-orm';
 import { type Address, type Hex, parseEther, padHex } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +95,31 @@ describe('deposits', () => {
     await watcher().tick();
     expect(await balance(player.id)).toBe(parseEther('0.25'));
     expect(await depositRows(player.address)).toHaveLength(1);
+  });
+
+  it('tells the open sockets of the player the new balance when a deposit is credited', async () => {
+    const player = await newPlayer();
+    const baseUrl = await t.listen();
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: player.token },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const received = new Promise<BalanceEvent>((resolve) => socket.once('balance', resolve));
+      await sendEth(anvil, player.address, '0.125');
+      await mine(2);
+      await watcher().tick();
+      expect(await received).toEqual({ balance: 0.125, balanceWei: parseEther('0.125').toString() });
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('catches up after a crash mid-scan: no gap, no double credit', async () => {
