@@ -244,8 +244,11 @@ describe('the genesis guard', () => {
     await setUp();
     await watcher().tick();
     const player = await newPlayer();
-    const other = await startTestAnvil();
+    // Other funded accounts give another genesis block (two anvils started in the same second
+    // with the same accounts would share one).
+    const other = await startTestAnvil({ mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' });
     try {
+      await rpc(other.rpcUrl, 'anvil_setBalance', [payerAccount(1).address, '0x56bc75e2d63100000']);
       // Another chain with the same id (a development chain started afresh) behind the same database.
       const otherWatcher = createDepositWatcher({
         db: t.db,
@@ -260,6 +263,9 @@ describe('the genesis guard', () => {
         to: player.address,
         value: parseEther('1'),
       });
+      expect(await rpc<{ hash: string }>(other.rpcUrl, 'eth_getBlockByNumber', ['0x0', false])).not.toEqual(
+        await call<{ hash: string }>('eth_getBlockByNumber', ['0x0', false]),
+      );
       await expect(otherWatcher.tick()).rejects.toThrow(/genesis .* but this database recorded genesis/);
       await expect(otherWatcher.tick()).rejects.toThrow(/another chain/);
       expect(await depositRows(player.address)).toHaveLength(0);
