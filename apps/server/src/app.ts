@@ -47,6 +47,12 @@ import { createDepositWatcher, type DepositWatcher } from './modules/deposits/de
 import { createWithdrawalSender, type WithdrawalSender } from './modules/withdrawals/withdrawal-sender';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createBalanceEvents } from './realtime/balance-events';
+import { transactionsRoutes } from './http/transactions.routes';
+import type { MatchOptions } from '@shifumi/game';
+import { createGameService, type GameService } from './modules/games/game.service';
+import { createInProcessMatchQueue, type MatchQueue } from './modules/matchmaking/match-queue';
+import { createMatchmaking, insufficientBalanceText, MATCHMAKING_TEXTS } from './modules/matchmaking/matchmaking.service';
+import { registerGameHandlers } from './realtime/game-handlers';
 
 /** Default body limit of every route (JSON bodies here are small); routes may set their own. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -70,6 +76,10 @@ export interface AppDeps {
   chain?: ChainContext;
   /** Run the deposit watcher and the withdrawal sender on timers (default true); tests drive `tick()` themselves. */
   startChainWorkers?: boolean;
+  /** The matchmaking queue (default: in-process). */
+  matchQueue?: MatchQueue;
+  /** Game timing (tests shorten it). */
+  matchOptions?: Partial<MatchOptions>;
 }
 
 export interface App {
@@ -83,6 +93,8 @@ export interface App {
   /** Present when the app was built with a chain. */
   depositWatcher?: DepositWatcher;
   withdrawalSender?: WithdrawalSender;
+  games: GameService;
+  matchQueue: MatchQueue;
   /** Closes sockets, then the HTTP server. Does not close the database or the mailer (main.ts owns them). */
   close(): Promise<void>;
 }
@@ -161,12 +173,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     depositAddresses,
   });
   const requiredConfirmations = chain?.settings.depositConfirmations ?? 1;
+  const games = createGameService({
+    db,
+    io,
+    publicIo,
+    balanceEvents,
+    logger,
+    clock,
+    ...(deps.matchOptions ? { matchOptions: deps.matchOptions } : {}),
+    texts: { insufficientBalance: insufficientBalanceText, alreadyPlaying: MATCHMAKING_TEXTS.alreadyPlaying },
+  });
   const account = createAccountService({
     users,
     db,
     depositAddresses,
     requiredConfirmations,
     chainHead: () => depositWatcher?.head(),
+    gameHistory: (userId) => games.history(userId),
   });
   const withdrawals = createWithdrawalsService({
     db,
@@ -220,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       });
       await api.register(walletRoutes, { withdrawals, requireAuth });
+      await api.register(transactionsRoutes, { games });
       if (chain?.settings.development && !config.isProduction) await api.register(devRoutes, { users, depositAddresses });
     },
     { prefix: API_PREFIX },
@@ -227,10 +251,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerWebApp(fastify, { webDistDir: config.webDistDir });
 
   const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence, logger });
+  const matchQueue = deps.matchQueue ?? createInProcessMatchQueue();
+  const matchmaking = createMatchmaking({
+    db,
+    queue: matchQueue,
+    games,
+    price,
+    clock,
+    logger,
+    notifyError: (socketId, message) => io.to(socketId).emit('error', { message }),
+  });
+  registerGameHandlers({ io, games, matchmaking, clock, logger });
 
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();
     await price.stop();
+    games.stop();
     await depositWatcher?.stop();
     await withdrawalSender?.stop();
     // Close every socket before the HTTP server stops accepting; engine.close ends upgraded connections too.
@@ -243,6 +279,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await fastify.ready();
   // Polling starts once the app is built; the preClose hook stops it.
   price.start();
+  // Games left running by a previous process continue here (players get the reconnection grace).
+  const resumed = await games.resumeAll();
+  if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
   if (deps.startChainWorkers !== false) {
     depositWatcher?.start();
     withdrawalSender?.start();
@@ -256,6 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     presence,
     price,
     depositAddresses,
+    games,
+    matchQueue,
     ...(depositWatcher ? { depositWatcher } : {}),
     ...(withdrawalSender ? { withdrawalSender } : {}),
     close: () => fastify.close(),

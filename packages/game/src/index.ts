@@ -4,6 +4,7 @@
  * state and next deadline.
  */
 export { DEFAULT_CHOICE, resolveThrow } from './rules';
+export { settlement } from './settlement';
 export {
   DEFAULT_MATCH_OPTIONS,
   apply,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CHOICES, type Choice } from '@shifumi/protocol';
 import { describe, expect, it } from 'vitest';
+import { settlement } from './settlement';
 import { apply, createMatch, nextDeadline, viewFor, type MatchAction, type MatchEffect, type MatchState } from './match';
 
 const T0 = 1_000_000;
@@ -216,6 +217,19 @@ describe('properties', () => {
       fc.property(scriptArbitrary, (script) => {
         const { state } = replay(script);
         expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+      }),
+    );
+  });
+
+  it('conserves the stakes: the escrow pays out exactly 2 × stake, to the winner or back to both on a draw, at most one winner', () => {
+    fc.assert(
+      fc.property(scriptArbitrary, fc.bigInt({ min: 1n, max: 10n ** 24n }), (script, stake) => {
+        let { state } = replay(script);
+        while (state.phase !== 'over') state = apply(state, { type: 'tick', now: nextDeadline(state)! }).state;
+        const paid = settlement(state, stake);
+        expect([...paid.values()].reduce((sum, value) => sum + value, 0n)).toBe(2n * stake);
+        if (state.winnerId === 'draw') expect([...paid.values()]).toEqual([stake, stake]);
+        else expect([...paid.entries()]).toEqual([[state.winnerId, 2n * stake]]);
       }),
     );
   });

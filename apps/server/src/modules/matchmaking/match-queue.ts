@@ -11,6 +11,8 @@ export interface QueueTicket {
   userId: string;
   betUsd: BetAmount;
   character: Character;
+  /** The socket that searched: it receives game_found (or the error when the match fails). */
+  socketId: string;
   /** Epoch ms when the ticket was queued (first come, first served). */
   queuedAt: number;
 }

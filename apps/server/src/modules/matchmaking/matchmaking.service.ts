@@ -1,0 +1,124 @@
+/**
+ * Matchmaking: one queue per bet amount. Before queueing, the amount is one
+ * of the options, the price is fresh, the balance covers the stake (USD → wei
+ * at the current price, rounded up) and the user is neither searching nor
+ * playing (any tab). Two tickets of one amount make a game; if one player
+ * cannot pay at that moment, nobody is charged, that player gets the error and
+ * the other stays queued.
+ */
+import { formatEthFixed, usdToWei } from '@shifumi/money';
+import { searchGameSchema, firstIssueMessage, TEXTS, type BetAmount } from '@shifumi/protocol';
+import type { Database } from '../../infra/db/database';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import type { GameService } from '../games/game.service';
+import { LedgerAccounts } from '../ledger/ledger-accounts';
+import { balanceOf } from '../ledger/ledger.service';
+import type { PriceService } from '../price/price.service';
+import type { MatchQueue, QueueTicket } from './match-queue';
+
+export const MATCHMAKING_TEXTS = {
+  alreadySearching: 'You are already looking for a game.',
+  alreadyPlaying: 'You are already in a game.',
+} as const;
+
+/** The stake of a bet at a price: rounded up, so it is worth at least the bet. */
+export function stakeFor(betUsd: number, microUsdPerEth: bigint): bigint {
+  return usdToWei(betUsd, microUsdPerEth, 'up');
+}
+
+export function insufficientBalanceText(stakeWei: bigint): string {
+  return TEXTS.insufficientBalance(formatEthFixed(stakeWei, 6, 'up'));
+}
+
+export interface MatchmakingDeps {
+  db: Database;
+  queue: MatchQueue;
+  games: GameService;
+  price: PriceService;
+  clock: Clock;
+  logger: Logger;
+  /** Tells a socket that its search failed. */
+  notifyError: (socketId: string, message: string) => void;
+}
+
+export type SearchResult = { ok: true } | { ok: false; message: string };
+
+export function createMatchmaking(deps: MatchmakingDeps) {
+  const { queue, games, price, logger } = deps;
+
+  async function canAfford(userId: string, betUsd: number): Promise<SearchResult> {
+    const fresh = price.requireFresh();
+    if (!fresh.ok) return { ok: false, message: fresh.refusal.message };
+    const stake = stakeFor(betUsd, fresh.value.microUsdPerEth);
+    if ((await balanceOf(deps.db, LedgerAccounts.user(userId))) < stake) return { ok: false, message: insufficientBalanceText(stake) };
+    return { ok: true };
+  }
+
+  /** Pairs tickets of this amount until fewer than two wait. */
+  async function match(betUsd: BetAmount): Promise<void> {
+    for (;;) {
+      const pair = await queue.takePair(betUsd);
+      if (!pair) return;
+      const fresh = price.requireFresh();
+      if (!fresh.ok) {
+        for (const ticket of pair) deps.notifyError(ticket.socketId, fresh.refusal.message);
+        return;
+      }
+      const stakeWei = stakeFor(betUsd, fresh.value.microUsdPerEth);
+      let outcome;
+      try {
+        outcome = await games.start({
+          betUsd,
+          stakeWei,
+          priceMicroUsd: fresh.value.microUsdPerEth,
+          players: [
+            { userId: pair[0].userId, character: pair[0].character, socketId: pair[0].socketId },
+            { userId: pair[1].userId, character: pair[1].character, socketId: pair[1].socketId },
+          ],
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'A game could not start; both players are told');
+        for (const ticket of pair) deps.notifyError(ticket.socketId, 'The game could not start. Please try again.');
+        continue;
+      }
+      if (outcome.ok) continue;
+      const unable = new Set(outcome.unable.map((entry) => entry.userId));
+      for (const entry of outcome.unable) {
+        const ticket = pair.find((candidate: QueueTicket) => candidate.userId === entry.userId);
+        if (ticket) deps.notifyError(ticket.socketId, entry.message);
+      }
+      // The one who could pay keeps their place at the head of the queue.
+      for (const ticket of pair) if (!unable.has(ticket.userId)) await queue.restore(ticket);
+    }
+  }
+
+  return {
+    async search(userId: string, socketId: string, payload: unknown): Promise<SearchResult> {
+      const parsed = searchGameSchema.safeParse(payload);
+      if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
+      const { amount, character } = parsed.data;
+      if (await queue.has(userId)) return { ok: false, message: MATCHMAKING_TEXTS.alreadySearching };
+      if (await games.isPlaying(userId)) return { ok: false, message: MATCHMAKING_TEXTS.alreadyPlaying };
+      const affordable = await canAfford(userId, amount);
+      if (!affordable.ok) return affordable;
+      const queued = await queue.enqueue({ userId, betUsd: amount, character, socketId, queuedAt: deps.clock().getTime() });
+      if (!queued) return { ok: false, message: MATCHMAKING_TEXTS.alreadySearching };
+      await match(amount);
+      return { ok: true };
+    },
+
+    /** Leaves the queue (cancel_search from any tab). */
+    async cancel(userId: string): Promise<void> {
+      await queue.remove(userId);
+    },
+
+    /** A socket went away: its search (if it was the searching one) ends. */
+    async socketGone(userId: string, socketId: string): Promise<void> {
+      const ticket = await queue.remove(userId);
+      if (ticket && ticket.socketId !== socketId) await queue.restore(ticket);
+    },
+  };
+}
+
+export type Matchmaking = ReturnType<typeof createMatchmaking>;

@@ -1,0 +1,131 @@
+/**
+ * The play events of the signed-in socket. Every inbound payload is validated
+ * with the protocol's zod schemas; the identity is the socket's (from its
+ * token), never what the client claims. Every refusal, whatever its reason,
+ * is answered with `error {message}` and changes nothing.
+ */
+import {
+  firstIssueMessage,
+  leaveGameSchema,
+  makeChoiceSchema,
+  sendReactionSchema,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@shifumi/protocol';
+import type { Socket } from 'socket.io';
+import type { GameService } from '../modules/games/game.service';
+import { playerRoom } from '../modules/games/game.service';
+import type { Matchmaking } from '../modules/matchmaking/matchmaking.service';
+import type { Clock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
+import type { GameServer, InterServerEvents, SocketData } from './servers';
+
+/** At most one reaction per second per player. */
+export const REACTION_INTERVAL_MS = 1_000;
+
+const KNOWN_EVENTS = new Set<keyof ClientToServerEvents>(['search_game', 'cancel_search', 'make_choice', 'send_reaction', 'leave_game']);
+
+export interface GameHandlersDeps {
+  io: GameServer;
+  games: GameService;
+  matchmaking: Matchmaking;
+  clock: Clock;
+  logger: Logger;
+}
+
+type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export function registerGameHandlers(deps: GameHandlersDeps): void {
+  const { io, games, matchmaking, clock, logger } = deps;
+  const lastReaction = new Map<string, number>();
+
+  io.on('connection', (socket: GameSocket) => {
+    const { userId } = socket.data;
+    const refuse = (message: string): void => {
+      socket.emit('error', { message });
+    };
+    const guarded =
+      <T extends unknown[]>(name: string, handler: (...args: T) => Promise<void>) =>
+      (...args: T) => {
+        handler(...args).catch((error: unknown) => {
+          logger.error({ err: error, event: name, userId }, 'Socket event failed');
+          refuse('Something went wrong on our side. Please try again.');
+        });
+      };
+
+    // A player coming back to a running game rejoins it and gets its state.
+    const room = games.gameOf(userId);
+    if (room) {
+      void socket.join(playerRoom(room, userId));
+      const state = games.stateFor(userId);
+      if (state) socket.emit('game_state', state);
+      void games.act(userId, room, (now) => ({ type: 'reconnect', playerId: userId, now }));
+    }
+
+    socket.onAny((event: string) => {
+      if (!KNOWN_EVENTS.has(event as keyof ClientToServerEvents)) refuse('Unknown event.');
+    });
+
+    socket.on(
+      'search_game',
+      guarded('search_game', async (payload: unknown) => {
+        const result = await matchmaking.search(userId, socket.id, payload);
+        if (!result.ok) refuse(result.message);
+      }),
+    );
+
+    socket.on(
+      'cancel_search',
+      guarded('cancel_search', async () => {
+        await matchmaking.cancel(userId);
+      }),
+    );
+
+    socket.on(
+      'make_choice',
+      guarded('make_choice', async (payload: unknown) => {
+        const parsed = makeChoiceSchema.safeParse(payload);
+        if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
+        const { room: target, choice } = parsed.data;
+        const result = await games.act(userId, target, (now) => ({ type: 'choose', playerId: userId, choice, now }));
+        if (!result.ok) refuse(result.message);
+      }),
+    );
+
+    socket.on(
+      'leave_game',
+      guarded('leave_game', async (payload: unknown) => {
+        const parsed = leaveGameSchema.safeParse(payload);
+        if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
+        const result = await games.act(userId, parsed.data.room, (now) => ({ type: 'leave', playerId: userId, now }));
+        if (!result.ok) refuse(result.message);
+      }),
+    );
+
+    socket.on(
+      'send_reaction',
+      guarded('send_reaction', async (payload: unknown) => {
+        const parsed = sendReactionSchema.safeParse(payload);
+        if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
+        const target = games.opponentRoom(userId, parsed.data.room);
+        if (!target) return refuse('You are not in this game.');
+        const now = clock().getTime();
+        if (now - (lastReaction.get(userId) ?? 0) < REACTION_INTERVAL_MS) return refuse('One reaction per second, please.');
+        lastReaction.set(userId, now);
+        io.to(target).emit('reaction_received', { content: parsed.data.content });
+      }),
+    );
+
+    socket.on('disconnect', () => {
+      void matchmaking.socketGone(userId, socket.id).catch((error: unknown) => logger.error({ err: error }, 'Leaving the queue failed'));
+      const current = games.gameOf(userId);
+      if (!current) return;
+      // Disconnected only when no socket of the player is left in the game.
+      void io
+        .in(playerRoom(current, userId))
+        .fetchSockets()
+        .then((left) => (left.length === 0 ? games.act(userId, current, (now) => ({ type: 'disconnect', playerId: userId, now })) : undefined))
+        .catch((error: unknown) => logger.error({ err: error }, 'Disconnect handling failed'));
+    });
+  });
+}

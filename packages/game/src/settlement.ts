@@ -1,0 +1,20 @@
+/**
+ * Who gets the escrow when a match ends: the winner takes the pot (both
+ * stakes); a draw (the round limit) gives each stake back. Pure: the server
+ * turns the result into one ledger transfer.
+ */
+import type { MatchState } from './match';
+
+/** Wei paid out of the escrow to each player; the sum is always 2 × stake. */
+export function settlement(state: MatchState, stakeWei: bigint): Map<string, bigint> {
+  if (state.phase !== 'over' || state.winnerId === null) throw new Error('settlement of a match that is not over');
+  if (stakeWei <= 0n) throw new RangeError('a stake is positive');
+  const [first, second] = state.players;
+  if (state.winnerId === 'draw') {
+    return new Map([
+      [first.id, stakeWei],
+      [second.id, stakeWei],
+    ]);
+  }
+  return new Map([[state.winnerId, 2n * stakeWei]]);
+}
