@@ -18,6 +18,7 @@ import { createLogger } from '../../src/infra/logger';
 import { createSmtpMailer } from '../../src/infra/mailer/smtp-mailer';
 import type { Mailer } from '../../src/infra/mailer/mailer';
 import type { ChainContext } from '../../src/infra/chain/chain-runtime';
+import type { MatchOptions } from '@shifumi/game';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
 export const TEST_APP_URL = 'http://localhost:5999';
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   chain?: (config: AppConfig) => Promise<ChainContext>;
   /** Run the chain workers on timers (default false in tests). */
   startChainWorkers?: boolean;
+  /** Game timing (short rounds in play tests). */
+  matchOptions?: Partial<MatchOptions>;
 }
 
 export interface TestApp {
@@ -148,6 +151,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     ...(chain ? { chain } : {}),
     startChainWorkers: options.startChainWorkers ?? false,
+    ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
   });
 
   return {

@@ -283,6 +283,8 @@ export function createGameService(deps: GameServiceDeps) {
       }
 
       const game: LiveGame = { id: gameId, state, stakeWei: request.stakeWei, betUsd: request.betUsd, players, timer: undefined, queue: Promise.resolve() };
+      // Registered before anyone hears of it: a player's first action must find the game.
+      register(game);
       for (const [index, entry] of request.players.entries()) {
         io.in(entry.socketId).socketsJoin(playerRoom(gameId, entry.userId));
         io.in(`user:${entry.userId}`).socketsJoin(playerRoom(gameId, entry.userId));
@@ -295,9 +297,8 @@ export function createGameService(deps: GameServiceDeps) {
           stakeEth: formatEth(request.stakeWei),
         });
       }
-      for (const player of players) deps.balanceEvents.balanceChanged(player.id, await balanceOf(db, LedgerAccounts.user(player.id)));
-      register(game);
       emitEffects(game, effects);
+      for (const player of players) deps.balanceEvents.balanceChanged(player.id, await balanceOf(db, LedgerAccounts.user(player.id)));
       logger.info({ gameId, players: players.map((player) => player.id), betUsd: request.betUsd }, 'Game started');
       return { ok: true, gameId };
     },

@@ -1,0 +1,389 @@
+/**
+ * Play end to end: socket.io-client players against the real server on a
+ * real database (PGlite, or PostgreSQL with DATABASE_URL). Timers are short
+ * (rounds of 600 ms) so that timeouts and graces run for real.
+ */
+import {
+  PUBLIC_SOCKET_PATH,
+  SOCKET_PATH,
+  TEXTS,
+  type ClientToServerEvents,
+  type GameFoundEvent,
+  type PublicServerToClientEvents,
+  type ServerToClientEvents,
+  type TransactionFeedItem,
+} from '@shifumi/protocol';
+import { parseEther } from 'viem';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { gameRow } from '../src/modules/games/game.service';
+import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
+import { balanceOf, transfer } from '../src/modules/ledger/ledger.service';
+import { insufficientBalanceText, stakeFor } from '../src/modules/matchmaking/matchmaking.service';
+import { getAccount, signIn, signUp } from './support/api';
+import { createTestApp, type TestApp } from './support/test-app';
+import { expectLedgerConsistent } from './support/test-chain';
+
+type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const ROUND_MS = 1_000;
+const MATCH_OPTIONS = { roundMs: ROUND_MS, graceMs: 100, revealMs: 100, reconnectGraceMs: ROUND_MS };
+/** The fixed test price: 2000 USD per ETH. */
+const MICRO_USD_PER_ETH = 2_000_000_000n;
+
+let t: TestApp;
+let baseUrl: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: MATCH_OPTIONS });
+  baseUrl = await t.listen();
+});
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+  await expectLedgerConsistent(t.db, undefined);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Player {
+  id: string;
+  name: string;
+  token: string;
+  socket: PlayerSocket;
+}
+
+function openSocket(token: string): PlayerSocket {
+  const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+  sockets.push(socket);
+  return socket;
+}
+
+async function connected(socket: Socket): Promise<void> {
+  if (socket.connected) return;
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+function next<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event: E, timeoutMs = 5_000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
+    // socket.io's typed `once` cannot be narrowed by a generic event name: listen untyped, the signature above types it.
+    (socket as unknown as Socket).once(event, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+async function fund(userId: string, eth: string): Promise<void> {
+  await t.db.transaction((tx) =>
+    transfer(tx, {
+      idempotencyKey: `test-fund:${userId}:${eth}:${Math.random()}`,
+      kind: 'deposit',
+      legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: parseEther(eth) }],
+    }),
+  );
+}
+
+async function player(eth = '1'): Promise<Player> {
+  const credentials = await signUp(t, { name: `P${Math.floor(Math.random() * 1e6)}` });
+  const session = await signIn(t, credentials);
+  if (eth !== '0') await fund(session.user.id, eth);
+  const socket = openSocket(session.accessToken);
+  await connected(socket);
+  return { id: session.user.id, name: credentials.name, token: session.accessToken, socket };
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
+
+/** Two players search the same amount and are matched. */
+async function match(a: Player, b: Player, amount = 10): Promise<{ room: string; found: [GameFoundEvent, GameFoundEvent] }> {
+  const foundA = next(a.socket, 'game_found');
+  const foundB = next(b.socket, 'game_found');
+  const firstRound = next(a.socket, 'new_round');
+  // One after the other, so that a is player 1.
+  a.socket.emit('search_game', { character: 'Character2', amount: amount as 10 });
+  await waitUntil(() => t.app.matchQueue.has(a.id));
+  b.socket.emit('search_game', { character: 'Character3', amount: amount as 10 });
+  const found: [GameFoundEvent, GameFoundEvent] = [await foundA, await foundB];
+  await firstRound;
+  return { room: found[0].room, found };
+}
+
+/** Plays one round with the given choices and returns the result both see. */
+async function round(a: Player, b: Player, room: string, choiceA: 'rock' | 'paper' | 'scissors', choiceB: 'rock' | 'paper' | 'scissors') {
+  const resultA = next(a.socket, 'game_result');
+  const endA = next(a.socket, 'round_end');
+  const lockedSeenByB = next(b.socket, 'opponent_choice_locked');
+  a.socket.emit('make_choice', { room, choice: choiceA });
+  await lockedSeenByB;
+  b.socket.emit('make_choice', { room, choice: choiceB });
+  return { result: await resultA, end: await endA };
+}
+
+describe('a whole game', () => {
+  it('matches two players, escrows both stakes, plays to 2 wins, pays the pot once, and records it everywhere', async () => {
+    const a = await player('1');
+    const b = await player('1');
+    const publicSocket: Socket<PublicServerToClientEvents> = connect(baseUrl, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], forceNew: true });
+    sockets.push(publicSocket);
+    await connected(publicSocket);
+    const feed = new Promise<TransactionFeedItem>((resolve) => publicSocket.once('new_transaction', resolve));
+
+    const { room, found } = await match(a, b, 10);
+    const stake = stakeFor(10, MICRO_USD_PER_ETH);
+    expect(found[0]).toMatchObject({ room, opponentCharacter: 'Character3', opponent: { id: b.id, name: b.name }, amount: 10, stakeEth: '0.005' });
+    expect(found[1]).toMatchObject({ opponentCharacter: 'Character2', opponent: { id: a.id } });
+    expect(await balance(a.id)).toBe(parseEther('1') - stake);
+    expect(await balanceOf(t.db, LedgerAccounts.escrow(room))).toBe(2n * stake);
+
+    const first = await round(a, b, room, 'paper', 'rock');
+    expect(first.result).toEqual({ player1Id: a.id, player2Id: b.id, player1Choice: 'paper', player2Choice: 'rock', winnerId: a.id });
+    expect(first.end).toEqual({ scores: { [a.id]: 1, [b.id]: 0 }, gameOver: false });
+    const draw = await (async () => {
+      await next(a.socket, 'new_round');
+      return round(a, b, room, 'rock', 'rock');
+    })();
+    expect(draw.end.scores).toEqual({ [a.id]: 1, [b.id]: 0 });
+    await next(a.socket, 'new_round');
+    const balanceEvent = next(a.socket, 'balance');
+    const last = await round(a, b, room, 'scissors', 'paper');
+    expect(last.end).toEqual({ scores: { [a.id]: 2, [b.id]: 0 }, gameOver: true, winnerId: a.id });
+
+    expect(await balanceEvent).toEqual({ balance: expect.any(Number), balanceWei: (parseEther('1') + stake).toString() });
+    expect(await balance(a.id)).toBe(parseEther('1') + stake);
+    expect(await balance(b.id)).toBe(parseEther('1') - stake);
+    expect(await balanceOf(t.db, LedgerAccounts.escrow(room))).toBe(0n);
+    expect(await gameRow(t.db, room)).toMatchObject({ status: 'finished', winnerId: a.id, endReason: 'wins' });
+    expect(await feed).toMatchObject({ game: room, player1: a.name, player2: b.name, winner: a.name, amount: 10 });
+
+    const transactions = await t.app.fastify.inject({ method: 'GET', url: '/api/transactions' });
+    expect(transactions.json()[0]).toMatchObject({ game: room, winner: a.name, amount: 10 });
+    const history = (await getAccount(t, a.token)).json().gameHistory;
+    expect(history[0]).toMatchObject({ result: 'Victory', oppUserId: { id: b.id, name: b.name }, amount: 10 });
+    expect((await getAccount(t, b.token)).json().gameHistory[0]).toMatchObject({ result: 'Defeat', oppUserId: { id: a.id } });
+
+    // The game is over: choices are refused, nothing moves.
+    const refused = next(a.socket, 'error');
+    a.socket.emit('make_choice', { room, choice: 'rock' });
+    expect((await refused).message).toMatch(/not in this game|over/);
+  });
+
+  it('plays rock for a player who does not choose before the deadline', async () => {
+    const a = await player();
+    const b = await player();
+    const { room } = await match(a, b, 1);
+    const result = next(a.socket, 'game_result', 3_000);
+    b.socket.emit('make_choice', { room, choice: 'paper' });
+    expect(await result).toMatchObject({ player1Choice: 'rock', player2Choice: 'paper', winnerId: b.id });
+    a.socket.emit('leave_game', { room });
+    await next(b.socket, 'game_dead');
+  });
+
+});
+
+describe('the round cap', () => {
+  it('refunds both stakes when two idle players reach it', async () => {
+    const fast = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 150, graceMs: 20, revealMs: 20, reconnectGraceMs: 5_000 } });
+    try {
+      const url = await fast.listen();
+      const seats = [];
+      for (const name of ['Idle1', 'Idle2']) {
+        const session = await signIn(fast, await signUp(fast, { name }));
+        await fast.db.transaction((tx) =>
+          transfer(tx, {
+            idempotencyKey: `fund:${session.user.id}`,
+            kind: 'deposit',
+            legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }],
+          }),
+        );
+        const socket: PlayerSocket = connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
+        sockets.push(socket);
+        await connected(socket);
+        seats.push({ id: session.user.id, socket });
+      }
+      const [a, b] = seats as [{ id: string; socket: PlayerSocket }, { id: string; socket: PlayerSocket }];
+      const found = next(a.socket, 'game_found');
+      const ended = new Promise<void>((resolve) => {
+        a.socket.on('round_end', (event) => {
+          if (event.gameOver) resolve();
+        });
+      });
+      a.socket.emit('search_game', { character: 'Character1', amount: 5 });
+      await waitUntil(() => fast.app.matchQueue.has(a.id));
+      b.socket.emit('search_game', { character: 'Character1', amount: 5 });
+      const { room } = await found;
+      await ended;
+      expect(await gameRow(fast.db, room)).toMatchObject({ status: 'refunded', winnerId: null, endReason: 'max-rounds' });
+      expect(await balanceOf(fast.db, LedgerAccounts.user(a.id))).toBe(parseEther('1'));
+      expect(await balanceOf(fast.db, LedgerAccounts.user(b.id))).toBe(parseEther('1'));
+      const [feedItem] = (await fast.app.fastify.inject({ method: 'GET', url: '/api/transactions' })).json() as TransactionFeedItem[];
+      expect(feedItem).toMatchObject({ game: room, winner: 'draw' });
+      await expectLedgerConsistent(fast.db, undefined);
+    } finally {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+      await fast.close();
+    }
+  });
+});
+
+describe('connections during a game', () => {
+  it('a player who returns within the grace gets the state and plays on', async () => {
+    const a = await player();
+    const b = await player();
+    const { room } = await match(a, b, 1);
+    const locked = next(b.socket, 'opponent_choice_locked');
+    a.socket.emit('make_choice', { room, choice: 'paper' });
+    await locked;
+    const gone = next(b.socket, 'opponent_connection');
+    a.socket.disconnect();
+    expect(await gone).toEqual({ room, connected: false });
+
+    const back = openSocket(a.token);
+    const state = next(back, 'game_state');
+    const seenBack = next(b.socket, 'opponent_connection');
+    await connected(back);
+    expect(await state).toMatchObject({ room, round: 1, choiceLocked: true, opponent: { id: b.id }, scores: { [a.id]: 0, [b.id]: 0 } });
+    expect(await seenBack).toEqual({ room, connected: true });
+    const result = next(back, 'game_result');
+    b.socket.emit('make_choice', { room, choice: 'rock' });
+    expect(await result).toMatchObject({ player1Id: a.id, player1Choice: 'paper', player2Choice: 'rock', winnerId: a.id });
+    back.emit('leave_game', { room });
+    await next(b.socket, 'game_dead');
+  });
+
+  it('a player who does not return loses: the opponent gets game_dead and the pot', async () => {
+    const a = await player();
+    const b = await player();
+    const { room } = await match(a, b, 20);
+    const stake = stakeFor(20, MICRO_USD_PER_ETH);
+    const dead = next(b.socket, 'game_dead', 5_000);
+    a.socket.disconnect();
+    expect(await dead).toEqual({ room });
+    expect(await gameRow(t.db, room)).toMatchObject({ status: 'finished', winnerId: b.id, endReason: 'forfeit-disconnect' });
+    expect(await balance(b.id)).toBe(parseEther('1') + stake);
+    expect(await balance(a.id)).toBe(parseEther('1') - stake);
+  });
+});
+
+describe('matchmaking refusals', () => {
+  it('cancel_search leaves the queue, and a later player is not matched with the one who left', async () => {
+    const a = await player();
+    a.socket.emit('search_game', { character: 'Character1', amount: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await t.app.matchQueue.has(a.id)).toBe(true);
+    a.socket.emit('cancel_search');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await t.app.matchQueue.has(a.id)).toBe(false);
+    const b = await player();
+    b.socket.emit('search_game', { character: 'Character1', amount: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await t.app.matchQueue.has(b.id)).toBe(true);
+    b.socket.emit('cancel_search');
+  });
+
+  it('refuses a search the balance does not cover, with the stake in ETH', async () => {
+    const poor = await player('0.001');
+    const error = next(poor.socket, 'error');
+    poor.socket.emit('search_game', { character: 'Character1', amount: 100 });
+    expect((await error).message).toBe(insufficientBalanceText(stakeFor(100, MICRO_USD_PER_ETH)));
+    expect((await error).message).toBe(TEXTS.insufficientBalance('0.050000'));
+    expect(await t.app.matchQueue.has(poor.id)).toBe(false);
+  });
+
+  it('refuses a second search from another tab, and a search while playing', async () => {
+    const a = await player();
+    const secondTab = openSocket(a.token);
+    await connected(secondTab);
+    a.socket.emit('search_game', { character: 'Character1', amount: 15 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const error = next(secondTab, 'error');
+    secondTab.emit('search_game', { character: 'Character1', amount: 20 });
+    expect((await error).message).toBe('You are already looking for a game.');
+    const b = await player();
+    const found = next(a.socket, 'game_found');
+    b.socket.emit('search_game', { character: 'Character4', amount: 15 });
+    const { room } = await found;
+    const playing = next(secondTab, 'error');
+    secondTab.emit('search_game', { character: 'Character1', amount: 20 });
+    expect((await playing).message).toBe('You are already in a game.');
+    a.socket.emit('leave_game', { room });
+    await next(b.socket, 'game_dead');
+  });
+
+  it('when one player cannot pay at match time, nobody is charged and the other stays queued', async () => {
+    const poor = await player('0.001');
+    const a = await player('1');
+    // The poor player's ticket got in (its balance dropped after the check, say).
+    await t.app.matchQueue.enqueue({ userId: poor.id, betUsd: 100, character: 'Character1', socketId: poor.socket.id!, queuedAt: Date.now() });
+    const refused = next(poor.socket, 'error');
+    a.socket.emit('search_game', { character: 'Character2', amount: 100 });
+    expect((await refused).message).toBe(TEXTS.insufficientBalance('0.050000'));
+    expect(await balance(a.id)).toBe(parseEther('1'));
+    expect(await balance(poor.id)).toBe(parseEther('0.001'));
+    expect(await t.app.matchQueue.has(a.id)).toBe(true);
+    expect(await t.app.matchQueue.has(poor.id)).toBe(false);
+
+    const c = await player('1');
+    const found = next(a.socket, 'game_found');
+    c.socket.emit('search_game', { character: 'Character3', amount: 100 });
+    const { room, opponent } = await found;
+    expect(opponent.id).toBe(c.id);
+    c.socket.emit('leave_game', { room });
+    await next(a.socket, 'game_dead');
+  });
+});
+
+describe('malformed and foreign input', () => {
+  it('refuses malformed payloads, unknown events, another room and a double choice, changing nothing', async () => {
+    const a = await player();
+    const b = await player();
+    const { room } = await match(a, b, 1);
+    const before = await balance(a.id);
+    const bad: Array<[string, unknown]> = [
+      ['search_game', { character: 'Nobody', amount: 10 }],
+      ['search_game', { character: 'Character1', amount: 3 }],
+      ['search_game', 'garbage'],
+      ['make_choice', { room, choice: 'lizard' }],
+      ['make_choice', { room: 'another-room', choice: 'rock' }],
+      ['make_choice', null],
+      ['send_reaction', { room, content: '   ' }],
+      ['send_reaction', { room, content: 'x'.repeat(51) }],
+      ['leave_game', { room: 42 }],
+      ['hack_the_planet', { room }],
+    ];
+    for (const [event, payload] of bad) {
+      const error = next(a.socket, 'error');
+      (a.socket as unknown as Socket).emit(event, payload);
+      expect((await error).message, event).toEqual(expect.any(String));
+    }
+    a.socket.emit('make_choice', { room, choice: 'rock' });
+    const twice = next(a.socket, 'error');
+    a.socket.emit('make_choice', { room, choice: 'paper' });
+    expect((await twice).message).toBe('Your choice for this round is already locked.');
+    expect(await balance(a.id)).toBe(before);
+    expect(await gameRow(t.db, room)).toMatchObject({ status: 'playing' });
+
+    // Reactions reach only the opponent, as text, at most one per second.
+    const reaction = next(b.socket, 'reaction_received');
+    a.socket.emit('send_reaction', { room, content: ' <b>gg</b> ' });
+    expect(await reaction).toEqual({ content: '<b>gg</b>' });
+    const tooFast = next(a.socket, 'error');
+    a.socket.emit('send_reaction', { room, content: '😀' });
+    expect((await tooFast).message).toBe('One reaction per second, please.');
+    a.socket.emit('leave_game', { room });
+    await next(b.socket, 'game_dead');
+  });
+});
