@@ -72,7 +72,8 @@ function next<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event:
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
     // socket.io's typed `once` cannot be narrowed by a generic event name: listen untyped, the signature above types it.
-    (socket as unknown as Socket).once(event, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+    const untyped: Socket = socket as unknown as Socket;
+    untyped.once(event as string, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
       clearTimeout(timer);
       resolve(payload);
     });
