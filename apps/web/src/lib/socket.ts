@@ -21,6 +21,7 @@ import {
   type TransactionFeedItem,
 } from '@shifumi/protocol';
 import { refreshAccessToken } from './api-client';
+import { dispatchServerEvent, FORWARDED_EVENTS } from './game-events';
 import { isTokenExpired } from './jwt';
 import { loadPage } from './page-navigation';
 import { getAccessToken, subscribeToSession } from './session-store';
@@ -70,6 +71,9 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket {
       refreshAccessToken().catch((refreshError: unknown) => console.warn('Session renewal failed:', refreshError));
     }
   });
+  for (const event of FORWARDED_EVENTS) {
+    socket.on(event, (payload: unknown) => dispatchServerEvent(event, payload as never));
+  }
   // The balance changed (deposit credited, stake, payout, refund, withdrawal): whoever shows it listens.
   socket.on('balance', (payload) => {
     window.dispatchEvent(new CustomEvent<BalanceEvent>(BALANCE_WINDOW_EVENT, { detail: payload }));
@@ -130,4 +134,16 @@ export function followSessionWithSocket(): () => void {
     }
     if (authenticatedSocket && token !== authenticatedToken) connectAuthenticatedSocket(token);
   });
+}
+
+/**
+ * Sends a play event on the authenticated socket, opening it with the stored
+ * token if needed. False when the user has no session.
+ */
+export function emitToServer<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): boolean {
+  const token = getAccessToken();
+  if (!token) return false;
+  const socket = authenticatedSocket ?? connectAuthenticatedSocket(token);
+  socket.emit(event, ...args);
+  return true;
 }

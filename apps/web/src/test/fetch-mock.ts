@@ -68,17 +68,18 @@ export const priceFixture = { ethUsd: 3000, updatedAt: '2026-11-23T00:00:00.000Z
 /** GET /api/config on the development chain. */
 export const configFixture = { chain: { id: 31337, name: 'Foundry', development: true }, depositConfirmations: 1 };
 
-const BACKGROUND_READS = new Set(['/api/account', '/api/price', '/api/config']);
+const BACKGROUND_READS = new Set(['/api/account', '/api/price', '/api/config', '/api/transactions']);
 
 /**
- * The reads the signed-in pages make on their own (account, price, chain
- * config), answered with fixtures; undefined for anything else.
+ * The reads the pages make on their own (account, price, chain config,
+ * recent transactions), answered with fixtures; undefined for anything else.
  */
 export function backgroundReads(request: RecordedRequest, account: unknown = accountFixture()): Response | undefined {
   if (request.method !== 'GET') return undefined;
   if (request.url === '/api/account') return jsonResponse(200, account);
   if (request.url === '/api/price') return jsonResponse(200, priceFixture);
   if (request.url === '/api/config') return jsonResponse(200, configFixture);
+  if (request.url === '/api/transactions') return jsonResponse(200, []);
   return undefined;
 }
 

@@ -10,8 +10,8 @@ describe('account page', () => {
     const { requests } = installFetch((request) => backgroundReads(request, account) ?? jsonResponse(404, {}));
     const { router } = renderApp('/account');
     expect(router.state.location.pathname).toBe('/');
-    // Only the public price; nothing that needs a session.
-    expect(requests.filter((request) => request.url !== '/api/price')).toHaveLength(0);
+    // Only public reads (price, feed); nothing that needs a session.
+    expect(requests.filter((request) => request.url !== '/api/price' && request.url !== '/api/transactions')).toHaveLength(0);
   });
 
   it('shows the user, the verification state and the referral code and link', async () => {

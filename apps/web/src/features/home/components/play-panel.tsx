@@ -1,13 +1,18 @@
 /**
- * Bet amount, Play Now and Add Funds (spec S2 "Home page", S5 "Play").
- * Both buttons need an access token. Add Funds opens the deposit dialog;
- * matchmaking is wired by the play work, until then Play Now says so instead
- * of pretending.
+ * Bet amount, Play Now / Cancel and Add Funds (spec S2 "Home page", S4
+ * "Matchmaking", S5 "Play"). Both buttons need an access token. Play Now checks
+ * the amount and that the balance covers the bet at the live price, then
+ * searches; the server's refusals show under the amount selector; a game found
+ * opens the game screen. Add Funds opens the deposit dialog.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatEthFixed, usdToWei } from '@shifumi/money';
 import { BET_AMOUNTS, TEXTS, type BetAmount } from '@shifumi/protocol';
+import { useSelectedCharacter } from '../../../lib/selected-character';
+import { cancelSearch, onGameFound, searchGame, showMatchmakingError, useMatchmaking } from '../../game/matchmaking';
+import { useUsablePrice } from '../../price/api/price-api';
 import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
 import { useIsSignedIn } from '../../../lib/session-store';
 import { useAccountQuery } from '../../account/api/account-api';
 import { DepositDialog } from '../../deposit/components/deposit-dialog';
@@ -25,23 +30,33 @@ export function PlayPanel() {
   const amountId = useId();
   const errorId = useId();
   const [amount, setAmount] = useState<BetAmount | null>(null);
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
   const [depositOpen, setDepositOpen] = useState(false);
   const account = useAccountQuery(signedIn);
+  const price = useUsablePrice();
+  const [character] = useSelectedCharacter();
+  const matchmaking = useMatchmaking();
+  const navigate = useNavigate();
+  const amountError = matchmaking.error;
+  const searching = matchmaking.status === 'searching';
+
+  useEffect(() => onGameFound((start) => navigate('/search-game', { state: start })), [navigate]);
 
   function handlePlay() {
-    setInfo(null);
     if (amount === null) {
-      setAmountError(TEXTS.selectAmount);
+      showMatchmakingError(TEXTS.selectAmount);
       return;
     }
-    setAmountError(null);
-    setInfo('Matchmaking is not open yet. Your balance has not been touched.');
+    if (price && account.data) {
+      const needed = usdToWei(amount, price.microUsdPerEth, 'up');
+      if (BigInt(account.data.balanceWei) < needed) {
+        showMatchmakingError(TEXTS.insufficientBalance(formatEthFixed(needed, 6, 'up')));
+        return;
+      }
+    }
+    searchGame(character, amount);
   }
 
   function handleAddFunds() {
-    setInfo(null);
     setDepositOpen(true);
   }
 
@@ -64,12 +79,12 @@ export function PlayPanel() {
           id={amountId}
           className={styles.select}
           value={amount ?? ''}
+          disabled={searching}
           aria-invalid={amountError ? true : undefined}
           aria-describedby={amountError ? errorId : undefined}
           onChange={(event) => {
             setAmount(parseAmount(event.target.value));
-            setAmountError(null);
-            setInfo(null);
+            showMatchmakingError(null);
           }}
         >
           <option value="">Select an amount</option>
@@ -87,15 +102,25 @@ export function PlayPanel() {
       </div>
 
       <div className={styles.actions}>
-        <Button size="large" block disabled={!signedIn} onClick={handlePlay}>
-          Play Now
-        </Button>
+        {searching ? (
+          <Button size="large" block variant="danger" onClick={cancelSearch}>
+            Cancel
+          </Button>
+        ) : (
+          <Button size="large" block disabled={!signedIn} onClick={handlePlay}>
+            Play Now
+          </Button>
+        )}
         <Button variant="secondary" size="large" block disabled={!signedIn} onClick={handleAddFunds}>
           Add Funds
         </Button>
       </div>
 
-      {info ? <Notice tone="info">{info}</Notice> : null}
+      {searching ? (
+        <p role="status" className={styles.hint}>
+          Looking for an opponent at {matchmaking.request?.amount} USDT…
+        </p>
+      ) : null}
       {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
       {signedIn ? (
         <DepositDialog
