@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, type PublicUser } from '@shifumi/protocol';
 import { App } from '../app/app';
@@ -17,7 +17,7 @@ export function signInAs(token = 'access-token', user: PublicUser = testUser) {
 }
 
 /** Renders the whole app (providers, layout, routes, toasts) at `path`. */
-export function renderApp(path = '/') {
+export function renderApp(path: InitialEntry = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const user = userEvent.setup();
