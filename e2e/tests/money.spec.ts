@@ -1,43 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ANVIL_URL, REPO_ROOT } from '../support/environment';
-import { findLink, waitForMail } from '../support/mailbox';
-
-const run = promisify(execFile);
-const PASSWORD = 'correct horse battery';
-
-/** Signs up, verifies the e-mail and signs in (withdrawals need a verified address). */
-async function signUpVerifiedAndSignIn(page: Page): Promise<string> {
-  const email = `money-${Date.now()}@example.com`;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign Up / Login' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Create an account' }).click();
-  await dialog.getByLabel('Name').fill('Money Player');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(dialog.getByText('A verification email has been sent to your address. Please check your inbox!')).toBeVisible();
-  await page.goto(new URL(findLink(await waitForMail(email), '/verify-email/')).pathname);
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-  await page.getByRole('button', { name: 'Sign Up / Login' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByText('Connecté', { exact: true })).toBeVisible();
-  return email;
-}
-
-/** `npm run dev:deposit -- <target> <eth>` against the e2e server's chain. */
-async function devDeposit(target: string, eth: string): Promise<string> {
-  const serverEnv = JSON.parse(process.env.SHIFUMI_E2E_SERVER_ENV ?? '{}') as Record<string, string>;
-  const { stdout } = await run('npm', ['run', '--silent', 'dev:deposit', '--', target, eth], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...serverEnv },
-  });
-  return stdout;
-}
+import { expect, test } from '@playwright/test';
+import { E2E_ANVIL_URL } from '../support/environment';
+import { devDeposit, signUpAndSignIn } from '../support/players';
 
 async function chainBalance(address: string): Promise<bigint> {
   const response = await fetch(E2E_ANVIL_URL, {
@@ -50,7 +13,7 @@ async function chainBalance(address: string): Promise<bigint> {
 
 test('deposit with dev:deposit, see the balance in ETH and USD, and withdraw on chain', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const email = await signUpVerifiedAndSignIn(page);
+  const email = await signUpAndSignIn(page, { name: 'Money', verify: true });
 
   // Add Funds: the personal address, its QR code, Copy and its toast.
   await page.getByRole('button', { name: 'Add Funds' }).click();

@@ -51,9 +51,9 @@ describe('a round', () => {
       { type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'paper', player2Choice: 'rock', winnerId: A },
       { type: 'roundEnd', scores: { [A]: 1, [B]: 0 }, gameOver: false },
     ]);
-    expect(second.state).toMatchObject({ phase: 'reveal', revealEndsAt: T0 + 6_000 });
-    const next = run(second.state, { type: 'tick', now: T0 + 6_000 });
-    expect(next.effects).toEqual([{ type: 'newRound', round: 2, deadline: T0 + 16_000 }]);
+    expect(second.state).toMatchObject({ phase: 'reveal', revealEndsAt: T0 + 7_500 });
+    const next = run(second.state, { type: 'tick', now: T0 + 7_500 });
+    expect(next.effects).toEqual([{ type: 'newRound', round: 2, deadline: T0 + 17_500 }]);
   });
 
   it('a draw changes nothing', () => {
@@ -88,8 +88,8 @@ describe('the end of a match', () => {
   it('the first to 2 round wins takes it', () => {
     let state = start().state;
     state = playRound(state, 'paper', 'rock', T0 + 1).state;
-    state = run(state, { type: 'tick', now: T0 + 5_000 }).state;
-    const last = playRound(state, 'paper', 'rock', T0 + 6_000);
+    state = run(state, { type: 'tick', now: T0 + 5_600 }).state;
+    const last = playRound(state, 'paper', 'rock', T0 + 7_000);
     expect(last.effects.slice(-2)).toEqual([
       { type: 'roundEnd', scores: { [A]: 2, [B]: 0 }, gameOver: true, winnerId: A },
       { type: 'gameOver', winnerId: A, reason: 'wins' },

@@ -23,7 +23,7 @@ export interface MatchOptions {
   roundMs: number;
   /** Network grace after the deadline during which a choice made in time may still arrive. */
   graceMs: number;
-  /** Pause after a round's result for the clients' reveal animation (4 s). */
+  /** Pause after a round's result: the clients' reveal animation (4 s) and a moment to read the result. */
   revealMs: number;
   /** Round wins that win the match (2). */
   winThreshold: number;
@@ -36,7 +36,8 @@ export interface MatchOptions {
 export const DEFAULT_MATCH_OPTIONS: MatchOptions = {
   roundMs: ROUND_TIMER_MS,
   graceMs: 1_000,
-  revealMs: REVEAL_ANIMATION_MS,
+  // The clients' 4 s reveal animation, then 1.5 s to read the result before the next round.
+  revealMs: REVEAL_ANIMATION_MS + 1_500,
   winThreshold: WIN_THRESHOLD,
   maxRounds: 10,
   reconnectGraceMs: ROUND_TIMER_MS,

@@ -104,6 +104,21 @@ describe('game screen', () => {
     expect(emitted).toHaveBeenCalledWith('cancel_search');
   });
 
+  it('a next round that starts before the reveal timer ends is not covered by the old result', () => {
+    openGame();
+    server('game_result', { player1Id: ME, player2Id: OPPONENT, player1Choice: 'rock', player2Choice: 'rock', winnerId: 'draw' });
+    server('round_end', { scores: { [ME]: 0, [OPPONENT]: 0 }, gameOver: false });
+    act(() => {
+      vi.advanceTimersByTime(3_990);
+    });
+    server('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(screen.getByTestId('round-result').textContent).toBe('Make your choice');
+    expect((screen.getByRole('button', { name: 'Rock' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('a lost game says You Lose -amount; Go Home goes to /home', () => {
     const { router } = openGame();
     server('game_result', { player1Id: OPPONENT, player2Id: ME, player1Choice: 'scissors', player2Choice: 'paper', winnerId: OPPONENT });

@@ -84,6 +84,8 @@ function GameScreen({ start }: { start: GameStart }) {
   const pendingScores = useRef<Record<string, number> | null>(null);
   const gameOverAfterReveal = useRef<string | 'draw' | null>(null);
   const timers = useRef<number[]>([]);
+  /** Counts new_round events: a reveal that ends after the next round started must not cover it. */
+  const roundSeq = useRef(0);
   const matchmaking = useMatchmaking();
 
   function later(callback: () => void, ms: number) {
@@ -94,6 +96,7 @@ function GameScreen({ start }: { start: GameStart }) {
   useEffect(() => {
     const offs = [
       onServerEvent('new_round', (event) => {
+        roundSeq.current += 1;
         setRound(event.round);
         setDeadline(event.deadline);
         setMyChoice(null);
@@ -119,8 +122,9 @@ function GameScreen({ start }: { start: GameStart }) {
         const theirs = event.player1Id === me ? event.player2Choice : event.player1Choice;
         const outcome = event.winnerId === 'draw' ? 'draw' : event.winnerId === me ? 'win' : 'lose';
         setReveal({ mine, theirs, outcome, shuffling: true });
+        const seq = roundSeq.current;
         later(() => {
-          setReveal({ mine, theirs, outcome, shuffling: false });
+          if (seq === roundSeq.current) setReveal({ mine, theirs, outcome, shuffling: false });
           if (pendingScores.current) setScores(pendingScores.current);
           if (outcome === 'win') playWinSound();
           const winner = gameOverAfterReveal.current;
