@@ -266,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();
     await price.stop();
-    games.stop();
+    await games.stop();
     await depositWatcher?.stop();
     await withdrawalSender?.stop();
     // Close every socket before the HTTP server stops accepting; engine.close ends upgraded connections too.

@@ -92,6 +92,8 @@ export function createGameService(deps: GameServiceDeps) {
   const { db, io, publicIo, logger, clock } = deps;
   const live = new Map<string, LiveGame>();
   const gameOfUser = new Map<string, string>();
+  /** Set when the server shuts down: games stay 'playing' in the database and resume at the next start. */
+  let stopped = false;
 
   function other(game: LiveGame, userId: string): GamePlayer {
     return game.players[0].id === userId ? game.players[1] : game.players[0];
@@ -144,6 +146,7 @@ export function createGameService(deps: GameServiceDeps) {
     const at = nextDeadline(game.state);
     if (at === null) return;
     game.timer = setTimeout(() => {
+      if (stopped) return;
       void enqueue(game, () => dispatch(game, { type: 'tick', now: clock().getTime() })).catch((error: unknown) =>
         logger.error({ err: error, gameId: game.id }, 'Game tick failed'),
       );
@@ -305,6 +308,7 @@ export function createGameService(deps: GameServiceDeps) {
 
     /** Applies a player's action to their game, in order with every other action of it. */
     async act(userId: string, room: string, action: (now: number) => MatchAction): Promise<ActionResult> {
+      if (stopped) return { ok: false, message: 'The server is restarting. Your game continues in a moment.' };
       const game = live.get(room);
       if (!game || !game.players.some((player) => player.id === userId)) return { ok: false, message: NOT_IN_GAME };
       return enqueue(game, () => dispatch(game, action(clock().getTime())));
@@ -406,9 +410,14 @@ export function createGameService(deps: GameServiceDeps) {
       });
     },
 
-    /** Stops every timer (the games stay 'playing' in the database and are resumed at the next start). */
-    stop(): void {
+    /**
+     * Stops taking actions and every timer, and waits for the actions under way; the games
+     * stay 'playing' in the database and are resumed at the next start.
+     */
+    async stop(): Promise<void> {
+      stopped = true;
       for (const game of live.values()) if (game.timer) clearTimeout(game.timer);
+      await Promise.all([...live.values()].map((game) => game.queue));
     },
 
     /** Games running on this node (metrics, tests). */

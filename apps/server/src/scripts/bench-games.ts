@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:games -- [games] [seconds]`: N concurrent games of
+ * socket.io-client bots against ONE real server process (src/main.ts, on a
+ * fresh PostgreSQL database next to DATABASE_URL, its own anvil), for a while.
+ * Prints move-to-result latency p50/p99 (the second choice sent → its
+ * `game_result` received), matches per second, and the server's CPU time per
+ * game (from /proc). Players and their sessions and balances are written
+ * straight into the database (signing 2,000 people up through argon2 would
+ * measure argon2).
+ *
+ * A benchmark, not a test: run it on a quiet machine and record the figures in
+ * docs/benchmarks.md.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { loadConfig } from '../config';
+import { openDatabase } from '../infra/db/database';
+import { sessions, users } from '../infra/db/schema/index';
+import { createAccessTokens } from '../modules/auth/access-tokens';
+import { generateReferralCode } from '../modules/auth/referral-codes';
+import { LedgerAccounts } from '../modules/ledger/ledger-accounts';
+import { transfer } from '../modules/ledger/ledger.service';
+
+type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const CHOICES = ['rock', 'paper', 'scissors'] as const;
+const SECRET = randomBytes(32).toString('hex');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const games = Number(process.argv[2] ?? 1000);
+  const seconds = Number(process.argv[3] ?? 60);
+  const serverUrl = loadConfig(process.env).databaseUrl;
+  if (!serverUrl) throw new Error('bench:games needs DATABASE_URL (a PostgreSQL server; a fresh database is created on it)');
+  const name = `shifumi_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+  await database.migrate();
+  const tokens = createAccessTokens({ secret: SECRET, clock: () => new Date() });
+  const players: Array<{ id: string; token: string }> = [];
+  console.log(`Seeding ${games * 2} players…`);
+  for (let index = 0; index < games * 2; index += 1) {
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: `Bot${index}`, referralCode: generateReferralCode() })
+      .returning({ id: users.id });
+    const sessionId = randomUUID();
+    await database.db.insert(sessions).values({ id: sessionId, userId: user!.id });
+    await database.db.transaction((tx) =>
+      transfer(tx, {
+        idempotencyKey: `bench-fund:${user!.id}`,
+        kind: 'deposit',
+        legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(user!.id), amount: 10n ** 20n }],
+      }),
+    );
+    players.push({ id: user!.id, token: await tokens.issue({ userId: user!.id, sessionId }) });
+  }
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: SECRET,
+      DATA_DIR: dataDir,
+      ANVIL_PORT: String(await freePort()),
+      ETH_USD_PRICE: '2000',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+      // The development chain: the bench does not touch it, but the server needs one.
+      DEPOSIT_CONFIRMATIONS: '1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+      if (ok) break;
+      if (attempt > 300 || server.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    const latencies: number[] = [];
+    let finished = 0;
+    let stop = false;
+    const sockets: BotSocket[] = [];
+    const connectBot = async (player: { id: string; token: string }) => {
+      const socket: BotSocket = connect(`http://127.0.0.1:${port}`, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: player.token } });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+
+    console.log(`Connecting ${players.length} bots…`);
+    const bots: BotSocket[] = [];
+    for (let index = 0; index < players.length; index += 50) {
+      bots.push(...(await Promise.all(players.slice(index, index + 50).map(connectBot))));
+    }
+
+    const cpuBefore = cpuSeconds(server.pid!);
+    const startedAt = performance.now();
+    // Pairs search the same amount; each round the first bot chooses at once, the second a moment later, timed.
+    for (let pair = 0; pair < games; pair += 1) {
+      const [first, second] = [bots[2 * pair]!, bots[2 * pair + 1]!];
+      let room: string | undefined;
+      let sentAt = 0;
+      const search = () => {
+        if (stop) return;
+        room = undefined;
+        first.emit('search_game', { character: 'Character1', amount: 1 });
+        setTimeout(() => second.emit('search_game', { character: 'Character2', amount: 1 }), 20);
+      };
+      // Either socket may hear of the game first.
+      for (const bot of [first, second]) {
+        bot.on('game_found', (event) => {
+          room = event.room;
+        });
+      }
+      second.on('new_round', () => {
+        setTimeout(() => {
+          if (!room) return;
+          first.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! });
+          setTimeout(() => {
+            if (!room) return;
+            sentAt = performance.now();
+            second.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! });
+          }, 5);
+        }, 10);
+      });
+      second.on('game_result', () => {
+        if (sentAt > 0) latencies.push(performance.now() - sentAt);
+        sentAt = 0;
+      });
+      second.on('round_end', (event) => {
+        if (!event.gameOver) return;
+        finished += 1;
+        setTimeout(search, 50);
+      });
+      search();
+    }
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    stop = true;
+    const elapsed = (performance.now() - startedAt) / 1000;
+    const cpu = cpuSeconds(server.pid!) - cpuBefore;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    for (const socket of sockets) socket.disconnect();
+
+    console.log(
+      JSON.stringify(
+        {
+          concurrentGames: games,
+          seconds: Number(elapsed.toFixed(1)),
+          gamesFinished: finished,
+          matchesPerSecond: Number((finished / elapsed).toFixed(2)),
+          rounds: latencies.length,
+          moveToResultMs: { p50: Number(percentile(sorted, 50).toFixed(1)), p99: Number(percentile(sorted, 99).toFixed(1)), max: Number((sorted.at(-1) ?? 0).toFixed(1)) },
+          serverCpuSeconds: Number(cpu.toFixed(2)),
+          serverCpuMsPerGame: finished > 0 ? Number(((cpu * 1000) / finished).toFixed(1)) : null,
+          cpus: os.cpus().length,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`bench:games: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
