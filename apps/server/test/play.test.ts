@@ -189,6 +189,11 @@ describe('a whole game', () => {
     const result = next(a.socket, 'game_result', 3_000);
     b.socket.emit('make_choice', { room, choice: 'paper' });
     expect(await result).toMatchObject({ player1Choice: 'rock', player2Choice: 'paper', winnerId: b.id });
+    // A choice after the deadline (the round is over) is refused and changes nothing.
+    const late = next(a.socket, 'error');
+    a.socket.emit('make_choice', { room, choice: 'scissors' });
+    expect((await late).message).toMatch(/Too late|next round has not started/);
+    expect((await gameRow(t.db, room))!.state).toMatchObject({ players: [{ score: 0 }, { score: 1 }] });
     a.socket.emit('leave_game', { room });
     await next(b.socket, 'game_dead');
   });
