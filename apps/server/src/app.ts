@@ -47,6 +47,8 @@ import { createDepositWatcher, type DepositWatcher } from './modules/deposits/de
 import { createWithdrawalSender, type WithdrawalSender } from './modules/withdrawals/withdrawal-sender';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createBalanceEvents } from './realtime/balance-events';
+import { verifyMessage } from 'viem';
+import { createSiweService } from './modules/siwe/siwe.service';
 import { transactionsRoutes } from './http/transactions.routes';
 import type { MatchOptions } from '@shifumi/game';
 import { createGameService, type GameService } from './modules/games/game.service';
@@ -217,6 +219,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger,
   });
   const requireAuth = createRequireAuth(auth);
+  const siwe = createSiweService({
+    db,
+    // Without a chain (tests of other parts) only plain accounts' signatures can be checked.
+    publicClient: chain?.publicClient ?? { verifyMessage: ({ address, message, signature }) => verifyMessage({ address, message, signature }) },
+    appUrl: config.appUrl,
+    allowedChainIds: [chainId],
+    clock,
+    logger,
+  });
 
   await fastify.register(
     async (api) => {
@@ -228,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authRoutes, {
         prefix: '/auth',
         auth,
+        siwe,
         requireAuth,
         secureCookies: config.isProduction,
         rateLimitPerMinute: config.rateLimitAuthPerMinute,

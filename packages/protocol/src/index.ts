@@ -3,3 +3,4 @@ export * from './texts';
 export * from './http';
 export * from './socket';
 export * from './money';
+export * from './wallet';

@@ -9,9 +9,11 @@ import {
   verifyEmailParamsSchema,
   type MessageResponse,
   type SessionResponse,
+  type SiweNonceResponse,
 } from '@shifumi/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, IssuedSession } from '../modules/auth/auth.service';
+import type { SiweService } from '../modules/siwe/siwe.service';
 import { unwrap } from '../shared/result';
 import type { RequireAuth } from './authenticate';
 import { sendRefusal } from './error-handler';
@@ -20,6 +22,7 @@ import { parseInput } from './validation';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  siwe: SiweService;
   requireAuth: RequireAuth;
   secureCookies: boolean;
   rateLimitPerMinute: number;
@@ -49,6 +52,21 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   function clearRefreshCookie(reply: FastifyReply): void {
     reply.clearCookie(REFRESH_TOKEN_COOKIE, cookieOptions);
   }
+
+  // Sign-In With Ethereum (EIP-4361): a nonce, then the signed message.
+  app.get('/siwe/nonce', async (): Promise<SiweNonceResponse> => ({ nonce: await options.siwe.issueNonce() }));
+
+  app.post('/siwe/verify', async (request, reply): Promise<SessionResponse> => {
+    const address = unwrap(await options.siwe.verify(request.body));
+    const userAgent = request.headers['user-agent'];
+    return sendSession(reply, unwrap(await auth.signInWithWallet(address, userAgent ? { userAgent } : {})));
+  });
+
+  app.post('/siwe/link', async (request): Promise<MessageResponse> => {
+    const context = await requireAuth(request);
+    const address = unwrap(await options.siwe.verify(request.body));
+    return { message: unwrap(await auth.linkWallet(context, address)) };
+  });
 
   app.post('/register', async (request, reply): Promise<MessageResponse> => {
     unwrap(await auth.register(parseInput(registerRequestSchema, request.body)));

@@ -25,4 +25,6 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   // A 4xx other than 403 (which the client answers with a token refresh): the web app shows the spec's failure text.
   email_not_verified: 422,
   idempotency_conflict: 409,
+  siwe_refused: 401,
+  wallet_taken: 409,
 };

@@ -23,7 +23,9 @@ export type RefusalCode =
   | 'price_unavailable'
   | 'insufficient_funds'
   | 'email_not_verified'
-  | 'idempotency_conflict';
+  | 'idempotency_conflict'
+  | 'siwe_refused'
+  | 'wallet_taken';
 
 export interface Refusal {
   code: RefusalCode;

@@ -20,6 +20,7 @@ function user(overrides: Partial<UserRow>): UserRow {
     referredBy: null,
     walletAddress: null,
     depositIndex: 1,
+    linkedAddress: null,
     disabledAt: null,
     createdAt: new Date(),
     ...overrides,

@@ -9,6 +9,7 @@ import {
   EMAIL_VERIFICATION_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   SERVER_TEXTS,
+  SIWE_TEXTS,
   type PublicUser,
   type loginRequestSchema,
   type registerRequestSchema,
@@ -21,7 +22,7 @@ import type { Clock } from '../../shared/clock';
 import { ok, refuse, type Result } from '../../shared/result';
 import { generateOpaqueToken, hashOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../../shared/secure-token';
 import { verificationMail } from '../mail/mail-templates';
-import { USERS_EMAIL_UNIQUE, USERS_REFERRAL_CODE_UNIQUE, type UsersRepo } from '../users/users.repo';
+import { USERS_EMAIL_UNIQUE, USERS_LINKED_ADDRESS_UNIQUE, USERS_REFERRAL_CODE_UNIQUE, type UsersRepo } from '../users/users.repo';
 import type { AccessTokens } from './access-tokens';
 import type { AuthRepo } from './auth.repo';
 import type { PasswordHasher } from './passwords';
@@ -170,6 +171,53 @@ export function createAuthService(deps: AuthServiceDeps) {
         user.walletAddress = await deps.depositAddresses.ensureFor(user.id);
       }
       return ok(await openSession(user, meta.userAgent));
+    },
+
+    /**
+     * Signs in with a verified wallet address: the account linked to it, or a new
+     * wallet-only account (named after the short address, no e-mail).
+     */
+    async signInWithWallet(address: string, meta: { userAgent?: string }): Promise<Result<IssuedSession>> {
+      let user = await users.findByLinkedAddress(address);
+      if (!user) {
+        for (let attempt = 1; !user && attempt <= REFERRAL_CODE_ATTEMPTS; attempt += 1) {
+          try {
+            user = await users.insert({
+              name: `${address.slice(0, 6)}…${address.slice(-4)}`,
+              referralCode: generateReferralCode(),
+              linkedAddress: address,
+              createdAt: clock(),
+            });
+          } catch (error) {
+            if (isUniqueViolation(error, USERS_REFERRAL_CODE_UNIQUE) && attempt < REFERRAL_CODE_ATTEMPTS) continue;
+            // Two first sign-ins of one address at once: the other created the account.
+            if (isUniqueViolation(error, USERS_LINKED_ADDRESS_UNIQUE)) user = await users.findByLinkedAddress(address);
+            else throw error;
+          }
+        }
+      }
+      if (!user) throw new Error(`No account could be created for ${address}`);
+      if (user.disabledAt !== null) return refuse('account_disabled', SERVER_TEXTS.accountDisabled);
+      if (user.walletAddress === null && deps.depositAddresses) {
+        user = { ...user, walletAddress: await deps.depositAddresses.ensureFor(user.id) };
+      }
+      return ok(await openSession(user, meta.userAgent));
+    },
+
+    /** Links a verified wallet address to the signed-in account; one account per address. */
+    async linkWallet(auth: AuthContext, address: string): Promise<Result<string>> {
+      const user = await users.findById(auth.userId);
+      if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      if (user.linkedAddress === address) return ok(SIWE_TEXTS.alreadyLinked);
+      const holder = await users.findByLinkedAddress(address);
+      if (holder) return refuse('wallet_taken', SIWE_TEXTS.addressTaken);
+      try {
+        await users.setLinkedAddress(user.id, address);
+      } catch (error) {
+        if (isUniqueViolation(error, USERS_LINKED_ADDRESS_UNIQUE)) return refuse('wallet_taken', SIWE_TEXTS.addressTaken);
+        throw error;
+      }
+      return ok(SIWE_TEXTS.walletLinked);
     },
 
     async refresh(refreshToken: string | undefined): Promise<Result<IssuedSession>> {

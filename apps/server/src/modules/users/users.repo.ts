@@ -16,6 +16,17 @@ export function createUsersRepo(db: Executor) {
       return row;
     },
 
+    /** `address` lower-case. */
+    async findByLinkedAddress(address: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.linkedAddress, address)).limit(1);
+      return row;
+    },
+
+    /** Links an address; throws a unique violation (USERS_LINKED_ADDRESS_UNIQUE) when another account holds it. */
+    async setLinkedAddress(userId: string, address: string): Promise<void> {
+      await db.update(users).set({ linkedAddress: address }).where(eq(users.id, userId));
+    },
+
     async findIdByReferralCode(code: string): Promise<string | undefined> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
       return row?.id;
@@ -34,3 +45,4 @@ export type UsersRepo = ReturnType<typeof createUsersRepo>;
 
 export const USERS_EMAIL_UNIQUE = 'users_email_lower_key';
 export const USERS_REFERRAL_CODE_UNIQUE = 'users_referral_code_key';
+export const USERS_LINKED_ADDRESS_UNIQUE = 'users_linked_address_key';

@@ -6,3 +6,4 @@ export * from './contact';
 export * from './ledger';
 export * from './chain';
 export * from './games';
+export * from './siwe';

@@ -21,6 +21,8 @@ export const users = pgTable(
      * of DEPOSIT_MNEMONIC, set at registration (older accounts: on first need).
      */
     walletAddress: text('wallet_address'),
+    /** The Ethereum address the user signs in with (Sign-In With Ethereum), lower-case; one account per address. */
+    linkedAddress: text('linked_address'),
     /** Index of the deposit address in the HD wallet; every user has one, from a sequence. */
     depositIndex: serial('deposit_index').notNull(),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
@@ -31,6 +33,8 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_key').on(table.referralCode),
     uniqueIndex('users_wallet_address_key').on(sql`lower(${table.walletAddress})`),
     uniqueIndex('users_deposit_index_key').on(table.depositIndex),
+    uniqueIndex('users_linked_address_key').on(table.linkedAddress),
+    check('users_linked_address_format', sql`${table.linkedAddress} ~ '^0x[0-9a-f]{40}$'`),
     index('users_referred_by_idx').on(table.referredBy),
     check('users_name_length', sql`char_length(${table.name}) between 1 and 64`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),

@@ -1,0 +1,102 @@
+/**
+ * Sign-In With Ethereum (EIP-4361). The server issues single-use nonces and
+ * checks everything the standard asks: the message parses; its domain is
+ * APP_URL's host (with port) and its URI has APP_URL's origin; the chain id is
+ * one we accept; the nonce is ours, unused and not expired (it is consumed by
+ * the attempt); issued-at is not in the future; expiration has not passed and
+ * not-before has; and the signature is the address's — a plain account's, or
+ * a contract wallet's through ERC-1271 on the chain (viem's verifyMessage).
+ */
+import { SIWE_NONCE_TTL_SECONDS, SIWE_TEXTS, siweVerifyRequestSchema, firstIssueMessage } from '@shifumi/protocol';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Address, Hex } from 'viem';
+import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
+import type { ChainPublicClient } from '../../infra/chain/chain-client';
+import type { Database } from '../../infra/db/database';
+import { siweNonces } from '../../infra/db/schema/index';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import { ok, refuse, type Result } from '../../shared/result';
+
+/** Tolerated clock difference between the wallet and the server for issued-at. */
+export const SIWE_CLOCK_SKEW_MS = 60_000;
+
+export interface SiweServiceDeps {
+  db: Database;
+  /** Verifies signatures, including contract wallets (ERC-1271) on this chain. */
+  publicClient: Pick<ChainPublicClient, 'verifyMessage'>;
+  appUrl: string;
+  allowedChainIds: readonly number[];
+  clock: Clock;
+  logger: Logger;
+}
+
+export function createSiweService(deps: SiweServiceDeps) {
+  const { db, clock } = deps;
+  const app = new URL(deps.appUrl);
+
+  async function consumeNonce(nonce: string): Promise<boolean> {
+    const rows = await db
+      .update(siweNonces)
+      .set({ usedAt: clock() })
+      .where(and(eq(siweNonces.nonce, nonce), isNull(siweNonces.usedAt), gt(siweNonces.expiresAt, clock())))
+      .returning({ nonce: siweNonces.nonce });
+    return rows.length === 1;
+  }
+
+  return {
+    /** A fresh nonce, valid 10 minutes, usable once. */
+    async issueNonce(): Promise<string> {
+      const nonce = generateSiweNonce();
+      await db.insert(siweNonces).values({ nonce, createdAt: clock(), expiresAt: new Date(clock().getTime() + SIWE_NONCE_TTL_SECONDS * 1000) });
+      return nonce;
+    },
+
+    /** The address that signed a valid message, or why not. */
+    async verify(body: unknown): Promise<Result<Address>> {
+      const parsedBody = siweVerifyRequestSchema.safeParse(body ?? {});
+      if (!parsedBody.success) return refuse('invalid_input', firstIssueMessage(parsedBody.error));
+      const { message, signature } = parsedBody.data;
+      let fields;
+      try {
+        fields = parseSiweMessage(message);
+      } catch {
+        return refuse('siwe_refused', SIWE_TEXTS.invalidMessage);
+      }
+      const { address, domain, uri, chainId, nonce, issuedAt, expirationTime, notBefore, version } = fields;
+      if (!address || !domain || !uri || chainId === undefined || !nonce || !issuedAt || version !== '1') {
+        return refuse('siwe_refused', SIWE_TEXTS.invalidMessage);
+      }
+      let uriOrigin: string;
+      try {
+        uriOrigin = new URL(uri).origin;
+      } catch {
+        return refuse('siwe_refused', SIWE_TEXTS.invalidMessage);
+      }
+      if (domain !== app.host || uriOrigin !== app.origin) return refuse('siwe_refused', SIWE_TEXTS.wrongDomain);
+      if (!deps.allowedChainIds.includes(chainId)) return refuse('siwe_refused', SIWE_TEXTS.wrongChain);
+      // The nonce goes with this attempt, whatever its outcome: a signature cannot be tried twice.
+      if (!(await consumeNonce(nonce))) return refuse('siwe_refused', SIWE_TEXTS.badNonce);
+      const now = clock().getTime();
+      if (issuedAt.getTime() > now + SIWE_CLOCK_SKEW_MS) return refuse('siwe_refused', SIWE_TEXTS.notYetValid);
+      if (notBefore && notBefore.getTime() > now) return refuse('siwe_refused', SIWE_TEXTS.notYetValid);
+      if (expirationTime && expirationTime.getTime() <= now) return refuse('siwe_refused', SIWE_TEXTS.expired);
+      let valid = false;
+      try {
+        valid = await deps.publicClient.verifyMessage({ address, message, signature: signature as Hex });
+      } catch (error) {
+        deps.logger.warn({ err: error, address }, 'SIWE signature check failed');
+        valid = false;
+      }
+      if (!valid) return refuse('siwe_refused', SIWE_TEXTS.badSignature);
+      return ok(address.toLowerCase() as Address);
+    },
+  };
+}
+
+export type SiweService = ReturnType<typeof createSiweService>;
+
+/** The display name of a wallet-only account: the short address. */
+export function shortAddressName(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}

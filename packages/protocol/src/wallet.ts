@@ -1,0 +1,38 @@
+/**
+ * Sign-In With Ethereum (EIP-4361) contract: `GET /api/auth/siwe/nonce`,
+ * `POST /api/auth/siwe/verify` (sign in, answered like login) and
+ * `POST /api/auth/siwe/link` (a signed-in user links a wallet).
+ */
+import { z } from 'zod';
+
+/** How long an issued nonce may be used. */
+export const SIWE_NONCE_TTL_SECONDS = 10 * 60;
+
+export const siweNonceResponseSchema = z.object({ nonce: z.string() });
+export type SiweNonceResponse = z.infer<typeof siweNonceResponseSchema>;
+
+export const siweVerifyRequestSchema = z.object({
+  message: z
+    .string({ error: 'The sign-in message is missing.' })
+    .min(1, { error: 'The sign-in message is missing.' })
+    .max(4_096, { error: 'The sign-in message is too long.' }),
+  signature: z
+    .string({ error: 'The signature is missing.' })
+    .regex(/^0x[0-9a-fA-F]+$/, { error: 'The signature is not valid.' })
+    .max(20_000, { error: 'The signature is not valid.' }),
+});
+export type SiweVerifyRequest = z.infer<typeof siweVerifyRequestSchema>;
+
+/** Why a wallet sign-in was refused: one sentence each, never more detail than the user needs. */
+export const SIWE_TEXTS = {
+  invalidMessage: 'The sign-in message is not valid.',
+  wrongDomain: 'This sign-in message was made for another site.',
+  wrongChain: 'This network is not supported. Switch to the supported network and try again.',
+  badNonce: 'This sign-in request has expired or was already used. Please try again.',
+  expired: 'This sign-in message has expired. Please try again.',
+  notYetValid: 'This sign-in message is not valid yet.',
+  badSignature: 'The signature does not match the wallet address.',
+  addressTaken: 'This wallet is already linked to another account.',
+  alreadyLinked: 'This wallet is already linked to your account.',
+  walletLinked: 'Your wallet is now linked to your account.',
+} as const;
