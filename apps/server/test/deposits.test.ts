@@ -1,8 +1,9 @@
 /**
- * Deposits end to end on a real anvil and a real database (PGlite, or
- * PostgreSQL when DATABASE_URL is set): crediting after N confirmations,
- * exactly once whatever happens (rescans, reorganisations, restarts), the
- * genesis guard, reconciliation of ETH sent by a contract, and sweeps.
+ * Deposits end to end on a real anvil and a real database (PGlite, or PostgreSQL when
+ * DATABASE_URL is set): pending with k/N then credited after N confirmations, exactly once
+ * whatever happens (rescans, a crash in the middle of a scan, downtime). Reorganisations
+ * and the genesis guard are in deposits-reorgs.test.ts, reconciliation and sweeps in
+ * deposits-reconciliation-and-sweeps.test.ts (separate files run in parallel).
  */
 import {
   accountResponseSchema,
@@ -12,22 +13,22 @@ import {
   type ServerToClientEvents,
 } from '@shifumi/protocol';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { eq, sql } from 'drizzle-orm';
-import { type Address, type Hex, parseEther, padHex } from 'viem';
+import { eq } from 'drizzle-orm';
+import { type Address, type Hex, parseEther } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pollUntil, rpc } from '../src/infra/chain/anvil-testing';
-import { createChainWalletClient } from '../src/infra/chain/chain-client';
-import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
+import { DEV_CHAIN_ID, DEV_MNEMONIC } from '../src/infra/chain/hd-wallet';
 import { createViemBlockSource } from '../src/infra/chain/viem-block-source';
-import { chainBlocks, deposits, sweeps } from '../src/infra/db/schema/index';
-import type { BlockSource } from '../src/modules/deposits/block-scanner';
-import { createDepositWatcher } from '../src/modules/deposits/deposit-watcher';
+import { chainBlocks, deposits, ledgerTransfers } from '../src/infra/db/schema/index';
+import type { BlockSource, ScannerStore } from '../src/modules/deposits/block-scanner';
+import { createDepositWatcher, type DepositWatcherDeps } from '../src/modules/deposits/deposit-watcher';
+import { createDatabaseScannerStore } from '../src/modules/deposits/deposits.repo';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { noBalanceEvents } from '../src/realtime/balance-events';
 import { getAccount, signIn, signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
-import { chainFor, expectLedgerConsistent, payerAccount, sendEth, startTestAnvil, type TestAnvil } from './support/test-chain';
+import { chainFor, expectLedgerConsistent, sendEth, startTestAnvil, type TestAnvil } from './support/test-chain';
 
 let anvil: TestAnvil;
 let t: TestApp;
@@ -57,6 +58,31 @@ async function newPlayer() {
 
 async function depositRows(address: Address) {
   return t.db.select().from(deposits).where(eq(deposits.address, address));
+}
+
+/** Another watcher over the app's database and chain (a restarted server, or one with a failure injected). */
+function anotherWatcher(overrides: Partial<DepositWatcherDeps> = {}) {
+  return createDepositWatcher({
+    db: t.db,
+    chain: t.chain!,
+    depositAddresses: t.app.depositAddresses,
+    balanceEvents: noBalanceEvents,
+    logger: t.app.fastify.log,
+    clock: t.clock,
+    ...overrides,
+  });
+}
+
+/** How many ledger transfers credited deposits: one per credited deposit, or something was credited twice. */
+async function depositCredits(): Promise<number> {
+  return (await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'deposit'))).length;
+}
+
+/** The remembered block numbers must be contiguous: a gap would be a block never scanned. */
+async function expectNoGapInCursor(): Promise<void> {
+  const numbers = (await t.db.select({ number: chainBlocks.number }).from(chainBlocks)).map((row) => row.number).sort((a, b) => (a < b ? -1 : 1));
+  expect(numbers.length).toBeGreaterThan(0);
+  numbers.forEach((number, index) => expect(number).toBe(numbers[0]! + BigInt(index)));
 }
 
 describe('deposits', () => {
@@ -95,6 +121,12 @@ describe('deposits', () => {
     await watcher().tick();
     expect(await balance(player.id)).toBe(parseEther('0.25'));
     expect(await depositRows(player.address)).toHaveLength(1);
+    expect(await depositCredits()).toBe(1);
+
+    // Logged once at info with what a human needs; never a secret.
+    const credits = t.logs.filter((line) => line.msg === 'Deposit credited');
+    expect(credits).toEqual([expect.objectContaining({ level: 30, txHash: hash, userId: player.id, wei: parseEther('0.25').toString() })]);
+    expect(JSON.stringify(t.logs)).not.toContain(DEV_MNEMONIC.split(' ').slice(0, 3).join(' '));
   });
 
   it('tells the open sockets of the player the new balance when a deposit is credited', async () => {
@@ -138,17 +170,11 @@ describe('deposits', () => {
         return real.getBlock(number);
       },
     };
-    const crashing = createDepositWatcher({
-      db: t.db,
-      chain: t.chain!,
-      depositAddresses: t.app.depositAddresses,
-      balanceEvents: noBalanceEvents,
-      logger: t.app.fastify.log,
-      clock: t.clock,
-      blockSource: failing,
-    });
+    const crashing = anotherWatcher({ blockSource: failing });
     await expect(crashing.tick()).rejects.toThrow('connection lost');
-    expect((await depositRows(player.address)).length).toBeLessThan(6);
+    const beforeRestart = (await depositRows(player.address)).length;
+    expect(beforeRestart).toBeGreaterThan(0);
+    expect(beforeRestart).toBeLessThan(6);
 
     // The server comes back: the app's own watcher continues from the durable cursor.
     await watcher().tick();
@@ -157,151 +183,69 @@ describe('deposits', () => {
     expect(rows.map((row) => row.txHash).sort()).toEqual([...hashes].sort());
     expect(rows.every((row) => row.status === 'credited')).toBe(true);
     expect(await balance(player.id)).toBe(parseEther('0.21'));
+    expect(await depositCredits()).toBe(6);
+    await expectNoGapInCursor();
   });
 
-  it('finds ETH sent by a contract (an internal transfer) by reconciliation, exactly once', async () => {
+  it('catches up after a crash right after a block was committed: no gap, no double credit', async () => {
     const player = await newPlayer();
-    await watcher().tick();
-    // A forwarder: CALL(gas, calldataload(0), callvalue, 0, 0, 0, 0).
-    const payer = createChainWalletClient({ rpcUrl: anvil.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(3) });
-    const deployHash = await payer.sendTransaction({ data: '0x6010600c60003960106000f3600060006000600034600035' + '5af15000' as Hex });
-    const deployed = await pollUntil(async () => (await t.chain!.publicClient.getTransactionReceipt({ hash: deployHash }).catch(() => undefined))?.contractAddress ?? undefined);
-    const viaContract = await payer.sendTransaction({ to: deployed as Address, value: parseEther('0.3'), data: padHex(player.address, { size: 32 }) });
-    await pollUntil(async () => (await t.chain!.publicClient.getTransactionReceipt({ hash: viaContract }).catch(() => undefined)) ?? undefined);
-    expect(await t.chain!.publicClient.getBalance({ address: player.address })).toBe(parseEther('0.3'));
+    const hashes: Hex[] = [];
+    for (let index = 0; index < 5; index += 1) hashes.push(await sendEth(anvil, player.address, `0.00${index + 1}`));
     await mine(3);
+    // The process dies after the third block's transaction committed, before the scanner learns it did.
+    const real = createDatabaseScannerStore(t.db, DEV_CHAIN_ID, t.app.fastify.log);
+    let commits = 0;
+    const dying: ScannerStore = {
+      ...real,
+      async commitBlock(commit) {
+        await real.commitBlock(commit);
+        commits += 1;
+        if (commits === 3) throw new Error('killed');
+      },
+    };
+    await expect(anotherWatcher({ scannerStore: dying }).tick()).rejects.toThrow('killed');
+    expect((await depositRows(player.address)).length).toBeGreaterThan(0);
+    expect(await balance(player.id)).toBe(0n);
 
-    // The scanner alone sees no transfer to the address.
+    // A new process on the same database: it goes on from the committed block.
+    const restarted = anotherWatcher();
+    await restarted.tick();
+    await restarted.tick();
     await watcher().tick();
-    expect(await depositRows(player.address)).toHaveLength(0);
-
-    await watcher().reconcile();
-    await watcher().reconcile();
-    await mine(2);
-    await watcher().reconcile();
     const rows = await depositRows(player.address);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'internal', txHash: null, status: 'credited', amount: parseEther('0.3') });
-    expect(await balance(player.id)).toBe(parseEther('0.3'));
-  });
-});
-
-describe('reorganisations before crediting (8 confirmations)', () => {
-  beforeEach(async () => {
-    await setUp({ DEPOSIT_CONFIRMATIONS: '8' });
+    expect(rows.map((row) => row.txHash).sort()).toEqual([...hashes].sort());
+    expect(rows.every((row) => row.status === 'credited')).toBe(true);
+    expect(await balance(player.id)).toBe(parseEther('0.015'));
+    expect(await depositCredits()).toBe(5);
+    await expectNoGapInCursor();
   });
 
-  it('never credits a deposit whose block is reorganised away, and credits a moved one once', async () => {
-    for (const depth of [1, 2, 3, 4, 5]) {
-      const player = await newPlayer();
-      // Dropped: the transaction's block is rolled back and the transaction never comes back.
-      const dropped = await sendEth(anvil, player.address, '0.1');
-      await watcher().tick();
-      expect((await depositRows(player.address))[0]).toMatchObject({ txHash: dropped, status: 'pending' });
-      await mine(depth - 1);
-      await call('anvil_rollback', [depth]);
-      await call('anvil_dropAllTransactions');
-      await mine(depth + 3);
-      await watcher().tick();
-      expect((await depositRows(player.address))[0]).toMatchObject({ status: 'orphaned' });
-      expect(await balance(player.id)).toBe(0n);
-
-      // Moved: a reorganisation of the same depth puts the same transaction into another block.
-      const raw = await payerAccount(2).signTransaction({
-        chainId: DEV_CHAIN_ID,
-        type: 'eip1559',
-        to: player.address,
-        value: parseEther('0.2'),
-        nonce: Number(await call<string>('eth_getTransactionCount', [payerAccount(2).address, 'pending'])),
-        gas: 21_000n,
-        maxFeePerGas: 10n ** 10n,
-        maxPriorityFeePerGas: 10n ** 9n,
-      });
-      const moved = await call<Hex>('eth_sendRawTransaction', [raw]);
-      await mine(depth - 1);
-      await watcher().tick();
-      const [seen] = (await depositRows(player.address)).filter((row) => row.txHash === moved);
-      expect(seen).toMatchObject({ status: 'pending' });
-      // Same transaction, into the last of the `depth` new blocks (another block, another hash).
-      await call('anvil_reorg', [depth, [[raw, depth - 1]]]);
-      await watcher().tick();
-      expect(await balance(player.id)).toBe(0n);
-      await mine(8);
-      await watcher().tick();
-      const rows = (await depositRows(player.address)).filter((row) => row.txHash === moved);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: 'credited' });
-      expect(rows[0]!.blockHash).not.toBe(seen!.blockHash);
-      expect(rows[0]!.blockNumber).toBe(seen!.blockNumber + BigInt(depth - 1));
-      expect(await balance(player.id)).toBe(parseEther('0.2'));
-    }
-  });
-
-});
-
-describe('the genesis guard', () => {
-  it('stops the watcher with a clear error when the node serves another chain, crediting nothing', async () => {
-    await setUp();
-    await watcher().tick();
+  it('catches up from the durable cursor after downtime: a stopped watcher, deposits meanwhile, a new watcher started', async () => {
     const player = await newPlayer();
-    // Other funded accounts give another genesis block (two anvils started in the same second
-    // with the same accounts would share one).
-    const other = await startTestAnvil({ mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' });
+    await sendEth(anvil, player.address, '0.5');
+    await mine(2);
+    const before = anotherWatcher();
+    await before.tick();
+    expect(await balance(player.id)).toBe(parseEther('0.5'));
+    await before.stop();
+
+    // While no watcher runs: more deposits and many blocks.
+    await sendEth(anvil, player.address, '0.25');
+    await sendEth(anvil, player.address, '0.125', 2);
+    await mine(40);
+
+    const after = anotherWatcher();
+    after.start();
+    after.start(); // idempotent: one timer
     try {
-      await rpc(other.rpcUrl, 'anvil_setBalance', [payerAccount(1).address, '0x56bc75e2d63100000']);
-      // Another chain with the same id (a development chain started afresh) behind the same database.
-      const otherWatcher = createDepositWatcher({
-        db: t.db,
-        chain: await chainFor(other, { DEPOSIT_CONFIRMATIONS: '1' })(t.config),
-        depositAddresses: t.app.depositAddresses,
-        balanceEvents: noBalanceEvents,
-        logger: t.app.fastify.log,
-        clock: t.clock,
-      });
-      await rpc(other.rpcUrl, 'anvil_mine', ['0x5']);
-      await createChainWalletClient({ rpcUrl: other.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(1) }).sendTransaction({
-        to: player.address,
-        value: parseEther('1'),
-      });
-      expect(await rpc<{ hash: string }>(other.rpcUrl, 'eth_getBlockByNumber', ['0x0', false])).not.toEqual(
-        await call<{ hash: string }>('eth_getBlockByNumber', ['0x0', false]),
-      );
-      await expect(otherWatcher.tick()).rejects.toThrow(/genesis .* but this database recorded genesis/);
-      await expect(otherWatcher.tick()).rejects.toThrow(/another chain/);
-      expect(await depositRows(player.address)).toHaveLength(0);
-      expect(await balance(player.id)).toBe(0n);
+      await pollUntil(async () => ((await balance(player.id)) === parseEther('0.875') ? true : undefined), 10_000, 'the deposits made during the downtime');
     } finally {
-      await other.dispose();
+      await after.stop();
     }
-  });
-});
-
-describe('sweeps', () => {
-  it('moves credited ETH to the hot wallet, records the fee in the ledger, and leaves dust alone', async () => {
-    await setUp({ DEPOSIT_CONFIRMATIONS: '1' });
-    const rich = await newPlayer();
-    const poor = await newPlayer();
-    await sendEth(anvil, rich.address, '1');
-    await sendEth(anvil, poor.address, '0.000000001'); // 1 gwei: far below the gas of a sweep
-    const hotBefore = await t.chain!.publicClient.getBalance({ address: t.chain!.hotWalletAddress });
-
-    await watcher().tick(); // credits, then sends the sweep
-    await mine(1);
-    await watcher().tick(); // settles it
-    const [sweep] = await t.db.select().from(sweeps).where(eq(sweeps.address, rich.address));
-    expect(sweep).toMatchObject({ status: 'confirmed' });
-    expect(sweep!.fee).toBeGreaterThan(0n);
-    expect(sweep!.value + sweep!.fee! + (await t.chain!.publicClient.getBalance({ address: rich.address }))).toBe(parseEther('1'));
-    expect(await t.chain!.publicClient.getBalance({ address: t.chain!.hotWalletAddress })).toBe(hotBefore + sweep!.value);
-    expect(await balanceOf(t.db, LedgerAccounts.networkFees)).toBe(sweep!.fee);
-    expect(await balance(rich.id)).toBe(parseEther('1'));
-
-    expect(await t.db.select().from(sweeps).where(eq(sweeps.address, poor.address))).toHaveLength(0);
-    expect(await t.chain!.publicClient.getBalance({ address: poor.address })).toBe(10n ** 9n);
-
-    // Reconciliation after the sweep finds nothing new (the leftover is accounted for).
-    await watcher().reconcile();
-    const count = await t.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM deposits WHERE kind = 'internal'`);
-    expect(count.rows[0]!.count).toBe(0);
+    await before.tick(); // the old watcher again: nothing twice
+    expect(await balance(player.id)).toBe(parseEther('0.875'));
+    expect(await depositRows(player.address)).toHaveLength(3);
+    expect(await depositCredits()).toBe(3);
+    await expectNoGapInCursor();
   });
 });

@@ -5,24 +5,28 @@
  * deposit whose block has the required confirmations — exactly once, in one
  * transaction with its ledger transfer — settles and sends sweeps, and
  * reconciles deposit-address balances when due.
+ *
+ * Passes and reconciliations run one at a time (a single lane), so a
+ * reconciliation never reads the records while a scan or a sweep changes them.
  */
 import type { Address } from 'viem';
 import { readGenesisHash } from '../../infra/chain/chain-client';
 import type { ChainContext } from '../../infra/chain/chain-runtime';
 import { createViemBlockSource } from '../../infra/chain/viem-block-source';
-import type { Database } from '../../infra/db/database';
-import { deposits } from '../../infra/db/schema/index';
+import type { Database, Executor } from '../../infra/db/database';
 import type { BalanceEvents } from '../../realtime/balance-events';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { transfer } from '../ledger/ledger.service';
-import { BlockScanner, type BlockSource } from './block-scanner';
+import { BlockScanner, type BlockSource, type ScannerStore } from './block-scanner';
 import { listDepositAddresses, type DepositAddresses } from './deposit-addresses';
 import {
   createDatabaseScannerStore,
+  type DepositRow,
   expectedBalanceAt,
   highestDepositIndex,
+  insertInternalDeposit,
   markCredited,
   openSweeps,
   pendingDepositsUpTo,
@@ -32,17 +36,21 @@ import { createSweeper } from './sweeper';
 
 /** Addresses beyond the highest assigned index that are watched too, so a user registered during a scan is never missed. */
 export const ADDRESS_LOOKAHEAD = 50;
-/** Scans per tick at most (each scans up to 500 blocks), so a long catch-up yields to the other duties. */
+/** Scans per pass at most (each scans up to 500 blocks), so a long catch-up yields to the other duties. */
 const SCANS_PER_TICK = 4;
 
 export interface DepositWatcher {
-  /** Starts polling every chain.pollMs (and reconciliation every chain.reconcileIntervalMs). Idempotent. */
+  /** Starts polling every chain.pollMs (and reconciliation every chain.reconcileIntervalMs). Idempotent; restarts after stop(). */
   start(): void;
   /** Stops the timers and waits for a running pass. */
   stop(): Promise<void>;
-  /** One full pass; concurrent calls share one run. Rejects when the chain is not the recorded one. */
+  /**
+   * One full pass: genesis check, scan (catch-up in steps), credit what has enough
+   * confirmations, settle and send sweeps, reconcile when due. Concurrent calls share one
+   * run. Rejects when the chain is not the recorded one (and from then on).
+   */
   tick(): Promise<void>;
-  /** Reconciles deposit-address balances with what was recorded (also run by tick when due). */
+  /** A pass, then a reconciliation of deposit-address balances with the records (tick runs it when due). */
   reconcile(): Promise<void>;
   /** The head seen by the last scan. */
   head(): bigint | undefined;
@@ -57,6 +65,8 @@ export interface DepositWatcherDeps {
   clock: Clock;
   /** The chain as the scanner reads it (tests wrap it to inject failures). */
   blockSource?: BlockSource;
+  /** The scanner's durable state (default: the database store; tests wrap it to inject failures). */
+  scannerStore?: ScannerStore;
 }
 
 /** The chain answers with another genesis block than the one recorded: nothing is credited. */
@@ -68,25 +78,25 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
   const { db, chain, logger, clock } = deps;
   const chainId = chain.settings.chainId;
   const required = BigInt(chain.settings.depositConfirmations);
-  const store = createDatabaseScannerStore(db, chainId, logger);
+  const store = deps.scannerStore ?? createDatabaseScannerStore(db, chainId, logger);
   const source = deps.blockSource ?? createViemBlockSource(chain.publicClient);
   const sweeper = createSweeper({ db, chain, depositAddresses: deps.depositAddresses, logger, clock });
 
   let watched = new Set<Address>();
   let lastHead: bigint | undefined;
-  let genesisChecked = false;
-  let halted: Error | undefined;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let lastReconcile = 0;
-  let stopped = false;
+  let lastCursor: bigint | null = null;
+  let recordedGenesis: string | undefined;
+  let halted: GenesisMismatchError | undefined;
+  let lastReconcile: number | undefined;
 
   let scanner: BlockScanner | undefined;
   async function scannerFor(): Promise<BlockScanner> {
     if (scanner) return scanner;
-    // A new store starts at the current head: a production chain is not scanned from its
-    // genesis (no deposit address existed before the server). On the development chain it
-    // starts at block 1, so deposits made before the first start are seen too.
+    // Where a new store starts (ignored once blocks are stored: then the cursor rules).
+    // A production chain is not scanned from its genesis: no deposit address existed before
+    // the server first ran, so the current head is the start. The development chain starts
+    // at block 1 (its genesis is the anchor), so deposits made with dev:deposit before the
+    // server's first start are credited too; it is short, so this costs nothing.
     const startBlock = chain.settings.development ? 1n : await source.getBlockNumber();
     scanner = new BlockScanner({ source, store, startBlock, isWatchedAddress: (address) => watched.has(address) });
     return scanner;
@@ -101,73 +111,106 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
     watched = next;
   }
 
+  /** Every pass: a node reset or swapped behind the same URL is caught before anything is read from it. */
   async function checkGenesis(): Promise<void> {
-    if (genesisChecked) return;
     const genesis = await readGenesisHash(chain.publicClient);
-    const recorded = await recordGenesis(db, chainId, genesis);
-    if (recorded !== genesis) {
-      halted = new GenesisMismatchError(
-        `the node serves chain ${chainId} with genesis ${genesis}, but this database recorded genesis ${recorded}: ` +
-          'it is another chain (e.g. a development chain started afresh). The deposit watcher stopped and credits nothing; ' +
-          'point ETH_RPC_URL at the right node, or start with a fresh database for the new chain',
-      );
-      logger.error({ err: halted }, 'Deposit watcher stopped: wrong chain');
-      throw halted;
+    recordedGenesis ??= await recordGenesis(db, chainId, genesis);
+    if (recordedGenesis === genesis) return;
+    halted = new GenesisMismatchError(
+      `the node serves chain ${chainId} with genesis ${genesis}, but this database recorded genesis ${recordedGenesis}: ` +
+        'it is another chain (e.g. a development chain started afresh). The deposit watcher stopped and credits nothing; ' +
+        'point ETH_RPC_URL at the right node, or start with a fresh database for the new chain',
+    );
+    logger.error({ err: halted, chainId }, 'Deposit watcher stopped: wrong chain');
+    throw halted;
+  }
+
+  /**
+   * Credits one pending deposit inside the caller's transaction: the status guard makes it
+   * once, the ledger's idempotency key twice over. Returns the user's new balance, or
+   * undefined when someone else credited it first.
+   */
+  async function creditInTransaction(tx: Executor, deposit: DepositRow): Promise<bigint | undefined> {
+    if (!(await markCredited(tx, deposit.id, clock()))) return undefined;
+    const key = depositCreditKey(chainId, deposit);
+    const user = LedgerAccounts.user(deposit.userId);
+    const result = await transfer(tx, {
+      idempotencyKey: key,
+      kind: 'deposit',
+      legs: [{ from: LedgerAccounts.deposits, to: user, amount: deposit.amount }],
+      memo: { depositId: deposit.id, txHash: deposit.txHash, address: deposit.address },
+    });
+    if (result.replayed) {
+      // The ledger already holds this credit although the row was pending: nothing moves twice.
+      logger.error({ depositId: deposit.id, key }, 'Deposit was pending but its ledger credit exists already');
+      return undefined;
     }
-    genesisChecked = true;
+    return result.balances.get(user.code);
+  }
+
+  function announceCredit(deposit: DepositRow, balance: bigint): void {
+    logger.info(
+      {
+        userId: deposit.userId,
+        kind: deposit.kind,
+        txHash: deposit.txHash,
+        address: deposit.address,
+        block: deposit.blockNumber.toString(),
+        wei: deposit.amount.toString(),
+      },
+      'Deposit credited',
+    );
+    deps.balanceEvents.balanceChanged(deposit.userId, balance);
   }
 
   async function credit(head: bigint): Promise<void> {
-    const creditableUpTo = head - required + 1n;
-    for (const deposit of await pendingDepositsUpTo(db, chainId, creditableUpTo)) {
-      const balance = await db.transaction(async (tx) => {
-        if (!(await markCredited(tx, deposit.id, clock()))) return undefined;
-        const key =
-          deposit.kind === 'transfer'
-            ? `deposit:${chainId}:${deposit.txHash}:${deposit.address}`
-            : `deposit-internal:${chainId}:${deposit.address}:${deposit.blockNumber}`;
-        const result = await transfer(tx, {
-          idempotencyKey: key,
-          kind: 'deposit',
-          legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(deposit.userId), amount: deposit.amount }],
-          memo: { depositId: deposit.id, txHash: deposit.txHash, address: deposit.address },
-        });
-        return result.balances.get(LedgerAccounts.user(deposit.userId).code);
-      });
-      if (balance === undefined) continue;
-      logger.info(
-        { userId: deposit.userId, txHash: deposit.txHash, address: deposit.address, wei: deposit.amount.toString() },
-        'Deposit credited',
-      );
-      deps.balanceEvents.balanceChanged(deposit.userId, balance);
+    for (const deposit of await pendingDepositsUpTo(db, chainId, head - required + 1n)) {
+      const balance = await db.transaction((tx) => creditInTransaction(tx, deposit));
+      if (balance !== undefined) announceCredit(deposit, balance);
     }
   }
 
-  async function reconcileAt(head: bigint): Promise<void> {
-    const block = head - required + 1n;
-    if (block < 1n) return;
+  /**
+   * The highest block that is both confirmed and scanned, or undefined while the scan is
+   * catching up (balances there would include transfers not recorded yet).
+   */
+  function settledBlock(): bigint | undefined {
+    if (lastHead === undefined || lastCursor === null) return undefined;
+    const confirmed = lastHead - required + 1n;
+    return confirmed >= 1n && lastCursor >= confirmed ? confirmed : undefined;
+  }
+
+  /**
+   * At the settled block B, each deposit address should hold what our records say: its
+   * deposits up to B minus its sweeps mined up to B. More means ETH came without a
+   * transaction of its own to the address (from a contract): it becomes an `internal`
+   * deposit at B, credited in the same transaction, once per (chain, address, block) by
+   * the UNIQUE key. Less is never debited: it is logged for a human.
+   */
+  async function reconcileAt(block: bigint): Promise<void> {
     const busy = new Set((await openSweeps(db, chainId)).map((sweep) => sweep.address));
     for (const { userId, address } of await listDepositAddresses(db)) {
+      // A sweep in flight may or may not be mined at B: the next reconciliation looks again.
       if (busy.has(address)) continue;
       const actual = await chain.publicClient.getBalance({ address, blockNumber: block });
-      if (actual === 0n) continue;
       const expected = await expectedBalanceAt(db, chainId, address, block);
+      if (actual === expected) continue;
       if (actual < expected) {
-        logger.error({ address, actual: actual.toString(), expected: expected.toString(), block: block.toString() }, 'Deposit address holds less than recorded');
+        logger.error(
+          { address, userId, actual: actual.toString(), expected: expected.toString(), block: block.toString() },
+          'Deposit address holds less than recorded: nothing debited, look into it',
+        );
         continue;
       }
-      if (actual === expected) continue;
       const amount = actual - expected;
-      // ETH that came without a transaction of its own to us (e.g. from a contract): an
-      // `internal` deposit at this confirmed block, once (UNIQUE (chain, address, block)).
-      const inserted = await db
-        .insert(deposits)
-        .values({ chainId, kind: 'internal', txHash: null, address, userId, amount, blockNumber: block, blockHash: null, status: 'pending' })
-        .onConflictDoNothing()
-        .returning({ id: deposits.id });
-      if (inserted.length > 0) logger.info({ userId, address, wei: amount.toString(), block: block.toString() }, 'Reconciliation found ETH without a transfer');
+      const credited = await db.transaction(async (tx) => {
+        const deposit = await insertInternalDeposit(tx, { chainId, address, userId, amount, blockNumber: block });
+        if (!deposit) return undefined;
+        const balance = await creditInTransaction(tx, deposit);
+        return balance === undefined ? undefined : { deposit, balance };
+      });
+      if (credited) announceCredit(credited.deposit, credited.balance);
     }
-    await credit(head);
   }
 
   async function pass(): Promise<void> {
@@ -178,9 +221,15 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
     for (let scan = 0; scan < SCANS_PER_TICK; scan += 1) {
       const result = await activeScanner.scan();
       lastHead = result.head;
+      lastCursor = result.cursor;
       for (const reorg of result.reorgs) {
         logger.warn(
-          { forkPoint: reorg.forkPoint.toString(), orphanedTo: reorg.orphanedTo.toString(), dropped: reorg.droppedTransfers.length },
+          {
+            forkPoint: reorg.forkPoint.toString(),
+            orphanedFrom: reorg.orphanedFrom.toString(),
+            orphanedTo: reorg.orphanedTo.toString(),
+            dropped: reorg.droppedTransfers.map((dropped) => dropped.txHash),
+          },
           'Chain reorganisation handled',
         );
       }
@@ -189,30 +238,57 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
     const head = lastHead!;
     await credit(head);
     await sweeper.settle(head);
-    if (clock().getTime() - lastReconcile >= chain.reconcileIntervalMs) {
+    const settled = settledBlock();
+    if (settled === undefined) return;
+    if (lastReconcile === undefined || clock().getTime() - lastReconcile >= chain.reconcileIntervalMs) {
+      await reconcileAt(settled);
       lastReconcile = clock().getTime();
-      await reconcileAt(head);
     }
-    const confirmedBlock = head - required + 1n;
-    if (confirmedBlock >= 1n) await sweeper.sweep(confirmedBlock);
+    await sweeper.sweep(settled);
   }
 
+  // One lane: each piece of work starts when the previous one has ended, however it ended.
+  let lane: Promise<void> = Promise.resolve();
+  function exclusive(work: () => Promise<void>): Promise<void> {
+    const run = lane.then(work);
+    lane = run.catch(() => undefined);
+    return run;
+  }
+
+  let runningPass: Promise<void> | undefined;
   function tick(): Promise<void> {
-    running ??= pass().finally(() => {
-      running = undefined;
+    runningPass ??= exclusive(pass).finally(() => {
+      runningPass = undefined;
     });
-    return running;
+    return runningPass;
   }
 
-  function schedule(): void {
-    if (stopped) return;
+  async function reconcile(): Promise<void> {
+    await tick();
+    await exclusive(async () => {
+      if (halted) throw halted;
+      const settled = settledBlock();
+      if (settled === undefined) {
+        logger.warn({ head: lastHead?.toString(), cursor: lastCursor?.toString() }, 'Reconciliation deferred: the scan is catching up');
+        return;
+      }
+      await reconcileAt(settled);
+      lastReconcile = clock().getTime();
+    });
+  }
+
+  let active = false;
+  let generation = 0;
+  let timer: NodeJS.Timeout | undefined;
+  function schedule(runGeneration: number): void {
+    if (!active || runGeneration !== generation) return;
     timer = setTimeout(() => {
       tick()
         .catch((error: unknown) => {
           if (error !== halted) logger.error({ err: error }, 'Deposit watcher pass failed; retrying');
         })
         .finally(() => {
-          if (!halted) schedule();
+          if (!halted) schedule(runGeneration);
         });
     }, chain.pollMs);
     timer.unref();
@@ -220,19 +296,26 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
 
   return {
     start() {
-      if (timer !== undefined || stopped) return;
-      schedule();
+      if (active) return;
+      active = true;
+      generation += 1;
+      schedule(generation);
     },
     async stop() {
-      stopped = true;
+      active = false;
+      generation += 1;
       if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
+      await lane;
     },
     tick,
-    async reconcile() {
-      await tick();
-      await reconcileAt(lastHead!);
-    },
+    reconcile,
     head: () => lastHead,
   };
+}
+
+/** The idempotency key of a deposit's ledger credit: one per (chain, transaction, address), or per (chain, address, block) for ETH found by reconciliation. */
+export function depositCreditKey(chainId: number, deposit: Pick<DepositRow, 'kind' | 'txHash' | 'address' | 'blockNumber'>): string {
+  return deposit.kind === 'transfer'
+    ? `deposit:${chainId}:${deposit.txHash}:${deposit.address}`
+    : `deposit-internal:${chainId}:${deposit.address}:${deposit.blockNumber}`;
 }

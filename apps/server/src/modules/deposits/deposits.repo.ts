@@ -3,7 +3,7 @@
  * scanned blocks in `chain_blocks`, observations in `deposits`), the chain's
  * recorded genesis, crediting, and the per-address sums reconciliation needs.
  */
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Database, Executor } from '../../infra/db/database';
 import { chainBlocks, chainState, deposits, sweeps, users } from '../../infra/db/schema/index';
@@ -30,26 +30,16 @@ export function createDatabaseScannerStore(db: Database, chainId: number, logger
             logger.warn({ txHash: transfer.txHash, address: transfer.to }, 'Deposit to an unassigned deposit address');
             continue;
           }
-          await tx
-            .insert(deposits)
-            .values({
-              chainId,
-              kind: 'transfer',
-              txHash: transfer.txHash.toLowerCase(),
-              address: transfer.to,
-              userId: owner,
-              amount: transfer.value,
-              blockNumber: transfer.blockNumber,
-              blockHash: transfer.blockHash,
-              status: 'pending',
-            })
-            // The UNIQUE (chain, tx, address) key: seen again → nothing, unless its block had
-            // been reorganised away (orphaned): then it is pending again in its new block.
-            .onConflictDoUpdate({
-              target: [deposits.chainId, deposits.txHash, deposits.address],
-              set: { blockNumber: transfer.blockNumber, blockHash: transfer.blockHash, status: 'pending' },
-              setWhere: eq(deposits.status, 'orphaned'),
-            });
+          const observation = {
+            chainId,
+            txHash: transfer.txHash.toLowerCase(),
+            address: transfer.to,
+            userId: owner,
+            amount: transfer.value,
+            blockNumber: transfer.blockNumber,
+            blockHash: transfer.blockHash,
+          };
+          await recordObservation(tx, observation, logger);
         }
         await tx
           .insert(chainBlocks)
@@ -93,6 +83,58 @@ export function createDatabaseScannerStore(db: Database, chainId: number, logger
       });
     },
   };
+}
+
+/** A transfer to a deposit address, as the scanner saw it in a block. */
+interface Observation {
+  chainId: number;
+  /** Lower-case. */
+  txHash: string;
+  /** Lower-case. */
+  address: string;
+  userId: string;
+  amount: bigint;
+  blockNumber: bigint;
+  blockHash: string;
+}
+
+/**
+ * Records an observation once per (chain, transaction, address) — the UNIQUE key. Seen
+ * again, it changes nothing (a rescan), unless its block had been reorganised away and
+ * the transaction is back in another block: an `orphaned` row is pending again at its new
+ * block; a `reorged_after_credit` row (a reorganisation deeper than the confirmations) is
+ * credited again — it never stopped being credited in the ledger, and counting it again
+ * keeps reconciliation from taking its ETH for a new internal deposit.
+ */
+async function recordObservation(tx: Executor, observation: Observation, logger: Logger): Promise<void> {
+  const inserted = await tx
+    .insert(deposits)
+    .values({ ...observation, kind: 'transfer', status: 'pending' })
+    .onConflictDoNothing()
+    .returning({ id: deposits.id });
+  if (inserted.length > 0) return;
+  const [revived] = await tx
+    .update(deposits)
+    .set({
+      blockNumber: observation.blockNumber,
+      blockHash: observation.blockHash,
+      status: sql`CASE WHEN ${deposits.status} = 'orphaned' THEN 'pending' ELSE 'credited' END`,
+    })
+    .where(
+      and(
+        eq(deposits.chainId, observation.chainId),
+        eq(deposits.txHash, observation.txHash),
+        eq(deposits.address, observation.address),
+        inArray(deposits.status, ['orphaned', 'reorged_after_credit']),
+      ),
+    )
+    .returning({ id: deposits.id, status: deposits.status });
+  if (revived?.status === 'credited') {
+    logger.warn(
+      { depositId: revived.id, txHash: observation.txHash, userId: observation.userId, block: observation.blockNumber.toString() },
+      'A credited deposit that had been reorganised away is back on the chain: credited (once), no longer flagged',
+    );
+  }
 }
 
 async function ownerOf(db: Executor, address: string): Promise<string | undefined> {
@@ -171,4 +213,69 @@ export async function addressesWithCredits(db: Executor, chainId: number): Promi
 export async function highestDepositIndex(db: Executor): Promise<number> {
   const [row] = await db.select({ index: users.depositIndex }).from(users).orderBy(desc(users.depositIndex)).limit(1);
   return row?.index ?? -1;
+}
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+/**
+ * Records ETH found by reconciliation at the confirmed block `blockNumber`, pending; once
+ * per (chain, address, block) by the partial UNIQUE key. Undefined when already recorded.
+ */
+export async function insertInternalDeposit(
+  db: Executor,
+  deposit: { chainId: number; address: string; userId: string; amount: bigint; blockNumber: bigint },
+): Promise<DepositRow | undefined> {
+  const [row] = await db
+    .insert(deposits)
+    .values({ ...deposit, kind: 'internal', txHash: null, blockHash: null, status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export type SweepRow = typeof sweeps.$inferSelect;
+
+/**
+ * Records a sweep about to be broadcast. Its nonce is UNIQUE per address: a sweep with the
+ * same nonce that failed without ever being mined (lost before it reached the node) is
+ * replaced by this one. Undefined when the nonce is taken by a live or mined sweep.
+ */
+export async function recordSweep(
+  db: Executor,
+  sweep: { chainId: number; address: string; txHash: string; nonce: number; value: bigint; maxFee: bigint; createdAt: Date },
+): Promise<SweepRow | undefined> {
+  const [row] = await db
+    .insert(sweeps)
+    .values({ ...sweep, status: 'sent' })
+    .onConflictDoUpdate({
+      target: [sweeps.chainId, sweeps.address, sweeps.nonce],
+      set: { txHash: sweep.txHash, value: sweep.value, maxFee: sweep.maxFee, createdAt: sweep.createdAt, status: 'sent', fee: null, blockNumber: null },
+      setWhere: and(eq(sweeps.status, 'failed'), isNull(sweeps.blockNumber)),
+    })
+    .returning();
+  return row;
+}
+
+/** Marks a broadcast sweep failed (never mined); false when it was no longer `sent`. */
+export async function markSweepLost(db: Executor, sweepId: string): Promise<boolean> {
+  const rows = await db
+    .update(sweeps)
+    .set({ status: 'failed' })
+    .where(and(eq(sweeps.id, sweepId), eq(sweeps.status, 'sent')))
+    .returning({ id: sweeps.id });
+  return rows.length === 1;
+}
+
+/** Records how a mined sweep ended; false when it was no longer `sent` (settled already). */
+export async function markSweepMined(
+  db: Executor,
+  sweepId: string,
+  outcome: { status: 'confirmed' | 'failed'; fee: bigint; blockNumber: bigint },
+): Promise<boolean> {
+  const rows = await db
+    .update(sweeps)
+    .set(outcome)
+    .where(and(eq(sweeps.id, sweepId), eq(sweeps.status, 'sent')))
+    .returning({ id: sweeps.id });
+  return rows.length === 1;
 }

@@ -9,18 +9,16 @@
  * the house to network fees in the same transaction — players' balances are
  * untouched, the house pays the gas.
  */
-import { and, eq } from 'drizzle-orm';
 import { type Hex, keccak256, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
 import type { ChainContext } from '../../infra/chain/chain-runtime';
 import type { Database } from '../../infra/db/database';
-import { sweeps } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { transfer } from '../ledger/ledger.service';
 import { confirmations } from './block-scanner';
 import type { DepositAddresses } from './deposit-addresses';
-import { addressesWithCredits, openSweeps } from './deposits.repo';
+import { addressesWithCredits, markSweepLost, markSweepMined, openSweeps, recordSweep } from './deposits.repo';
 
 /** Gas of a plain ETH transfer. */
 export const TRANSFER_GAS = 21_000n;
@@ -68,8 +66,9 @@ export function createSweeper(deps: SweeperDeps) {
       const receipt = await receiptOf(hash);
       if (receipt === null) {
         if (clock().getTime() - sweep.createdAt.getTime() > SWEEP_LOST_AFTER_MS && !(await isKnown(hash))) {
-          await db.update(sweeps).set({ status: 'failed' }).where(and(eq(sweeps.id, sweep.id), eq(sweeps.status, 'sent')));
-          logger.warn({ txHash: hash, address: sweep.address }, 'Sweep lost (never mined): marked failed');
+          if (await markSweepLost(db, sweep.id)) {
+            logger.warn({ txHash: hash, address: sweep.address, nonce: sweep.nonce }, 'Sweep lost (never mined): marked failed');
+          }
         }
         continue;
       }
@@ -77,12 +76,7 @@ export function createSweeper(deps: SweeperDeps) {
       const fee = receipt.gasUsed * receipt.effectiveGasPrice;
       const status = receipt.status === 'success' ? ('confirmed' as const) : ('failed' as const);
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(sweeps)
-          .set({ status, fee, blockNumber: receipt.blockNumber })
-          .where(and(eq(sweeps.id, sweep.id), eq(sweeps.status, 'sent')))
-          .returning({ id: sweeps.id });
-        if (updated.length === 0 || fee === 0n) return;
+        if (!(await markSweepMined(tx, sweep.id, { status, fee, blockNumber: receipt.blockNumber })) || fee === 0n) return;
         await transfer(tx, {
           idempotencyKey: `sweep-fee:${chainId}:${hash}`,
           kind: 'sweep_fee',
@@ -128,8 +122,12 @@ export function createSweeper(deps: SweeperDeps) {
       });
       const txHash = keccak256(raw);
       // Recorded first: reconciliation skips an address with an open sweep, so a sweep in
-      // flight is never mistaken for missing ETH.
-      await db.insert(sweeps).values({ chainId, address, txHash, nonce, value, maxFee: maxGasCost });
+      // flight is never mistaken for missing ETH, and after a crash settle() finds it.
+      const recorded = await recordSweep(db, { chainId, address, txHash, nonce, value, maxFee: maxGasCost, createdAt: clock() });
+      if (!recorded) {
+        logger.error({ address, nonce }, 'A sweep with this nonce is already recorded: not swept');
+        continue;
+      }
       try {
         await client.sendRawTransaction({ serializedTransaction: raw });
         logger.info({ address, txHash, value: value.toString() }, 'Sweep sent to the hot wallet');
