@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // The web tests share two cores with the server's tests in `npm test`: give a slow moment room.
+    testTimeout: 15_000,
   },
 });
