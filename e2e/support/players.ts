@@ -1,5 +1,6 @@
 /** A person's first steps, shared by the journeys: sign up (optionally verify), sign in, fund. */
 import { execFile } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { REPO_ROOT } from './environment';
@@ -10,7 +11,7 @@ export const PASSWORD = 'correct horse battery';
 
 /** Signs up, verifies the e-mail when asked (withdrawals need it), signs in; returns the e-mail. */
 export async function signUpAndSignIn(page: Page, options: { name: string; verify?: boolean }): Promise<string> {
-  const email = `${options.name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const email = `${options.name.toLowerCase()}-${Date.now()}-${randomInt(1e6)}@example.com`;
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign Up / Login' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 /**
  * Play end to end: socket.io-client players against the real server on a
  * real database (PGlite, or PostgreSQL with DATABASE_URL). Timers are short
@@ -83,7 +84,7 @@ function next<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event:
 async function fund(userId: string, eth: string): Promise<void> {
   await t.db.transaction((tx) =>
     transfer(tx, {
-      idempotencyKey: `test-fund:${userId}:${eth}:${Math.random()}`,
+      idempotencyKey: `test-fund:${userId}:${eth}:${randomUUID()}`,
       kind: 'deposit',
       legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: parseEther(eth) }],
     }),
@@ -91,7 +92,7 @@ async function fund(userId: string, eth: string): Promise<void> {
 }
 
 async function player(eth = '1'): Promise<Player> {
-  const credentials = await signUp(t, { name: `P${Math.floor(Math.random() * 1e6)}` });
+  const credentials = await signUp(t, { name: `P${randomInt(1e6)}` });
   const session = await signIn(t, credentials);
   if (eth !== '0') await fund(session.user.id, eth);
   const socket = openSocket(session.accessToken);
