@@ -1,7 +1,7 @@
 /**
  * Play end to end: socket.io-client players against the real server on a
  * real database (PGlite, or PostgreSQL with DATABASE_URL). Timers are short
- * (rounds of 600 ms) so that timeouts and graces run for real.
+ * (rounds of 1 s) so that timeouts and graces run for real.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import {
