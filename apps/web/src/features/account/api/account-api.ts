@@ -96,6 +96,9 @@ export function useCashoutMutation() {
         current ? { ...current, balance: answer.newBalance, balanceWei: answer.newBalanceWei } : current,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+    // Not returned: the caller's success toast must not wait for the refetch (deposits and withdrawals lists).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    },
   });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { accountFixture, backgroundReads, installFetch, jsonResponse, priceFixture } from '../../../test/fetch-mock';
 import { renderApp, signInAs, testUser } from '../../../test/render-app';
+import { resultLabel } from './game-history';
 
 const account = accountFixture({ user: testUser, emailVerified: false });
 
@@ -52,5 +53,104 @@ describe('account page', () => {
 
     expect(await navigator.clipboard.readText()).toBe('ABCD2345');
     expect(await screen.findByText('Referral code copied to clipboard!')).toBeTruthy();
+  });
+});
+
+describe('account page money', () => {
+  const RECIPIENT = '0x52908400098527886e0f7030069857d2e4169ee7';
+  const hash = (byte: string) => `0x${byte.repeat(32)}`;
+
+  function openWith(overrides: Record<string, unknown>, price: unknown = priceFixture) {
+    signInAs('token-1');
+    installFetch((request) =>
+      request.url === '/api/price' ? jsonResponse(200, price) : (backgroundReads(request, accountFixture(overrides)) ?? jsonResponse(404, {})),
+    );
+    return renderApp('/account');
+  }
+
+  it('shows the available balance in $ with 2 decimals rounded down, and in ETH', async () => {
+    // 1.23456999 ETH × $3000 = $3703.70997: rounded to the nearest it would be $3703.71.
+    openWith({ balance: 1.23456999, balanceWei: '1234569990000000000' });
+    await waitFor(() => expect(screen.getByTestId('account-balance-usd').textContent).toBe('$3703.70'));
+    expect(screen.getByTestId('account-balance-eth').textContent).toBe('1.234569 ETH');
+    expect(screen.queryByText('development price')).toBeNull();
+  });
+
+  it('labels dollars from a development price, and shows none from a stale one', async () => {
+    openWith({}, { ...priceFixture, source: 'development' });
+    await waitFor(() => expect(screen.getByTestId('account-balance-usd').textContent).toBe('$4500.00'));
+    expect(screen.getByText('development price')).toBeTruthy();
+    cleanup();
+
+    openWith({}, { ...priceFixture, stale: true });
+    await waitFor(() => expect(screen.getByTestId('account-balance-eth').textContent).toBe('1.5 ETH'));
+    expect(screen.getByTestId('account-balance-usd').textContent).toBe('Price unavailable');
+  });
+
+  it('lists the games: Victory, Defeat, anything else as Draw; the opponent as 5 characters of the address or User; the bet in $', async () => {
+    openWith({
+      gameHistory: [
+        { date: '2026-11-20T10:00:00.000Z', result: 'Victory', oppUserId: { id: 'u2', name: 'Bo', walletAddress: '0xAbCdEf0000000000000000000000000000000001' }, amount: 10 },
+        { date: '2026-11-20T11:00:00.000Z', result: 'Defeat', oppUserId: { id: 'u3', name: 'Cy', walletAddress: null }, amount: 5 },
+        { date: '2026-11-20T12:00:00.000Z', result: 'Draw', oppUserId: { id: 'u4', name: 'Di' }, amount: 100 },
+      ],
+    });
+    const history = (await screen.findByRole('heading', { name: 'Game history' })).parentElement!;
+    const rows = await within(history).findAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('Victory')).toBeTruthy();
+    expect(within(rows[0]!).getByText('vs 0xAbC')).toBeTruthy();
+    expect(within(rows[0]!).getByText('$10')).toBeTruthy();
+    expect(rows[0]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-20T10:00:00.000Z');
+    expect(within(rows[1]!).getByText('Defeat')).toBeTruthy();
+    expect(within(rows[1]!).getByText('vs User')).toBeTruthy();
+    expect(within(rows[1]!).getByText('$5')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Draw')).toBeTruthy();
+    expect(within(rows[2]!).getByText('vs User')).toBeTruthy();
+    expect(within(rows[2]!).getByText('$100')).toBeTruthy();
+    expect(history.textContent).not.toContain('€');
+  });
+
+  it('shows Draw for any result it does not know', () => {
+    expect(resultLabel('Victory')).toBe('Victory');
+    expect(resultLabel('Defeat')).toBe('Defeat');
+    expect(resultLabel('Draw')).toBe('Draw');
+    expect(resultLabel('Abandoned')).toBe('Draw');
+    expect(resultLabel('')).toBe('Draw');
+  });
+
+  it('says so when there are no games, deposits or withdrawals', async () => {
+    openWith({});
+    expect(await screen.findByText('No games yet')).toBeTruthy();
+    expect(screen.getByText('No deposits or withdrawals yet')).toBeTruthy();
+  });
+
+  it('shows deposits and withdrawals with their status, amount in ETH, short hash and date', async () => {
+    openWith({
+      deposits: [
+        { txHash: hash('ab'), amount: '0.25', status: 'pending', confirmations: 1, requiredConfirmations: 3, createdAt: '2026-11-20T09:00:00.000Z' },
+        { txHash: hash('cd'), amount: '1', status: 'credited', confirmations: 3, requiredConfirmations: 3, createdAt: '2026-11-19T09:00:00.000Z' },
+      ],
+      withdrawals: [
+        { id: 'w1', txHash: null, amount: '0.1', recipientAddress: RECIPIENT, status: 'queued', createdAt: '2026-11-20T09:30:00.000Z' },
+        { id: 'w2', txHash: hash('01'), amount: '0.2', recipientAddress: RECIPIENT, status: 'sent', createdAt: '2026-11-20T09:20:00.000Z' },
+        { id: 'w3', txHash: hash('02'), amount: '0.3', recipientAddress: RECIPIENT, status: 'confirmed', createdAt: '2026-11-20T09:10:00.000Z' },
+        { id: 'w4', txHash: hash('03'), amount: '0.4', recipientAddress: RECIPIENT, status: 'failed', createdAt: '2026-11-20T09:00:00.000Z' },
+      ],
+    });
+    const activity = (await screen.findByRole('heading', { name: 'Deposits and withdrawals' })).parentElement!;
+    const deposits = within((await within(activity).findByRole('heading', { name: 'Deposits' })).parentElement!).getAllByRole('listitem');
+    expect(deposits.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^\+0\.25 ETHPending 1\/3 confirmations0xabab…abab/),
+      expect.stringMatching(/^\+1 ETHCredited0xcdcd…cdcd/),
+    ]);
+    expect(deposits[0]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-20T09:00:00.000Z');
+    const withdrawals = within(within(activity).getByRole('heading', { name: 'Withdrawals' }).parentElement!).getAllByRole('listitem');
+    expect(withdrawals.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^−0\.1 ETHQueuedto 0x5290…9ee7\d/),
+      expect.stringMatching(/^−0\.2 ETHSent, waiting for confirmationsto 0x5290…9ee7 · 0x0101…0101/),
+      expect.stringMatching(/^−0\.3 ETHConfirmedto 0x5290…9ee7 · 0x0202…0202/),
+      expect.stringMatching(/^−0\.4 ETHFailed, amount returnedto 0x5290…9ee7 · 0x0303…0303/),
+    ]);
   });
 });

@@ -14,10 +14,12 @@ import { CheckCircleIcon, AlertCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { userFacingMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session-store';
+import { copyWithToast } from '../../../lib/clipboard';
 import { notify } from '../../../lib/toast';
 import { useAccountQuery, useResendVerificationMutation } from '../api/account-api';
 import { formatEthAmount, formatUsdAmount } from '../../../lib/money-format';
-import { useUsablePrice } from '../../price/api/price-api';
+import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../../price/api/price-api';
+import { DevelopmentPriceLabel } from '../../price/components/development-price-label';
 import { GameHistory } from './game-history';
 import { MoneyActivity } from './money-activity';
 import { SignOutEverywhere } from './sign-out-everywhere';
@@ -25,14 +27,8 @@ import { WithdrawForm } from './withdraw-form';
 import styles from './account-page.module.css';
 import { PageHeader } from '../../../components/ui/page-header';
 
-async function copyToClipboard(text: string, success: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify.success(success);
-  } catch (error) {
-    console.error('Copy to clipboard failed', error);
-    notify.error(`Could not copy: ${error instanceof Error ? error.message : String(error)}`);
-  }
+function copyReferral(text: string, success: string) {
+  void copyWithToast(text, success, (reason) => `Could not copy: ${reason}`);
 }
 
 export function AccountPage() {
@@ -70,13 +66,17 @@ export function AccountPage() {
           <h2 id="account-balance" className={styles.cardTitle}>
             Available balance
           </h2>
-          <p className={styles.balanceValue} data-testid="account-balance-usd">
-            {balanceWei === null ? '—' : price ? formatUsdAmount(balanceWei, price.microUsdPerEth) : 'Price unavailable'}
+          <p className={styles.balanceValue}>
+            <span data-testid="account-balance-usd">
+              {balanceWei === null ? '—' : price ? formatUsdAmount(balanceWei, price.microUsdPerEth) : PRICE_UNAVAILABLE_TEXT}
+            </span>
+            {balanceWei !== null && price?.source === 'development' ? <DevelopmentPriceLabel /> : null}
           </p>
-          <p className={styles.muted}>
-            {balanceWei === null ? '' : formatEthAmount(balanceWei)}
-            {price?.source === 'development' ? ' · at the development price' : ''}
-          </p>
+          {balanceWei === null ? null : (
+            <p className={styles.muted} data-testid="account-balance-eth">
+              {formatEthAmount(balanceWei)}
+            </p>
+          )}
         </section>
 
         <section className={styles.card} aria-labelledby="account-profile">
@@ -149,7 +149,7 @@ export function AccountPage() {
                   variant="secondary"
                   size="small"
                   disabled={!referralCode}
-                  onClick={() => referralCode && void copyToClipboard(referralCode, 'Referral code copied to clipboard!')}
+                  onClick={() => referralCode && copyReferral(referralCode, 'Referral code copied to clipboard!')}
                 >
                   Copy
                 </Button>
@@ -169,7 +169,7 @@ export function AccountPage() {
                   <Button
                     variant="secondary"
                     size="small"
-                    onClick={() => void copyToClipboard(referralLink, 'Referral link copied to clipboard!')}
+                    onClick={() => copyReferral(referralLink, 'Referral link copied to clipboard!')}
                   >
                     Copy link
                   </Button>

@@ -4,13 +4,14 @@
  * states both, then the request with an Idempotency-Key, the info toast, and
  * the success or failure toast.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { parseEthAmount } from '@shifumi/money';
 import { isValidEthereumAddress, TEXTS } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
-import { userFacingMessage } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useCashoutMutation } from '../api/account-api';
 import styles from './withdraw-form.module.css';
@@ -21,32 +22,50 @@ interface Pending {
   idempotencyKey: string;
 }
 
+interface Problem {
+  message: string;
+  /** The field to fix; null for a refusal of the server that is about neither. */
+  field: 'amount' | 'address' | null;
+}
+
 /** The first rule the input breaks, in the spec's order, or null. */
-export function withdrawalProblem(amount: string, address: string, balanceWei: bigint): string | null {
+export function withdrawalProblem(amount: string, address: string, balanceWei: bigint): Problem | null {
   const parsed = parseEthAmount(amount);
-  if (!parsed.ok) return TEXTS.withdrawalInvalidAmount;
-  if (parsed.wei > balanceWei) return TEXTS.withdrawalAboveBalance;
-  if (address.trim() === '') return TEXTS.withdrawalAddressMissing;
-  if (!isValidEthereumAddress(address.trim())) return TEXTS.withdrawalAddressInvalid;
+  if (!parsed.ok) return { message: TEXTS.withdrawalInvalidAmount, field: 'amount' };
+  // Compared in wei: the `balance` number is for display only.
+  if (parsed.wei > balanceWei) return { message: TEXTS.withdrawalAboveBalance, field: 'amount' };
+  if (address.trim() === '') return { message: TEXTS.withdrawalAddressMissing, field: 'address' };
+  if (!isValidEthereumAddress(address.trim())) return { message: TEXTS.withdrawalAddressInvalid, field: 'address' };
   return null;
 }
 
 export function WithdrawForm({ balanceWei }: { balanceWei: bigint }) {
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   /** The request awaiting confirmation (the dialog is open while set). */
   const [confirming, setConfirming] = useState<Pending | null>(null);
   /** The last confirmed-or-offered request: confirming the same one again reuses its key. */
   const [last, setLast] = useState<Pending | null>(null);
   const cashout = useCashoutMutation();
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const addressRef = useRef<HTMLInputElement>(null);
+  const problemId = useId();
+
+  /** aria-invalid and the message's id on the field the problem is about. */
+  function problemProps(field: Problem['field']) {
+    return problem && problem.field === field ? { 'aria-invalid': true as const, 'aria-describedby': problemId } : {};
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const found = withdrawalProblem(amount, address, balanceWei);
     setProblem(found);
-    if (found) return;
+    if (found) {
+      (found.field === 'amount' ? amountRef : addressRef).current?.focus();
+      return;
+    }
     const request =
       last && last.amount === amount.trim() && last.recipientAddress === address.trim()
         ? last
@@ -71,8 +90,9 @@ export function WithdrawForm({ balanceWei }: { balanceWei: bigint }) {
       onError: (error) => {
         console.error('Withdrawal failed', error);
         notify.error(TEXTS.withdrawalFailure);
-        const message = userFacingMessage(error);
-        setProblem(message === TEXTS.withdrawalFailure ? null : message);
+        // The server's own words, when it gave any beyond the toast (e.g. a balance that changed meanwhile).
+        const message = error instanceof ApiError ? error.serverMessage : null;
+        setProblem(message && message !== TEXTS.withdrawalFailure ? { message, field: null } : null);
       },
     });
   }
@@ -83,7 +103,9 @@ export function WithdrawForm({ balanceWei }: { balanceWei: bigint }) {
         label="Amount (ETH)"
         inputMode="decimal"
         autoComplete="off"
+        ref={amountRef}
         value={amount}
+        {...problemProps('amount')}
         onChange={(event) => {
           setAmount(event.target.value);
           setProblem(null);
@@ -94,16 +116,18 @@ export function WithdrawForm({ balanceWei }: { balanceWei: bigint }) {
         autoComplete="off"
         spellCheck={false}
         placeholder="0x…"
+        ref={addressRef}
         value={address}
+        {...problemProps('address')}
         onChange={(event) => {
           setAddress(event.target.value);
           setProblem(null);
         }}
       />
       {problem ? (
-        <p role="alert" className={styles.error}>
-          {problem}
-        </p>
+        <Notice tone="error">
+          <span id={problemId}>{problem.message}</span>
+        </Notice>
       ) : null}
       <Button type="submit" disabled={cashout.isPending} aria-busy={cashout.isPending || undefined}>
         Retirer

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { DEPOSIT_QR_SIZE, TEXTS } from '@shifumi/protocol';
-import { BALANCE_WINDOW_EVENT } from '../../../lib/socket';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 
@@ -15,50 +14,34 @@ async function openHome(account = accountFixture()) {
   return view;
 }
 
-describe('balance box', () => {
-  it('toggles between ETH and USD (rounded down to cents) on click', async () => {
-    const { user } = await openHome();
-    await user.click(screen.getByRole('button', { name: /^Balance 1\.5 ETH/ }));
-    expect(screen.getByTestId('balance-value').textContent).toBe('$4500.00');
-    await user.click(screen.getByRole('button', { name: /^Balance \$4500\.00/ }));
-    expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH');
-  });
-
-  it('updates at once when the realtime connection reports a new balance', async () => {
-    signInAs('token-1');
-    let accountReads = 0;
-    // The first read answers; the refetch the event triggers never does, so only the event can change the figure.
-    installFetch((request) => {
-      if (request.url === '/api/account' && ++accountReads > 1) return new Promise<Response>(() => {});
-      return backgroundReads(request) ?? jsonResponse(404, {});
-    });
-    renderApp('/');
-    await waitFor(() => expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH'));
-    act(() => {
-      window.dispatchEvent(new CustomEvent(BALANCE_WINDOW_EVENT, { detail: { balance: 2, balanceWei: '2000000000000000000' } }));
-    });
-    await waitFor(() => expect(screen.getByTestId('balance-value').textContent).toBe('2 ETH'));
-  });
-});
-
 describe('deposit dialog', () => {
   it('shows the ETH tab, the address, its QR code at size 150 and the note; Copy shows the success toast', async () => {
     const { user } = await openHome(
       accountFixture({
-        deposits: [{ txHash: `0x${'cd'.repeat(32)}`, amount: '0.5', status: 'pending', confirmations: 0, requiredConfirmations: 1, createdAt: '2026-11-20T09:00:00.000Z' }],
+        deposits: [
+          { txHash: `0x${'cd'.repeat(32)}`, amount: '0.5', status: 'pending', confirmations: 0, requiredConfirmations: 1, createdAt: '2026-11-20T09:00:00.000Z' },
+          { txHash: `0x${'ef'.repeat(32)}`, amount: '0.1', status: 'credited', confirmations: 1, requiredConfirmations: 1, createdAt: '2026-11-19T09:00:00.000Z' },
+        ],
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
+    // Only ETH is offered: one tab, selected.
+    expect(within(within(dialog).getByRole('tablist')).getAllByRole('tab')).toHaveLength(1);
     expect(within(dialog).getByRole('tab', { name: 'ETH' }).getAttribute('aria-selected')).toBe('true');
     const address = within(dialog).getByLabelText('Your ETH deposit address') as HTMLInputElement;
     expect(address.value).toBe(ADDRESS);
     expect(address.readOnly).toBe(true);
     const qr = within(dialog).getByTitle('QR code of your deposit address').closest('svg');
     expect(qr?.getAttribute('height')).toBe(String(DEPOSIT_QR_SIZE));
+    expect(qr?.getAttribute('width')).toBe(String(DEPOSIT_QR_SIZE));
     expect(within(dialog).getByText(/Send only ETH to this address/)).toBeTruthy();
+    expect(within(dialog).getByText(/use the Copy button/i)).toBeTruthy();
     expect(await within(dialog).findByText('development chain')).toBeTruthy();
-    expect(within(dialog).getByText('Pending 0/1 confirmations')).toBeTruthy();
+    expect(within(dialog).getByText('Foundry')).toBeTruthy();
+    expect(within(dialog).getByText(/credited after 1 confirmation$/)).toBeTruthy();
+    const deposits = within(within(dialog).getByRole('region', { name: 'Your recent deposits' })).getAllByRole('listitem');
+    expect(deposits.map((row) => row.textContent)).toEqual(['0.5 ETH0xcdcd…cdcdPending 0/1 confirmations', '0.1 ETH0xefef…efefCredited']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe(ADDRESS);

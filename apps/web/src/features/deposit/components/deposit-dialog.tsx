@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { DEPOSIT_QR_SIZE, TEXTS, type DepositItem } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { Notice } from '../../../components/ui/notice';
 import { CopyIcon } from '../../../components/ui/icons';
 import { copyWithToast } from '../../../lib/clipboard';
 import { shortHash } from '../../../lib/money-format';
@@ -18,12 +19,14 @@ import styles from './deposit-dialog.module.css';
 export interface DepositDialogProps {
   open: boolean;
   onClose: () => void;
-  /** The user's personal deposit address; null while the account loads. */
+  /** The user's personal deposit address; null while the account loads or when it could not be loaded. */
   address: string | null;
+  /** Whether the account (and so the address) is still loading. */
+  loading: boolean;
   deposits: readonly DepositItem[];
 }
 
-export function DepositDialog({ open, onClose, address, deposits }: DepositDialogProps) {
+export function DepositDialog({ open, onClose, address, loading, deposits }: DepositDialogProps) {
   const config = useChainConfigQuery(open);
   const tabId = useId();
   const panelId = useId();
@@ -43,7 +46,14 @@ export function DepositDialog({ open, onClose, address, deposits }: DepositDialo
           Your ETH deposit address
         </label>
         <div className={styles.addressRow}>
-          <input id={addressId} className={styles.address} readOnly value={address ?? ''} placeholder="Loading…" onFocus={(event) => event.target.select()} />
+          <input
+            id={addressId}
+            className={styles.address}
+            readOnly
+            value={address ?? ''}
+            placeholder={loading ? 'Loading…' : 'Unavailable, please try again later'}
+            onFocus={(event) => event.target.select()}
+          />
           <Button
             variant="secondary"
             disabled={!address}
@@ -57,9 +67,9 @@ export function DepositDialog({ open, onClose, address, deposits }: DepositDialo
             <QRCodeSVG value={address} size={DEPOSIT_QR_SIZE} level="M" marginSize={2} title="QR code of your deposit address" />
           </div>
         ) : null}
-        <p className={styles.note}>
+        <Notice tone="info">
           Send only ETH to this address. Use the Copy button to avoid typing mistakes: anything else sent here may be lost.
-        </p>
+        </Notice>
         {config.data ? (
           <p className={styles.chain}>
             Network: <strong>{config.data.chain.name}</strong>

@@ -2,19 +2,23 @@
  * The balance (spec S2 "Home page"): a button that toggles between ETH and
  * USD on click. USD comes from the server's price, rounded down to cents; a
  * development price is labelled, a stale or missing one shows no dollars.
+ * Signed out (or while the account loads) it shows a neutral placeholder.
  */
 import { useState } from 'react';
 import { useIsSignedIn } from '../../../lib/session-store';
 import { formatEthAmount, formatUsdAmount } from '../../../lib/money-format';
 import { useAccountQuery } from '../../account/api/account-api';
-import { useUsablePrice } from '../../price/api/price-api';
+import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../../price/api/price-api';
+import { DEVELOPMENT_PRICE_TEXT, DevelopmentPriceLabel } from '../../price/components/development-price-label';
 import styles from './balance-box.module.css';
+
+type Currency = 'ETH' | 'USD';
 
 export function BalanceBox() {
   const signedIn = useIsSignedIn();
   const account = useAccountQuery(signedIn);
   const price = useUsablePrice();
-  const [currency, setCurrency] = useState<'ETH' | 'USD'>('ETH');
+  const [currency, setCurrency] = useState<Currency>('ETH');
 
   if (!signedIn || !account.data) {
     return (
@@ -25,22 +29,23 @@ export function BalanceBox() {
     );
   }
   const wei = BigInt(account.data.balanceWei);
-  const shown =
-    currency === 'ETH' ? formatEthAmount(wei) : price ? formatUsdAmount(wei, price.microUsdPerEth) : 'Price unavailable';
-  const next = currency === 'ETH' ? 'USD' : 'ETH';
+  const shown = currency === 'ETH' ? formatEthAmount(wei) : price ? formatUsdAmount(wei, price.microUsdPerEth) : PRICE_UNAVAILABLE_TEXT;
+  const developmentPrice = currency === 'USD' && price?.source === 'development';
+  const next: Currency = currency === 'ETH' ? 'USD' : 'ETH';
   return (
     <button
       type="button"
       className={`${styles.box} ${styles.toggle}`}
       onClick={() => setCurrency(next)}
-      aria-label={`Balance ${shown}. Show in ${next}`}
+      // The visible parts run together when read as one name; this says the same, in order.
+      aria-label={`Balance ${shown}${developmentPrice ? ` (${DEVELOPMENT_PRICE_TEXT})` : ''}. Show in ${next}`}
     >
       <span className={styles.label}>Balance</span>
       <span className={styles.amount}>
         <span className={styles.value} data-testid="balance-value">
           {shown}
         </span>
-        {currency === 'USD' && price?.source === 'development' ? <span className={styles.devPrice}>development price</span> : null}
+        {developmentPrice ? <DevelopmentPriceLabel /> : null}
         <span className={styles.hint}>Show in {next}</span>
       </span>
     </button>

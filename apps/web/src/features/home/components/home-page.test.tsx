@@ -38,7 +38,7 @@ describe('home page', () => {
     expect(screen.getByText('players online')).toBeTruthy();
   });
 
-  it('shows no balance and no games until the money and play work provide them', () => {
+  it('signed out: a neutral balance placeholder and an empty Recent Transactions table', () => {
     renderApp('/');
     expect(screen.getByText('Balance').nextSibling?.textContent).toBe('—');
     const table = screen.getByRole('table', { name: 'Recent Transactions' });

@@ -127,6 +127,7 @@ export function PlayPanel() {
           open={depositOpen}
           onClose={() => setDepositOpen(false)}
           address={account.data?.user.walletAddress ?? null}
+          loading={account.isPending}
           deposits={account.data?.deposits ?? []}
         />
       ) : null}
