@@ -1,9 +1,14 @@
 /**
  * The search for an opponent (spec S4 "Matchmaking"): idle, then searching
  * after Play Now (the button becomes Cancel); an `error` event returns to idle
- * with its message; `game_found` hands the game to whoever listens (the home
- * panel or the game screen's Play Again), which navigates to /search-game.
- * One store for the page, so a game found while another screen shows is not lost.
+ * with its message; `game_found` hands the game to whichever screen listens
+ * (the home panel or the game screen's Play Again), which opens /search-game.
+ * One store for the page, shared by both screens.
+ *
+ * It also remembers which games were found in this page and are not over:
+ * the game screen opens only those, so a reload (the game was forfeited as
+ * the page went away) or the browser's Back to a finished game goes home
+ * instead of showing a game that no longer runs.
  */
 import { useSyncExternalStore } from 'react';
 import type { BetAmount, Character, GameFoundEvent } from '@shifumi/protocol';
@@ -12,7 +17,7 @@ import { emitToServer } from '../../lib/socket';
 
 export interface MatchmakingState {
   status: 'idle' | 'searching';
-  /** The last refusal, shown under the amount selector. */
+  /** The last refusal, shown under the amount selector (or in the game's end popup). */
   error: string | null;
   /** What the player searched with (Play Again reuses it). */
   request: { character: Character; amount: BetAmount } | null;
@@ -26,6 +31,7 @@ export interface GameStart extends GameFoundEvent {
 let state: MatchmakingState = { status: 'idle', error: null, request: null };
 const listeners = new Set<() => void>();
 const foundListeners = new Set<(start: GameStart) => void>();
+const openGames = new Set<string>();
 
 function set(next: Partial<MatchmakingState>): void {
   state = { ...state, ...next };
@@ -38,6 +44,7 @@ onServerEvent('error', ({ message }) => {
 onServerEvent('game_found', (event) => {
   if (state.status !== 'searching' || !state.request) return;
   const start: GameStart = { ...event, character: state.request.character };
+  openGames.add(event.room);
   set({ status: 'idle', error: null });
   for (const listener of foundListeners) listener(start);
 });
@@ -56,10 +63,31 @@ export function showMatchmakingError(message: string | null): void {
   set({ error: message });
 }
 
-/** Runs `listener` when a searched game is found; returns the unsubscribe function. */
+/**
+ * Runs `listener` when a searched game is found; returns the unsubscribe
+ * function. When the last screen that can open a game goes away while a
+ * search runs, the search is cancelled: a game found then would start (and
+ * cost a stake) on a screen the player never sees. The check waits a tick so
+ * that a screen replaced by another one that listens too keeps the search.
+ */
 export function onGameFound(listener: (start: GameStart) => void): () => void {
   foundListeners.add(listener);
-  return () => foundListeners.delete(listener);
+  return () => {
+    foundListeners.delete(listener);
+    window.setTimeout(() => {
+      if (foundListeners.size === 0 && state.status === 'searching') cancelSearch();
+    }, 0);
+  };
+}
+
+/** The game was found in this page and is not over. */
+export function isGameOpen(room: string): boolean {
+  return openGames.has(room);
+}
+
+/** The game is over (or was left): its screen cannot be opened again. */
+export function closeGame(room: string): void {
+  openGames.delete(room);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -71,7 +99,8 @@ export function useMatchmaking(): MatchmakingState {
   return useSyncExternalStore(subscribe, () => state, () => state);
 }
 
-/** For tests: back to idle. */
+/** Back to idle with no error and no remembered game (tests start from there). */
 export function resetMatchmaking(): void {
+  openGames.clear();
   set({ status: 'idle', error: null, request: null });
 }

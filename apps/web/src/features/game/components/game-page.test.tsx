@@ -1,52 +1,76 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as SocketModule from '../../../lib/socket';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { TEXTS } from '@shifumi/protocol';
-import { dispatchServerEvent } from '../../../lib/game-events';
+import { TEXTS, type GameFoundEvent, type ServerToClientEvents } from '@shifumi/protocol';
 import { backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs, testUser } from '../../../test/render-app';
-import { resetMatchmaking } from '../matchmaking';
+import { connectAuthenticatedSocket, disconnectAuthenticatedSocket } from '../../../lib/socket';
+import { resetMatchmaking, searchGame } from '../matchmaking';
+import { authenticatedServer } from '../testing/fake-socket';
 
-vi.mock('../../../lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<typeof SocketModule>()),
-  emitToServer: vi.fn(() => true),
-}));
-const { emitToServer } = await import('../../../lib/socket');
-const emitted = vi.mocked(emitToServer);
+// Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
+vi.mock('socket.io-client', () => import('../testing/fake-socket'));
 
 const ME = testUser.id;
 const OPPONENT = 'user-2';
 const ROOM = 'room-1';
-const START = {
+const FOUND: GameFoundEvent = {
   room: ROOM,
-  character: 'Character2',
   opponentCharacter: 'Character3',
   opponent: { id: OPPONENT, name: 'Bo', walletAddress: null },
   amount: 10,
   stakeEth: '0.005',
 };
 
-function server<E extends Parameters<typeof dispatchServerEvent>[0]>(event: E, payload: Parameters<typeof dispatchServerEvent<E>>[1]) {
-  act(() => dispatchServerEvent(event, payload));
+let server: ReturnType<typeof authenticatedServer>;
+
+/** The server sends `event` to this player. */
+function send<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+  act(() => server.send(event, ...args));
 }
 
-function openGame(now = Date.now()) {
+function sent(event: string): unknown[] {
+  return server.socket.sentPayloads(event);
+}
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+function button(name: string): HTMLButtonElement {
+  return screen.getByRole('button', { name }) as HTMLButtonElement;
+}
+
+/** Signed in on the home page, searching for a 10 USDT game as Character2, then matched: the game screen opens. */
+function openGame(options: { deadline?: number; found?: GameFoundEvent } = {}) {
   signInAs('token-1');
   installFetch((request) => backgroundReads(request) ?? jsonResponse(404, {}));
-  const view = renderApp({ pathname: '/search-game', state: START });
-  server('new_round', { round: 1, deadline: now + 10_000 });
+  connectAuthenticatedSocket('token-1');
+  server = authenticatedServer();
+  const view = renderApp('/');
+  act(() => searchGame('Character2', 10));
+  send('game_found', options.found ?? FOUND);
+  expect(view.router.state.location.pathname).toBe('/search-game');
+  send('new_round', { round: 1, deadline: options.deadline ?? Date.now() + 10_000 });
   return view;
+}
+
+/** The round's result and round_end as the server sends them, mine first or second. */
+function result(mine: 'rock' | 'paper' | 'scissors', theirs: 'rock' | 'paper' | 'scissors', winner: string, scores: [number, number], gameOver = false) {
+  send('game_result', { player1Id: OPPONENT, player2Id: ME, player1Choice: theirs, player2Choice: mine, winnerId: winner });
+  send('round_end', { scores: { [ME]: scores[0], [OPPONENT]: scores[1] }, gameOver, ...(gameOver ? { winnerId: winner } : {}) });
 }
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  emitted.mockClear();
 });
 afterEach(() => {
   resetMatchmaking();
+  disconnectAuthenticatedSocket();
 });
 
-describe('game screen', () => {
+describe('game screen: opening', () => {
   it('sends a visitor without navigation state to /', () => {
     signInAs('token-1');
     installFetch((request) => backgroundReads(request) ?? jsonResponse(404, {}));
@@ -54,128 +78,343 @@ describe('game screen', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('counts down from the server deadline, locks the choice and says when the opponent has chosen', () => {
-    openGame(Date.now() - 3_000);
-    expect(screen.getByTestId('countdown').textContent).toBe('7');
+  it('sends a reloaded page (a game this page did not find) home', () => {
+    signInAs('token-1');
+    installFetch((request) => backgroundReads(request) ?? jsonResponse(404, {}));
+    const { router } = renderApp({ pathname: '/search-game', state: { ...FOUND, character: 'Character2' } });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows both players, their characters with VS, and the bet', () => {
+    openGame();
+    expect(screen.getByText('Bo')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'You: Origami' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Opponent: Snips' })).toBeTruthy();
+    expect(screen.getByText('VS')).toBeTruthy();
     expect(screen.getByText('Bet $10 · 0.005 ETH')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Paper' }));
-    expect(emitted).toHaveBeenCalledWith('make_choice', { room: ROOM, choice: 'paper' });
-    for (const name of ['Rock', 'Paper', 'Scissors']) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
-    server('opponent_choice_locked', { room: ROOM });
-    expect(screen.getByText('Has chosen')).toBeTruthy();
+  });
+});
+
+describe('game screen: a round', () => {
+  it('counts down from the server deadline, not from a local 10 s', () => {
+    openGame({ deadline: Date.now() + 4_000 });
+    expect(screen.getByTestId('countdown').textContent).toBe('4');
+    advance(1_000);
+    expect(screen.getByTestId('countdown').textContent).toBe('3');
+    // A client clock behind the server's never shows more than the round.
+    send('new_round', { round: 2, deadline: Date.now() + 60_000 });
+    expect(screen.getByTestId('countdown').textContent).toBe('10');
+    expect(screen.getByText('Round 2')).toBeTruthy();
   });
 
-  it('plays rock by itself at 0', () => {
+  it('announces when five seconds are left', () => {
     openGame();
-    act(() => {
-      vi.advanceTimersByTime(10_200);
+    expect(screen.queryByText('Five seconds left to choose.')).toBeNull();
+    advance(5_100);
+    expect(screen.getByText('Five seconds left to choose.')).toBeTruthy();
+  });
+
+  it('locks the buttons after a choice and sends make_choice once', () => {
+    openGame();
+    fireEvent.click(button('Paper'));
+    expect(sent('make_choice')).toEqual([{ room: ROOM, choice: 'paper' }]);
+    for (const name of ['Rock', 'Paper', 'Scissors']) expect(button(name).disabled).toBe(true);
+    expect(button('Paper').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(button('Rock'));
+    advance(10_500);
+    expect(sent('make_choice')).toHaveLength(1);
+  });
+
+  it('says when the opponent has chosen and when they are disconnected', () => {
+    openGame();
+    send('opponent_choice_locked', { room: ROOM });
+    expect(screen.getByText('Opponent has chosen')).toBeTruthy();
+    send('opponent_connection', { room: ROOM, connected: false });
+    expect(screen.getByText('Disconnected')).toBeTruthy();
+    send('opponent_connection', { room: ROOM, connected: true });
+    expect(screen.queryByText('Disconnected')).toBeNull();
+    // Another game's events are not this one's.
+    send('opponent_connection', { room: 'other-room', connected: false });
+    expect(screen.queryByText('Disconnected')).toBeNull();
+  });
+
+  it('plays rock by itself at 0, once', () => {
+    openGame();
+    advance(9_000);
+    expect(sent('make_choice')).toEqual([]);
+    advance(1_200);
+    expect(sent('make_choice')).toEqual([{ room: ROOM, choice: 'rock' }]);
+    advance(2_000);
+    expect(sent('make_choice')).toHaveLength(1);
+  });
+
+  it('a new round opens the buttons and the timer again', () => {
+    openGame();
+    fireEvent.click(button('Rock'));
+    send('opponent_choice_locked', { room: ROOM });
+    result('rock', 'rock', 'draw', [0, 0]);
+    advance(4_000);
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    expect(button('Rock').disabled).toBe(false);
+    expect(screen.getByTestId('countdown').textContent).toBe('10');
+    expect(screen.getByTestId('round-result').textContent).toBe('Make your choice');
+    expect(screen.queryByText('Opponent has chosen')).toBeNull();
+  });
+
+  it('restores the round, deadline, scores and locked choice from game_state after a reconnection', () => {
+    openGame();
+    send('game_state', {
+      room: ROOM,
+      round: 3,
+      deadline: Date.now() + 6_000,
+      scores: { [ME]: 1, [OPPONENT]: 1 },
+      opponent: FOUND.opponent,
+      opponentCharacter: 'Character3',
+      choiceLocked: true,
     });
-    expect(emitted).toHaveBeenCalledWith('make_choice', { room: ROOM, choice: 'rock' });
+    expect(screen.getByText('Round 3')).toBeTruthy();
+    expect(screen.getByTestId('countdown').textContent).toBe('6');
+    expect(screen.getByTestId('my-score').textContent).toBe('1');
+    expect(screen.getByTestId('opponent-score').textContent).toBe('1');
+    expect(button('Rock').disabled).toBe(true);
+    advance(6_500);
+    expect(sent('make_choice')).toEqual([]);
   });
 
-  it('shuffles for 4 s, then shows both choices, the result and the score; the popup comes 1 s later', () => {
+  it('shows a server error in the status line', () => {
     openGame();
-    fireEvent.click(screen.getByRole('button', { name: 'Paper' }));
-    server('game_result', { player1Id: ME, player2Id: OPPONENT, player1Choice: 'paper', player2Choice: 'rock', winnerId: ME });
-    server('round_end', { scores: { [ME]: 2, [OPPONENT]: 1 }, gameOver: true, winnerId: ME });
+    send('error', { message: 'Too late for this round.' });
+    expect(screen.getByText('Too late for this round.').getAttribute('role')).toBe('status');
+  });
+});
+
+describe('game screen: results', () => {
+  it('shuffles the hands every 100 ms for 4 s, then shows both choices, You Win and the new score', () => {
+    openGame();
+    fireEvent.click(button('Paper'));
+    result('paper', 'rock', ME, [1, 0]);
     expect(screen.getByTestId('round-result').textContent).toBe('Revealing…');
+    const shown = () => screen.getByTestId('my-hand').querySelector('svg')?.getAttribute('data-choice');
+    const first = shown();
+    advance(100);
+    const second = shown();
+    advance(100);
+    expect(new Set([first, second, shown()]).size).toBe(3);
+    advance(3_700);
     expect(screen.getByTestId('my-score').textContent).toBe('0');
-    act(() => {
-      vi.advanceTimersByTime(3_900);
-    });
     expect(screen.queryByRole('img', { name: 'You played Paper' })).toBeNull();
-    act(() => {
-      vi.advanceTimersByTime(200);
-    });
+    advance(100);
     expect(screen.getByTestId('round-result').textContent).toBe('You Win');
     expect(screen.getByRole('img', { name: 'You played Paper' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Opponent played Rock' })).toBeTruthy();
-    expect(screen.getByTestId('my-score').textContent).toBe('2');
-    expect(screen.getByTestId('opponent-score').textContent).toBe('1');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => {
-      vi.advanceTimersByTime(1_000);
-    });
-    expect(screen.getByRole('dialog').textContent).toContain('You Win +$10');
+    expect(screen.getByTestId('my-score').textContent).toBe('1');
+    expect(screen.getByTestId('opponent-score').textContent).toBe('0');
+  });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Play Again' }));
-    expect(emitted).toHaveBeenCalledWith('search_game', { character: 'Character2', amount: 10 });
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(emitted).toHaveBeenCalledWith('cancel_search');
+  it('a lost round says You Lose; a draw says Draw and changes no score', () => {
+    openGame();
+    result('scissors', 'rock', OPPONENT, [0, 1]);
+    advance(4_000);
+    expect(screen.getByTestId('round-result').textContent).toBe('You Lose');
+    expect(screen.getByTestId('opponent-score').textContent).toBe('1');
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    result('paper', 'paper', 'draw', [0, 1]);
+    advance(4_000);
+    expect(screen.getByTestId('round-result').textContent).toBe('Draw');
+    expect(screen.getByTestId('my-score').textContent).toBe('0');
+    expect(screen.getByTestId('opponent-score').textContent).toBe('1');
+  });
+
+  it('plays the winner sound after a won reveal only (Web Audio, when the browser has it)', () => {
+    const oscillators: number[] = [];
+    class FakeAudioContext {
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        oscillators.push(1);
+        return { type: '', frequency: { value: 0 }, connect: (node: unknown) => node, start() {}, stop() {} };
+      }
+      createGain() {
+        const gain = { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (node: unknown) => node };
+        return gain;
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    openGame();
+    result('scissors', 'rock', OPPONENT, [0, 1]);
+    advance(4_000);
+    expect(oscillators).toHaveLength(0);
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    result('rock', 'scissors', ME, [1, 1]);
+    advance(3_900);
+    expect(oscillators).toHaveLength(0);
+    advance(100);
+    expect(oscillators.length).toBeGreaterThan(0);
   });
 
   it('a next round that starts before the reveal timer ends is not covered by the old result', () => {
     openGame();
-    server('game_result', { player1Id: ME, player2Id: OPPONENT, player1Choice: 'rock', player2Choice: 'rock', winnerId: 'draw' });
-    server('round_end', { scores: { [ME]: 0, [OPPONENT]: 0 }, gameOver: false });
-    act(() => {
-      vi.advanceTimersByTime(3_990);
-    });
-    server('new_round', { round: 2, deadline: Date.now() + 10_000 });
-    act(() => {
-      vi.advanceTimersByTime(100);
-    });
+    result('rock', 'rock', 'draw', [0, 0]);
+    advance(3_990);
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    advance(100);
     expect(screen.getByTestId('round-result').textContent).toBe('Make your choice');
-    expect((screen.getByRole('button', { name: 'Rock' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(button('Rock').disabled).toBe(false);
   });
+});
 
-  it('a lost game says You Lose -amount; Go Home goes to /home', () => {
-    const { router } = openGame();
-    server('game_result', { player1Id: OPPONENT, player2Id: ME, player1Choice: 'scissors', player2Choice: 'paper', winnerId: OPPONENT });
-    server('round_end', { scores: { [ME]: 0, [OPPONENT]: 2 }, gameOver: true, winnerId: OPPONENT });
-    act(() => {
-      vi.advanceTimersByTime(5_100);
-    });
-    expect(screen.getByTestId('round-result').textContent).toBe('You Lose');
-    expect(screen.getByRole('dialog').textContent).toContain('You Lose -$10');
-    fireEvent.click(screen.getByRole('button', { name: 'Go Home' }));
-    expect(router.state.location.pathname).toBe('/home');
-  });
-
-  it('game_dead opens the popup as a win with the opponent-left line', () => {
+describe('game screen: the end', () => {
+  it('opens the popup 1 s after the last reveal: You Win +$10 (the bet won); Play Again searches with the same character and amount, and can be cancelled', () => {
     openGame();
-    server('game_dead', { room: ROOM });
+    result('paper', 'rock', ME, [1, 0]);
+    advance(4_000);
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    result('scissors', 'paper', ME, [2, 0], true);
+    advance(4_000);
+    expect(screen.getByTestId('round-result').textContent).toBe('You Win');
+    expect(screen.getByTestId('my-score').textContent).toBe('2');
+    advance(900);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    advance(100);
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('You Win +$10');
-    expect(dialog.textContent).toContain(TEXTS.opponentLeft);
+    expect(dialog.textContent).not.toContain(TEXTS.opponentLeft);
+
+    fireEvent.click(button('Play Again'));
+    expect(sent('search_game').at(-1)).toEqual({ character: 'Character2', amount: 10 });
+    fireEvent.click(button('Cancel'));
+    expect(sent('cancel_search')).toHaveLength(1);
+    expect(button('Play Again')).toBeTruthy();
   });
 
-  it('leaving the screen mid-game forfeits with leave_game', async () => {
+  it('Play Again: the next game found opens a fresh screen', () => {
+    const { router } = openGame();
+    result('paper', 'rock', ME, [2, 0], true);
+    advance(4_000);
+    advance(1_000);
+    fireEvent.click(button('Play Again'));
+    send('game_found', { ...FOUND, room: 'room-2', opponent: { id: 'user-3', name: 'Cy', walletAddress: null } });
+    expect(router.state.location.state).toMatchObject({ room: 'room-2', character: 'Character2', amount: 10 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Cy')).toBeTruthy();
+    expect(screen.getByTestId('my-score').textContent).toBe('0');
+    // The finished game is not forfeited again.
+    advance(10);
+    expect(sent('leave_game')).toEqual([]);
+  });
+
+  it('a lost game says You Lose -$10; Go Home goes to /home, and Back does not reopen the finished game', async () => {
+    const { router } = openGame();
+    result('rock', 'paper', OPPONENT, [0, 2], true);
+    advance(4_000);
+    advance(1_000);
+    expect(screen.getByRole('dialog').textContent).toContain('You Lose -$10');
+    fireEvent.click(button('Go Home'));
+    expect(router.state.location.pathname).toBe('/home');
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    expect(router.state.location.pathname).toBe('/');
+    advance(10);
+    expect(sent('leave_game')).toEqual([]);
+  });
+
+  it('a game the server ends as a draw (round cap) says Draw and that the bet is refunded', () => {
+    openGame();
+    result('rock', 'rock', 'draw', [0, 0], true);
+    advance(4_000);
+    advance(1_000);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Draw');
+    expect(dialog.textContent).toContain('your $10 bet is refunded');
+    expect(dialog.textContent).not.toContain('You Lose');
+  });
+
+  it('game_dead opens the popup at once as a win, with the opponent-left line', () => {
+    openGame();
+    send('game_dead', { room: ROOM });
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('You Win +$10');
+    expect(dialog.textContent).toContain('Your opponent has left the game?!');
+    expect(TEXTS.opponentLeft).toBe('Your opponent has left the game?!');
+  });
+});
+
+describe('game screen: leaving', () => {
+  it('warns before a reload while the game runs, and not once it is over', () => {
+    openGame();
+    const running = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(running);
+    expect(running.defaultPrevented).toBe(true);
+    send('game_dead', { room: ROOM });
+    const over = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(over);
+    expect(over.defaultPrevented).toBe(false);
+  });
+
+  it('the page going away mid-game forfeits with leave_game', () => {
+    openGame();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent('leave_game')).toEqual([{ room: ROOM }]);
+  });
+
+  it('navigating away mid-game forfeits with leave_game', async () => {
     const { router } = openGame();
     await act(async () => {
       await router.navigate('/howtoplay');
     });
-    act(() => {
-      vi.advanceTimersByTime(10);
-    });
-    expect(emitted).toHaveBeenCalledWith('leave_game', { room: ROOM });
+    advance(10);
+    expect(sent('leave_game')).toEqual([{ room: ROOM }]);
   });
+});
 
-  it('reactions: mine and theirs show for 3 s, one character as an emoji, text as a bubble; blank and long messages are not sent', () => {
+describe('game screen: reactions', () => {
+  it('shows mine and theirs for 3 s: one character as an emoji, longer content as a text bubble, never as markup', () => {
     openGame();
-    fireEvent.click(screen.getByRole('button', { name: 'React 🔥' }));
-    expect(emitted).toHaveBeenCalledWith('send_reaction', { room: ROOM, content: '🔥' });
+    fireEvent.click(button('React 🔥'));
+    expect(sent('send_reaction')).toEqual([{ room: ROOM, content: '🔥' }]);
     expect(screen.getByTestId('reaction-mine').textContent).toBe('🔥');
-    server('reaction_received', { content: '<b>well played</b>' });
+    expect(screen.getByTestId('reaction-mine').getAttribute('data-kind')).toBe('emoji');
+    advance(1_000);
+    send('reaction_received', { content: '<b>well played</b>' });
     const theirs = screen.getByTestId('reaction-theirs');
     expect(theirs.textContent).toBe('<b>well played</b>');
     expect(theirs.querySelector('b')).toBeNull();
+    expect(theirs.getAttribute('data-kind')).toBe('text');
     expect(theirs.className).not.toBe(screen.getByTestId('reaction-mine').className);
-    act(() => {
-      vi.advanceTimersByTime(3_000);
-    });
+    advance(2_000);
     expect(screen.queryByTestId('reaction-mine')).toBeNull();
+    expect(screen.getByTestId('reaction-theirs')).toBeTruthy();
+    advance(1_000);
     expect(screen.queryByTestId('reaction-theirs')).toBeNull();
+  });
 
-    emitted.mockClear();
+  it('an emoji made of several code points still counts as one character', () => {
+    openGame();
+    send('reaction_received', { content: '👍🏽' });
+    expect(screen.getByTestId('reaction-theirs').getAttribute('data-kind')).toBe('emoji');
+  });
+
+  it('sends a trimmed quick message; a blank one or one over 50 characters is not sent', () => {
+    openGame();
     const box = screen.getByLabelText('Quick message');
+    const form = box.closest('form')!;
     fireEvent.change(box, { target: { value: '    ' } });
-    fireEvent.submit(box.closest('form')!);
+    expect(button('Send').disabled).toBe(true);
+    fireEvent.submit(form);
     fireEvent.change(box, { target: { value: 'x'.repeat(51) } });
-    fireEvent.submit(box.closest('form')!);
-    expect(emitted).not.toHaveBeenCalled();
+    expect(button('Send').disabled).toBe(true);
+    fireEvent.submit(form);
+    expect(sent('send_reaction')).toEqual([]);
+    fireEvent.change(box, { target: { value: ` ${'y'.repeat(50)} ` } });
+    fireEvent.submit(form);
     fireEvent.change(box, { target: { value: ' gg ' } });
-    fireEvent.submit(box.closest('form')!);
-    expect(emitted).toHaveBeenCalledWith('send_reaction', { room: ROOM, content: 'gg' });
+    fireEvent.submit(form);
+    expect(sent('send_reaction')).toEqual([
+      { room: ROOM, content: 'y'.repeat(50) },
+      { room: ROOM, content: 'gg' },
+    ]);
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('reaction-mine').textContent).toBe('gg');
   });
 });

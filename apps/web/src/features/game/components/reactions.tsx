@@ -1,65 +1,72 @@
 /**
  * Reactions and quick messages (spec S2, S4, S5.04): a picker of emoji and a
  * box for a message of at most 50 characters (blank ones are not sent). Mine
- * and my opponent's each show for 3 s; a single character is shown big, as an
- * emoji, longer content as a text bubble. Always rendered as text.
+ * and my opponent's each show for 3 s; a single character (one grapheme: an
+ * emoji with its modifiers counts as one) is shown big, as an emoji, longer
+ * content as a text bubble. Always rendered as text, never as markup.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { QUICK_MESSAGE_MAX_LENGTH, REACTION_DISPLAY_MS } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { onServerEvent } from '../../../lib/game-events';
 import { emitToServer } from '../../../lib/socket';
-import styles from './game-page.module.css';
+import styles from './reactions.module.css';
 
 export const REACTION_CHOICES = ['👍', '😂', '😮', '😡', '🔥', '🤝'] as const;
 
-/** One grapheme (an emoji with its modifiers counts as one). */
+const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+/** One grapheme. */
 export function isSingleCharacter(content: string): boolean {
-  const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
   const count = segmenter ? [...segmenter.segment(content)].length : [...content].length;
   return count === 1;
 }
 
+/** The content to send, or null when it must not be sent (blank, or too long). */
+export function quickMessageContent(input: string): string | null {
+  const trimmed = input.trim();
+  return trimmed === '' || trimmed.length > QUICK_MESSAGE_MAX_LENGTH ? null : trimmed;
+}
+
+/** Shows the latest content for REACTION_DISPLAY_MS. */
+function useTransient(): [string | null, (content: string) => void] {
+  const [content, setContent] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const show = useCallback((next: string) => {
+    setContent(next);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setContent(null), REACTION_DISPLAY_MS);
+  }, []);
+  return [content, show];
+}
+
 function Bubble({ content, who }: { content: string; who: 'mine' | 'theirs' }) {
+  const emoji = isSingleCharacter(content);
   return (
-    <span className={`${isSingleCharacter(content) ? styles.emoji : styles.bubble} ${who === 'mine' ? styles.mine : styles.theirs}`} data-testid={`reaction-${who}`}>
-      {content}
-    </span>
+    <p className={`${styles.said} ${who === 'mine' ? styles.mine : styles.theirs}`}>
+      <span className="visually-hidden">{who === 'mine' ? 'You: ' : 'Opponent: '}</span>
+      <span className={emoji ? styles.emoji : styles.bubble} data-testid={`reaction-${who}`} data-kind={emoji ? 'emoji' : 'text'}>
+        {content}
+      </span>
+    </p>
   );
 }
 
 export function Reactions({ room }: { room: string }) {
-  const [mine, setMine] = useState<string | null>(null);
-  const [theirs, setTheirs] = useState<string | null>(null);
+  const [mine, showMine] = useTransient();
+  const [theirs, showTheirs] = useTransient();
   const [message, setMessage] = useState('');
   const messageId = useId();
-  const mineTimer = useRef<number | undefined>(undefined);
-  const theirsTimer = useRef<number | undefined>(undefined);
+  const counterId = useId();
 
-  useEffect(
-    () =>
-      onServerEvent('reaction_received', ({ content }) => {
-        setTheirs(content);
-        window.clearTimeout(theirsTimer.current);
-        theirsTimer.current = window.setTimeout(() => setTheirs(null), REACTION_DISPLAY_MS);
-      }),
-    [],
-  );
-  useEffect(
-    () => () => {
-      window.clearTimeout(mineTimer.current);
-      window.clearTimeout(theirsTimer.current);
-    },
-    [],
-  );
+  useEffect(() => onServerEvent('reaction_received', ({ content }) => showTheirs(content)), [showTheirs]);
 
-  function send(content: string) {
-    const trimmed = content.trim();
-    if (trimmed === '' || trimmed.length > QUICK_MESSAGE_MAX_LENGTH) return false;
-    emitToServer('send_reaction', { room, content: trimmed });
-    setMine(trimmed);
-    window.clearTimeout(mineTimer.current);
-    mineTimer.current = window.setTimeout(() => setMine(null), REACTION_DISPLAY_MS);
+  function send(input: string): boolean {
+    const content = quickMessageContent(input);
+    if (content === null) return false;
+    emitToServer('send_reaction', { room, content });
+    showMine(content);
     return true;
   }
 
@@ -68,6 +75,7 @@ export function Reactions({ room }: { room: string }) {
     if (send(message)) setMessage('');
   }
 
+  const sendable = quickMessageContent(message) !== null;
   return (
     <section className={styles.reactions} aria-label="Reactions">
       <div className={styles.bubbles} aria-live="polite">
@@ -82,7 +90,7 @@ export function Reactions({ room }: { room: string }) {
         ))}
       </div>
       <form className={styles.message} onSubmit={handleSubmit}>
-        <label htmlFor={messageId} className={styles.visuallyHidden}>
+        <label htmlFor={messageId} className="visually-hidden">
           Quick message
         </label>
         <input
@@ -91,9 +99,14 @@ export function Reactions({ room }: { room: string }) {
           value={message}
           maxLength={QUICK_MESSAGE_MAX_LENGTH}
           placeholder="Quick message"
+          autoComplete="off"
+          aria-describedby={counterId}
           onChange={(event) => setMessage(event.target.value)}
         />
-        <Button type="submit" variant="secondary" disabled={message.trim() === ''}>
+        <span id={counterId} className={styles.counter}>
+          {message.trim().length}/{QUICK_MESSAGE_MAX_LENGTH}
+        </span>
+        <Button type="submit" variant="secondary" disabled={!sendable}>
           Send
         </Button>
       </form>

@@ -1,86 +1,124 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as SocketModule from '../../../lib/socket';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TEXTS, WINDOW_EVENTS } from '@shifumi/protocol';
-import { dispatchServerEvent } from '../../../lib/game-events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TEXTS, type ServerToClientEvents } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
+import { connectAuthenticatedSocket, disconnectAuthenticatedSocket } from '../../../lib/socket';
 import { resetMatchmaking } from '../../game/matchmaking';
+import { authenticatedServer } from '../../game/testing/fake-socket';
 
-vi.mock('../../../lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<typeof SocketModule>()),
-  emitToServer: vi.fn(() => true),
-}));
-const { emitToServer } = await import('../../../lib/socket');
-const emitted = vi.mocked(emitToServer);
+// Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
+vi.mock('socket.io-client', () => import('../../game/testing/fake-socket'));
 
-async function openHome(account = accountFixture(), transactions: unknown[] = []) {
+let server: ReturnType<typeof authenticatedServer>;
+
+/** The server sends `event` to this player. */
+function send<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+  act(() => server.send(event, ...args));
+}
+
+function sent(event: string): unknown[] {
+  return server.socket.sentPayloads(event);
+}
+
+function button(name: string): HTMLButtonElement {
+  return screen.getByRole('button', { name }) as HTMLButtonElement;
+}
+
+/** Signed in on the home page with the account and price loaded (3000 USD per ETH). */
+async function openHome(account = accountFixture()) {
   signInAs('token-1');
-  installFetch((request) =>
-    request.url === '/api/transactions' ? jsonResponse(200, transactions) : (backgroundReads(request, account) ?? jsonResponse(404, {})),
-  );
+  installFetch((request) => backgroundReads(request, account) ?? jsonResponse(404, {}));
+  connectAuthenticatedSocket('token-1');
+  server = authenticatedServer();
   const view = renderApp('/');
   await waitFor(() => expect(screen.getByTestId('balance-value').textContent).not.toBe('—'));
   return view;
 }
 
-beforeEach(() => emitted.mockClear());
-afterEach(() => resetMatchmaking());
+function chooseAmount(amount: string) {
+  fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: amount } });
+}
 
-describe('play panel', () => {
-  it('searches with the character and amount, becomes Cancel, and cancels', async () => {
-    await openHome();
-    fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: '10' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Play Now' }));
-    expect(emitted).toHaveBeenCalledWith('search_game', { character: 'Character1', amount: 10 });
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(emitted).toHaveBeenCalledWith('cancel_search');
-    expect(screen.getByRole('button', { name: 'Play Now' })).toBeTruthy();
-  });
-
-  it('refuses a bet the balance does not cover at the live price, with the ETH needed (6 decimals)', async () => {
-    // 0.01 ETH at 3000 USD covers 30 USD, not 50 (50 / 3000 = 0.016667 ETH, rounded up).
-    await openHome(accountFixture({ balance: 0.01, balanceWei: '10000000000000000' }));
-    fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: '50' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Play Now' }));
-    expect(screen.getByRole('alert').textContent).toBe(TEXTS.insufficientBalance('0.016667'));
-    expect(emitted).not.toHaveBeenCalled();
-  });
-
-  it('shows a server error under the amount selector and returns to idle', async () => {
-    await openHome();
-    fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: '5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Play Now' }));
-    act(() => dispatchServerEvent('error', { message: 'You are already in a game.' }));
-    expect(screen.getByRole('alert').textContent).toBe('You are already in a game.');
-    expect(screen.getByRole('button', { name: 'Play Now' })).toBeTruthy();
-  });
-
-  it('opens the game screen when a game is found', async () => {
-    const { router } = await openHome();
-    fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: '5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Play Now' }));
-    act(() =>
-      dispatchServerEvent('game_found', { room: 'r1', opponentCharacter: 'Character4', opponent: { id: 'u2', name: 'Bo', walletAddress: null }, amount: 5, stakeEth: '0.0025' }),
-    );
-    expect(router.state.location.pathname).toBe('/search-game');
-    expect(router.state.location.state).toMatchObject({ room: 'r1', character: 'Character1', opponentCharacter: 'Character4', amount: 5 });
-  });
+afterEach(() => {
+  resetMatchmaking();
+  disconnectAuthenticatedSocket();
 });
 
-describe('recent transactions', () => {
-  const item = (index: number) => ({ game: `game-${index}`, player1: 'Ann', player2: 'Bo', winner: index % 2 ? 'Ann' : 'draw', amount: 5, date: `2026-11-2${index % 10}T10:00:00.000Z` });
+describe('play panel', () => {
+  it('asks for an amount before searching', async () => {
+    await openHome();
+    fireEvent.click(button('Play Now'));
+    expect(screen.getByRole('alert').textContent).toBe('Please select an amount to play.');
+    expect(sent('search_game')).toEqual([]);
+  });
 
-  it('shows the first 7, de-duplicated, and adds live games at the top', async () => {
-    const items = [item(1), item(1), item(2), item(3), item(4), item(5), item(6), item(7), item(8)];
-    await openHome(accountFixture(), items);
-    const table = screen.getByRole('table');
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(8)); // header + 7
-    expect(within(table).getAllByText('#game-1')).toHaveLength(1);
-    act(() => {
-      window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.transaction, { detail: { ...item(9), game: 'game-new' } }));
+  it('searches with the selected character and amount, becomes Cancel, and cancels', async () => {
+    window.localStorage.setItem('selectedCharacter', 'Character3');
+    await openHome();
+    chooseAmount('10');
+    fireEvent.click(button('Play Now'));
+    expect(sent('search_game')).toEqual([{ character: 'Character3', amount: 10 }]);
+    expect(screen.queryByRole('button', { name: 'Play Now' })).toBeNull();
+    expect(screen.getByText('Looking for an opponent at 10 USDT…')).toBeTruthy();
+    fireEvent.click(button('Cancel'));
+    expect(sent('cancel_search')).toHaveLength(1);
+    expect(button('Play Now')).toBeTruthy();
+  });
+
+  it('refuses a bet the balance does not cover at the live price, with the ETH needed (6 decimals, rounded up)', async () => {
+    // 0.01 ETH at 3000 USD covers 30 USD, not 50 (50 / 3000 = 0.0166666… ETH).
+    await openHome(accountFixture({ balance: 0.01, balanceWei: '10000000000000000' }));
+    chooseAmount('50');
+    fireEvent.click(button('Play Now'));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(TEXTS.insufficientBalance('0.016667'));
+    expect(alert.textContent).toBe('Insufficient balance. You need at least 0.016667 ETH to play.');
+    expect(screen.getByLabelText('Bet amount').getAttribute('aria-describedby')).toBe(alert.id);
+    expect(sent('search_game')).toEqual([]);
+    // 20 USD is covered: the search goes out.
+    chooseAmount('20');
+    fireEvent.click(button('Play Now'));
+    expect(sent('search_game')).toEqual([{ character: 'Character1', amount: 20 }]);
+  });
+
+  it('a server error while searching returns to idle and shows under the amount selector', async () => {
+    await openHome();
+    chooseAmount('5');
+    fireEvent.click(button('Play Now'));
+    send('error', { message: 'You are already searching or playing.' });
+    expect(screen.getByRole('alert').textContent).toBe('You are already searching or playing.');
+    expect(button('Play Now')).toBeTruthy();
+  });
+
+  it('opens the game screen with the navigation state when a game is found', async () => {
+    const { router } = await openHome();
+    chooseAmount('5');
+    fireEvent.click(button('Play Now'));
+    const opponent = { id: 'u2', name: 'Bo', walletAddress: null };
+    send('game_found', { room: 'r1', opponentCharacter: 'Character4', opponent, amount: 5, stakeEth: '0.0025' });
+    expect(router.state.location.pathname).toBe('/search-game');
+    expect(router.state.location.state).toEqual({
+      room: 'r1',
+      character: 'Character1',
+      opponentCharacter: 'Character4',
+      amount: 5,
+      opponent,
+      stakeEth: '0.0025',
     });
-    await waitFor(() => expect(within(table).getAllByRole('row')[1]!.textContent).toContain('#game-new'));
-    expect(within(table).getAllByRole('row')).toHaveLength(8);
+  });
+
+  it('leaving the home page while searching cancels the search (a game found then could not be shown)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = await openHome();
+    chooseAmount('5');
+    fireEvent.click(button('Play Now'));
+    await act(async () => {
+      await router.navigate('/howtoplay');
+    });
+    act(() => {
+      vi.advanceTimersByTime(10);
+    });
+    expect(sent('cancel_search')).toHaveLength(1);
   });
 });

@@ -1,11 +1,23 @@
-import { useRecentTransactions } from '../api/transactions-api';
-import styles from './recent-transactions.module.css';
-
 /**
  * Recent Transactions (spec S2 "Home page"): the last finished games from
  * GET /api/transactions plus the live `new_transaction` events, de-duplicated,
- * the first 7: the game, the players (the winner marked, or a draw) and the bet.
+ * the first 7: the game, the players (the winner marked, or a draw) and the
+ * bet in dollars (USDT).
  */
+import { formatBetUsd } from '../../../lib/money-format';
+import { feedItemKey, useRecentTransactions } from '../api/transactions-api';
+import styles from './recent-transactions.module.css';
+
+function Player({ name, won }: { name: string; won: boolean }) {
+  if (!won) return <span>{name}</span>;
+  return (
+    <>
+      <span className={styles.winner}>{name}</span>
+      <span className="visually-hidden"> (winner)</span>
+    </>
+  );
+}
+
 export function RecentTransactions() {
   const items = useRecentTransactions();
   return (
@@ -33,17 +45,19 @@ export function RecentTransactions() {
               </tr>
             ) : (
               items.map((item) => (
-                <tr key={`${item.game}-${item.date}`}>
+                <tr key={feedItemKey(item)}>
                   <td className={styles.game} title={item.game}>
                     #{item.game.slice(0, 8)}
                   </td>
                   <td>
-                    <span className={item.winner === item.player1 ? styles.winner : undefined}>{item.player1}</span>
+                    <Player name={item.player1} won={item.winner === item.player1} />
                     {' vs '}
-                    <span className={item.winner === item.player2 ? styles.winner : undefined}>{item.player2}</span>
+                    <Player name={item.player2} won={item.winner === item.player2} />
                     {item.winner === 'draw' ? <span className={styles.draw}> · draw</span> : null}
                   </td>
-                  <td className={styles.amount}>${item.amount}</td>
+                  <td className={styles.amount} title={`${item.amount} USDT`}>
+                    {formatBetUsd(item.amount)}
+                  </td>
                 </tr>
               ))
             )}

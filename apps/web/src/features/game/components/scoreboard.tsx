@@ -1,0 +1,54 @@
+/**
+ * The scoreboard (spec S2 "Game screen"): you and your opponent with your
+ * round wins, the round, the countdown to the server's deadline and the bet.
+ */
+import { formatBetUsd } from '../../../lib/money-format';
+import styles from './scoreboard.module.css';
+
+export interface ScoreboardProps {
+  opponentName: string;
+  myScore: number;
+  opponentScore: number;
+  round: number;
+  secondsLeft: number | null;
+  /** The round is open and no hand chosen yet: the countdown matters. */
+  waitingForMe: boolean;
+  amount: number;
+  stakeEth: string;
+}
+
+const WARNING_SECONDS = 3;
+
+export function Scoreboard({ opponentName, myScore, opponentScore, round, secondsLeft, waitingForMe, amount, stakeEth }: ScoreboardProps) {
+  const urgent = waitingForMe && secondsLeft !== null && secondsLeft <= WARNING_SECONDS;
+  return (
+    <section className={styles.scoreboard} aria-label="Score">
+      <div className={styles.side}>
+        <span className={styles.name}>You</span>
+        <span className={styles.score} data-testid="my-score">
+          {myScore}
+        </span>
+      </div>
+      <div className={styles.center}>
+        <span className={styles.round}>Round {round}</span>
+        <span className={`${styles.timer} ${urgent ? styles.urgent : ''}`} role="timer" aria-label="Seconds left" data-testid="countdown">
+          {secondsLeft ?? '–'}
+        </span>
+        <span className={styles.stake}>
+          Bet {formatBetUsd(amount)} · {stakeEth} ETH
+        </span>
+      </div>
+      <div className={styles.side}>
+        <span className={styles.name} title={opponentName}>
+          {opponentName}
+        </span>
+        <span className={styles.score} data-testid="opponent-score">
+          {opponentScore}
+        </span>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {waitingForMe && secondsLeft !== null && secondsLeft <= 5 && secondsLeft > 0 ? 'Five seconds left to choose.' : ''}
+      </p>
+    </section>
+  );
+}
