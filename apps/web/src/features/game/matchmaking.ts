@@ -3,17 +3,16 @@
  * after Play Now (the button becomes Cancel); an `error` event returns to idle
  * with its message; `game_found` hands the game to whichever screen listens
  * (the home panel or the game screen's Play Again), which opens /search-game.
- * One store for the page, shared by both screens.
- *
- * It also remembers which games were found in this page and are not over:
- * the game screen opens only those, so a reload (the game was forfeited as
- * the page went away) or the browser's Back to a finished game goes home
- * instead of showing a game that no longer runs.
+ * One store for the page, shared by both screens. A game found starts its
+ * view in game-store.ts at once, before any screen shows it.
  */
 import { useSyncExternalStore } from 'react';
 import type { BetAmount, Character, GameFoundEvent } from '@shifumi/protocol';
 import { onServerEvent } from '../../lib/game-events';
+import { getSelectedCharacter } from '../../lib/selected-character';
+import { getSession } from '../../lib/session-store';
 import { emitToServer } from '../../lib/socket';
+import { startGame } from './game-store';
 
 export interface MatchmakingState {
   status: 'idle' | 'searching';
@@ -31,7 +30,6 @@ export interface GameStart extends GameFoundEvent {
 let state: MatchmakingState = { status: 'idle', error: null, request: null };
 const listeners = new Set<() => void>();
 const foundListeners = new Set<(start: GameStart) => void>();
-const openGames = new Set<string>();
 
 function set(next: Partial<MatchmakingState>): void {
   state = { ...state, ...next };
@@ -41,10 +39,13 @@ function set(next: Partial<MatchmakingState>): void {
 onServerEvent('error', ({ message }) => {
   if (state.status === 'searching') set({ status: 'idle', error: message });
 });
+// Taken even when no longer searching: a Cancel that crossed the match on the
+// way still leaves the player in a game the server started (stakes included).
 onServerEvent('game_found', (event) => {
-  if (state.status !== 'searching' || !state.request) return;
-  const start: GameStart = { ...event, character: state.request.character };
-  openGames.add(event.room);
+  const me = getSession().user?.id;
+  if (!me) return;
+  const start: GameStart = { ...event, character: state.request?.character ?? getSelectedCharacter() };
+  startGame(event.room, me, event.opponent.id);
   set({ status: 'idle', error: null });
   for (const listener of foundListeners) listener(start);
 });
@@ -80,16 +81,6 @@ export function onGameFound(listener: (start: GameStart) => void): () => void {
   };
 }
 
-/** The game was found in this page and is not over. */
-export function isGameOpen(room: string): boolean {
-  return openGames.has(room);
-}
-
-/** The game is over (or was left): its screen cannot be opened again. */
-export function closeGame(room: string): void {
-  openGames.delete(room);
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -99,8 +90,7 @@ export function useMatchmaking(): MatchmakingState {
   return useSyncExternalStore(subscribe, () => state, () => state);
 }
 
-/** Back to idle with no error and no remembered game (tests start from there). */
+/** Back to idle with no error (tests start from there). */
 export function resetMatchmaking(): void {
-  openGames.clear();
   set({ status: 'idle', error: null, request: null });
 }

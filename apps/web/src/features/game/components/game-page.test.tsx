@@ -85,6 +85,23 @@ describe('game screen: opening', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('does not miss the first round when the server sends it together with game_found', () => {
+    signInAs('token-1');
+    installFetch((request) => backgroundReads(request) ?? jsonResponse(404, {}));
+    connectAuthenticatedSocket('token-1');
+    server = authenticatedServer();
+    const { router } = renderApp('/');
+    act(() => searchGame('Character2', 10));
+    // Both in one task, before React renders the navigation.
+    act(() => {
+      server.send('game_found', FOUND);
+      server.send('new_round', { round: 1, deadline: Date.now() + 10_000 });
+    });
+    expect(router.state.location.pathname).toBe('/search-game');
+    expect(screen.getByTestId('countdown').textContent).toBe('10');
+    expect(button('Rock').disabled).toBe(false);
+  });
+
   it('shows both players, their characters with VS, and the bet', () => {
     openGame();
     expect(screen.getByText('Bo')).toBeTruthy();

@@ -11,10 +11,11 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { betAmountSchema, characterSchema } from '@shifumi/protocol';
 import { useSession } from '../../../lib/session-store';
+import { isGameOpen, useGameView } from '../game-store';
 import { canChoose, isRunning, type GameView } from '../game-state';
 import { useGame } from '../hooks/use-game';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { isGameOpen, onGameFound } from '../matchmaking';
+import { onGameFound } from '../matchmaking';
 import { Arena } from './arena';
 import { ChoiceButtons } from './choice-buttons';
 import { GameOverPopup } from './game-over-popup';
@@ -38,15 +39,16 @@ export function GamePage() {
   const me = useSession().user?.id;
   const parsed = gameStartSchema.safeParse(location.state);
   if (!parsed.success || !me) return <Navigate to="/" replace />;
-  // A new game (Play Again) is a new screen: all round state starts afresh.
+  // A new game (Play Again) is a new screen.
   return <OpenGame key={parsed.data.room} start={parsed.data} me={me} />;
 }
 
 function OpenGame({ start, me }: { start: GameStartState; me: string }) {
-  // Read once: the screen itself closes the game when it ends and stays until the player leaves.
+  // Read once: the game closes when it ends, and its screen stays until the player leaves it.
   const [open] = useState(() => isGameOpen(start.room));
-  if (!open) return <Navigate to="/" replace />;
-  return <GameScreen start={start} me={me} />;
+  const view = useGameView(start.room);
+  if (!open || !view) return <Navigate to="/" replace />;
+  return <GameScreen start={start} me={me} view={view} />;
 }
 
 function resultText(view: GameView): string {
@@ -60,9 +62,9 @@ function resultText(view: GameView): string {
   return 'Make your choice';
 }
 
-function GameScreen({ start, me }: { start: GameStartState; me: string }) {
+function GameScreen({ start, me, view: current }: { start: GameStartState; me: string; view: GameView }) {
   const navigate = useNavigate();
-  const { view, secondsLeft, choose } = useGame(start.room, me, start.opponent.id);
+  const { view, secondsLeft, choose } = useGame(start.room, current);
   useLeaveGuard(start.room, isRunning(view));
 
   // Play Again: the next game found opens its own screen in place of this one.
@@ -77,7 +79,7 @@ function GameScreen({ start, me }: { start: GameStartState; me: string }) {
         myScore={view.scores[me] ?? 0}
         opponentScore={view.scores[start.opponent.id] ?? 0}
         round={view.round}
-        secondsLeft={secondsLeft}
+        secondsLeft={view.reveal || view.end ? null : secondsLeft}
         waitingForMe={open}
         amount={start.amount}
         stakeEth={start.stakeEth}

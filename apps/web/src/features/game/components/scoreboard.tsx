@@ -10,6 +10,7 @@ export interface ScoreboardProps {
   myScore: number;
   opponentScore: number;
   round: number;
+  /** Null shows a dash: no round running (before the first, during a reveal, at the end). */
   secondsLeft: number | null;
   /** The round is open and no hand chosen yet: the countdown matters. */
   waitingForMe: boolean;
@@ -34,9 +35,6 @@ export function Scoreboard({ opponentName, myScore, opponentScore, round, second
         <span className={`${styles.timer} ${urgent ? styles.urgent : ''}`} role="timer" aria-label="Seconds left" data-testid="countdown">
           {secondsLeft ?? '–'}
         </span>
-        <span className={styles.stake}>
-          Bet {formatBetUsd(amount)} · {stakeEth} ETH
-        </span>
       </div>
       <div className={styles.side}>
         <span className={styles.name} title={opponentName}>
@@ -46,6 +44,9 @@ export function Scoreboard({ opponentName, myScore, opponentScore, round, second
           {opponentScore}
         </span>
       </div>
+      <p className={styles.stake}>
+        Bet {formatBetUsd(amount)} · {stakeEth} ETH
+      </p>
       <p className="visually-hidden" aria-live="polite">
         {waitingForMe && secondsLeft !== null && secondsLeft <= 5 && secondsLeft > 0 ? 'Five seconds left to choose.' : ''}
       </p>

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { emitToServer } from '../../../lib/socket';
-import { closeGame } from '../matchmaking';
+import { closeGame } from '../game-store';
 
 /** Screens mounted per room: React may unmount and mount a screen again at once (StrictMode in development). */
 const mountedScreens = new Map<string, number>();

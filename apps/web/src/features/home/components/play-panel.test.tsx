@@ -108,6 +108,16 @@ describe('play panel', () => {
     });
   });
 
+  it('a game found just after Cancel (the two crossed) still opens: the server started it', async () => {
+    const { router } = await openHome();
+    chooseAmount('5');
+    fireEvent.click(button('Play Now'));
+    fireEvent.click(button('Cancel'));
+    send('game_found', { room: 'r9', opponentCharacter: 'Character2', opponent: { id: 'u2', name: 'Bo', walletAddress: null }, amount: 5, stakeEth: '0.0025' });
+    expect(router.state.location.pathname).toBe('/search-game');
+    expect(router.state.location.state).toMatchObject({ room: 'r9', character: 'Character1', amount: 5 });
+  });
+
   it('leaving the home page while searching cancels the search (a game found then could not be shown)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = await openHome();

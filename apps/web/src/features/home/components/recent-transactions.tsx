@@ -49,7 +49,7 @@ export function RecentTransactions() {
                   <td className={styles.game} title={item.game}>
                     #{item.game.slice(0, 8)}
                   </td>
-                  <td>
+                  <td className={styles.players}>
                     <Player name={item.player1} won={item.winner === item.player1} />
                     {' vs '}
                     <Player name={item.player2} won={item.winner === item.player2} />

@@ -1,0 +1,81 @@
+/**
+ * The games of this page, from the moment each is found: the server's events
+ * run through the pure reducer of game-state.ts here, not in the screen.
+ * The server sends `new_round` right after `game_found`, before the game
+ * screen (opened by a navigation React renders later) could subscribe: a
+ * screen that listened for itself would miss the first round's deadline.
+ *
+ * Events that carry their room go to that game; the others (`new_round`,
+ * `game_result`, `round_end`, `error`) to the game found last: a player is in
+ * one game at a time. A game is open from `game_found` until it ends or is
+ * left; only an open game's screen can be opened (a reload, which forfeits
+ * the game, or the browser's Back to a finished game goes home instead).
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+import { onServerEvent } from '../../lib/game-events';
+import { gameReducer, initialGameView, type GameAction, type GameView } from './game-state';
+
+/** Games kept: the current one and the one a Play Again replaced. */
+const KEPT_GAMES = 3;
+
+const views = new Map<string, GameView>();
+const closed = new Set<string>();
+let currentRoom: string | null = null;
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** A game was found: its view starts now, and the next round events are its own. */
+export function startGame(room: string, me: string, opponentId: string): void {
+  views.delete(room);
+  views.set(room, initialGameView(me, opponentId));
+  closed.delete(room);
+  currentRoom = room;
+  for (const old of [...views.keys()].slice(0, Math.max(0, views.size - KEPT_GAMES))) views.delete(old);
+  notify();
+}
+
+export function dispatchToGame(room: string, action: GameAction): void {
+  const view = views.get(room);
+  if (!view) return;
+  const next = gameReducer(view, action);
+  if (next === view) return;
+  views.set(room, next);
+  notify();
+}
+
+function toCurrentGame(action: GameAction): void {
+  if (currentRoom !== null) dispatchToGame(currentRoom, action);
+}
+
+onServerEvent('new_round', (event) => toCurrentGame({ type: 'newRound', event }));
+onServerEvent('game_result', (event) => toCurrentGame({ type: 'result', event }));
+onServerEvent('round_end', (event) => toCurrentGame({ type: 'roundEnd', event }));
+onServerEvent('error', ({ message }) => toCurrentGame({ type: 'error', message }));
+onServerEvent('game_state', (event) => dispatchToGame(event.room, { type: 'gameState', event }));
+onServerEvent('opponent_choice_locked', ({ room }) => dispatchToGame(room, { type: 'opponentLocked' }));
+onServerEvent('opponent_connection', ({ room, connected }) => dispatchToGame(room, { type: 'opponentConnection', connected }));
+onServerEvent('game_dead', ({ room }) => dispatchToGame(room, { type: 'gameDead' }));
+
+/** Found in this page, and neither over nor left. */
+export function isGameOpen(room: string): boolean {
+  return views.has(room) && !closed.has(room);
+}
+
+/** The game is over (or was left): its screen cannot be opened again. */
+export function closeGame(room: string): void {
+  closed.add(room);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The view of one game of this page (undefined for a game it did not find). */
+export function useGameView(room: string): GameView | undefined {
+  const read = useCallback(() => views.get(room), [room]);
+  return useSyncExternalStore(subscribe, read, read);
+}
