@@ -62,9 +62,9 @@ function resultText(view: GameView): string {
   return 'Make your choice';
 }
 
-function GameScreen({ start, me, view: current }: { start: GameStartState; me: string; view: GameView }) {
+function GameScreen({ start, me, view }: { start: GameStartState; me: string; view: GameView }) {
   const navigate = useNavigate();
-  const { view, secondsLeft, choose } = useGame(start.room, current);
+  const { secondsLeft, choose } = useGame(start.room, view);
   useLeaveGuard(start.room, isRunning(view));
 
   // Play Again: the next game found opens its own screen in place of this one.

@@ -12,13 +12,14 @@ import { canChoose, popupDue, type GameView } from '../game-state';
 import { playWinSound } from '../sound';
 import { useCountdown } from './use-countdown';
 
-export interface Game {
-  view: GameView;
+export interface GameClock {
+  /** Whole seconds to the round's deadline (null without one). */
   secondsLeft: number | null;
+  /** Locks a hand and sends it, if the round is open. */
   choose: (choice: Choice) => void;
 }
 
-export function useGame(room: string, view: GameView): Game {
+export function useGame(room: string, view: GameView): GameClock {
   const secondsLeft = useCountdown(view.deadline);
 
   // The shuffle lasts 4 s; then the real hands, the result, the score, and the winner's sound.
@@ -56,5 +57,5 @@ export function useGame(room: string, view: GameView): Game {
     if (secondsLeft === 0 && open) choose('rock');
   }, [secondsLeft, open, choose]);
 
-  return { view, secondsLeft, choose };
+  return { secondsLeft, choose };
 }
