@@ -24,7 +24,7 @@ export const FORWARDED_EVENTS = [
 
 const target = new EventTarget();
 
-/** Called by the socket module for every forwarded event (and by tests, as the server). */
+/** Called by the socket module for every forwarded event. */
 export function dispatchServerEvent<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
   target.dispatchEvent(new CustomEvent(event, { detail: payload }));
 }
