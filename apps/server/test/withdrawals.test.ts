@@ -1,50 +1,105 @@
 /**
- * Withdrawals end to end on a real anvil and a real database: the spec's
- * validation texts, the verified-e-mail rule (a real mail arrives), 50
- * concurrent requests against one balance, idempotency keys, a failed payment
- * refunded, a crash between signing and broadcasting, and a stuck transaction
- * re-priced. The ledger check runs after every scenario.
+ * Withdrawals end to end on a real anvil and a real database (PGlite, or
+ * PostgreSQL with DATABASE_URL): the spec's validation texts, the
+ * verified-e-mail rule (a real mail arrives), 50 concurrent requests against
+ * one balance, idempotency keys, and the sender — payments refused before and
+ * after mining refunded, a crash between signing and broadcasting, two senders
+ * at once, a stuck transaction re-priced, a nonce used outside the sender.
+ *
+ * After every scenario: nothing is left queued or sent, every wei that left
+ * the hot wallet is in the ledger (paid out or network fee), every nonce the
+ * database handed out was mined (no gap), and the ledger check passes.
  */
-import { cashoutResponseSchema, TEXTS, type CashoutResponse } from '@shifumi/protocol';
-import { eq } from 'drizzle-orm';
-import { type Address, type Hex, getAddress, parseEther } from 'viem';
+import {
+  cashoutResponseSchema,
+  SERVER_TEXTS,
+  SOCKET_PATH,
+  TEXTS,
+  type BalanceEvent,
+  type CashoutResponse,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SessionResponse,
+} from '@shifumi/protocol';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { type Address, type Hex, getAddress, parseEther, parseGwei } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil, rpc } from '../src/infra/chain/anvil-testing';
 import { createChainWalletClient } from '../src/infra/chain/chain-client';
 import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
-import { users, withdrawalAttempts, withdrawals } from '../src/infra/db/schema/index';
+import { hotWalletNonces, users, withdrawalAttempts, withdrawals } from '../src/infra/db/schema/index';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf, transfer } from '../src/modules/ledger/ledger.service';
-import { createWithdrawalSender } from '../src/modules/withdrawals/withdrawal-sender';
+import { createWithdrawalSender, type WithdrawalSenderDeps } from '../src/modules/withdrawals/withdrawal-sender';
 import { noBalanceEvents } from '../src/realtime/balance-events';
 import { postJson, signIn, signUp } from './support/api';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
 import { chainFor, expectLedgerConsistent, payerAccount, startTestAnvil, type TestAnvil } from './support/test-chain';
+
+const STUCK_MS = 60_000;
 
 let anvil: TestAnvil;
 let t: TestApp;
+let hotWalletAtStart: bigint;
+/** What tests themselves spent from the hot wallet (value and gas), outside the sender. */
+let spentOutsideSender = 0n;
 let recipientIndex = 0;
 
 beforeAll(async () => {
   anvil = await startTestAnvil();
-  t = await createTestApp({ chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '1', WITHDRAWAL_CONFIRMATIONS: '1', WITHDRAWAL_STUCK_MS: '60000' }) });
+  t = await createTestApp({
+    chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '1', WITHDRAWAL_CONFIRMATIONS: '1', WITHDRAWAL_STUCK_MS: String(STUCK_MS) }),
+  });
+  hotWalletAtStart = await onChain(hotWallet());
 });
+
 afterEach(async () => {
+  // Every scenario settles what it starts.
+  const open = await t.db.select({ id: withdrawals.id }).from(withdrawals).where(inArray(withdrawals.status, ['queued', 'sent']));
+  expect(open).toEqual([]);
+  // Every wei that left the hot wallet is booked: paid to a recipient or spent as gas.
+  const paid = await balanceOf(t.db, LedgerAccounts.withdrawalsSent);
+  const fees = await balanceOf(t.db, LedgerAccounts.networkFees);
+  expect(hotWalletAtStart - (await onChain(hotWallet()))).toBe(paid + fees + spentOutsideSender);
+  expect(await balanceOf(t.db, LedgerAccounts.withdrawalsInFlight)).toBe(0n);
+  // Every nonce handed out was mined: no gap holds later payments back.
+  const [nonces] = await t.db.select().from(hotWalletNonces);
+  if (nonces) expect(await t.chain!.publicClient.getTransactionCount({ address: hotWallet() })).toBe(nonces.nextNonce);
   await expectLedgerConsistent(t.db, t.chain);
 });
+
 afterAll(async () => {
-  await t.close();
-  await anvil.dispose();
+  await t?.close();
+  await anvil?.dispose();
 });
 
 const call = <T = unknown>(method: string, params: unknown[] = []) => rpc<T>(anvil.rpcUrl, method, params);
+const hotWallet = () => t.chain!.hotWalletAddress;
 const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
 const onChain = (address: Address) => t.chain!.publicClient.getBalance({ address });
+const sender = () => t.app.withdrawalSender!;
+const rowOf = async (id: string) => (await t.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
+const attemptsOf = (id: string) =>
+  t.db.select().from(withdrawalAttempts).where(eq(withdrawalAttempts.withdrawalId, id)).orderBy(withdrawalAttempts.createdAt);
 
-/** A fresh address that holds nothing. */
+/** A fresh address that holds nothing (with letters a–f, to test its case). */
 function freshRecipient(): Address {
   recipientIndex += 1;
   return `0x${(0xabc000 + recipientIndex).toString(16).padStart(40, '0')}` as Address;
+}
+
+async function fund(userId: string, eth: string): Promise<void> {
+  await t.db.transaction((tx) =>
+    transfer(tx, {
+      idempotencyKey: `test-deposit:${randomUUID()}`,
+      kind: 'deposit',
+      legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: parseEther(eth) }],
+    }),
+  );
 }
 
 /** A signed-in player holding `eth` (credited through the ledger, as a deposit would be). */
@@ -52,86 +107,210 @@ async function player(eth: string, options: { verified?: boolean } = {}) {
   const credentials = await signUp(t);
   const session = await signIn(t, credentials);
   if (options.verified !== false) await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, session.user.id));
-  if (eth !== '0') {
-    await t.db.transaction((tx) =>
-      transfer(tx, {
-        idempotencyKey: `test-deposit:${session.user.id}`,
-        kind: 'deposit',
-        legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther(eth) }],
-      }),
-    );
-  }
+  if (eth !== '0') await fund(session.user.id, eth);
   return { id: session.user.id, token: session.accessToken, email: credentials.email };
 }
 
 function cashout(token: string, body: unknown, key?: string) {
-  return postJson(t, '/api/wallet/cashout', body, { authorization: token, ...(key ? { 'idempotency-key': key } : {}) });
+  return postJson(t, '/api/wallet/cashout', body, { authorization: token, ...(key === undefined ? {} : { 'idempotency-key': key }) });
 }
 
-/** Runs the sender until every withdrawal has settled. */
+async function cashoutOk(token: string, body: unknown, key?: string): Promise<CashoutResponse> {
+  const response = await cashout(token, body, key);
+  expect(response.statusCode, response.body).toBe(201);
+  return cashoutResponseSchema.parse(response.json());
+}
+
+/** Runs the app's sender until nothing is queued or sent. */
 async function settleAll(): Promise<void> {
-  await pollUntil(async () => {
-    await t.app.withdrawalSender!.tick();
-    const open = await t.db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.status, 'queued'));
-    const sent = await t.db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.status, 'sent'));
-    return open.length + sent.length === 0 ? true : undefined;
-  }, 30_000, 'every withdrawal settled');
+  await pollUntil(
+    async () => {
+      await sender().tick();
+      const open = await t.db.select({ id: withdrawals.id }).from(withdrawals).where(inArray(withdrawals.status, ['queued', 'sent']));
+      return open.length === 0 ? true : undefined;
+    },
+    30_000,
+    'every withdrawal settled',
+  );
 }
 
-describe('POST /api/wallet/cashout validation', () => {
-  it('refuses each invalid request with the spec text and changes nothing', async () => {
+/** Row counts that a refused request must leave as they were. */
+async function moneyRows() {
+  return {
+    withdrawals: await t.count('withdrawals'),
+    transfers: await t.count('ledger_transfers'),
+    entries: await t.count('ledger_entries'),
+  };
+}
+
+function otherSender(overrides: Partial<WithdrawalSenderDeps> = {}) {
+  const deps: WithdrawalSenderDeps = { db: t.db, chain: t.chain!, balanceEvents: noBalanceEvents, logger: t.app.fastify.log, clock: t.clock };
+  return createWithdrawalSender({ ...deps, ...overrides });
+}
+
+describe('POST /api/wallet/cashout: the request', () => {
+  it('refuses each invalid request with 400 and the spec text, and changes nothing', async () => {
     const p = await player('1');
     const good = freshRecipient();
+    const before = await moneyRows();
     const cases: Array<[unknown, string]> = [
       [{ recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      [{ amount: null, recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
       [{ amount: 0, recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      [{ amount: '0', recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      [{ amount: '0.000', recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      [{ amount: -1, recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
       [{ amount: '-0.1', recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
       [{ amount: 'abc', recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      [{ amount: '', recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      [{ amount: '0x10', recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      [{ amount: '1,5', recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      // 19 decimals: finer than one wei.
       [{ amount: '0.0000000000000000001', recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
       [{ amount: true, recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      [{ amount: { eth: 1 }, recipientAddress: good }, TEXTS.withdrawalInvalidAmount],
+      // Both wrong: the first rule (the amount) speaks.
+      [{ amount: 'abc', recipientAddress: '0x123' }, TEXTS.withdrawalInvalidAmount],
       [{ amount: '0.1' }, TEXTS.withdrawalAddressMissing],
+      [{ amount: '0.1', recipientAddress: null }, TEXTS.withdrawalAddressMissing],
+      [{ amount: '0.1', recipientAddress: '' }, TEXTS.withdrawalAddressMissing],
       [{ amount: '0.1', recipientAddress: '   ' }, TEXTS.withdrawalAddressMissing],
+      [{ amount: '0.1', recipientAddress: 42 }, TEXTS.withdrawalAddressInvalid],
       [{ amount: '0.1', recipientAddress: '0x123' }, TEXTS.withdrawalAddressInvalid],
-      [{ amount: '0.1', recipientAddress: 'abc0000000000000000000000000000000000000de' }, TEXTS.withdrawalAddressInvalid],
-      // Mixed case with a wrong EIP-55 checksum (one letter's case flipped).
-      [{ amount: '0.1', recipientAddress: '0x52908400098527886E0F7030069857D2E4169EE7'.replace('E0F', 'e0F') }, TEXTS.withdrawalAddressInvalid],
-      [{ amount: '1.000000000000000001', recipientAddress: good }, TEXTS.withdrawalAboveBalance],
+      [{ amount: '0.1', recipientAddress: good.slice(2) }, TEXTS.withdrawalAddressInvalid],
+      [{ amount: '0.1', recipientAddress: `${good}0` }, TEXTS.withdrawalAddressInvalid],
+      [{ amount: '0.1', recipientAddress: `0x${'g'.repeat(40)}` }, TEXTS.withdrawalAddressInvalid],
+      // Mixed case with a wrong EIP-55 checksum (one letter's case flipped in the EIP's own example).
+      [{ amount: '0.1', recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'.replace('aAeb', 'aaeb') }, TEXTS.withdrawalAddressInvalid],
+      // Not an object at all.
+      [['0.1', good], SERVER_TEXTS.invalidRequest],
     ];
     for (const [body, message] of cases) {
       const response = await cashout(p.token, body);
-      expect(response.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).not.toBe(403);
-      expect(response.statusCode).toBeLessThan(500);
-      expect(response.json(), JSON.stringify(body)).toEqual({ message });
+      expect({ body, status: response.statusCode, answer: response.json() as unknown }).toEqual({ body, status: 400, answer: { message } });
     }
-    expect(await t.count('withdrawals')).toBe(0);
-    expect(await balance(p.id)).toBe(parseEther('1'));
-    expect((await cashout(p.token, { amount: '0.1', recipientAddress: good }, 'bad key!')).statusCode).toBe(400);
+
+    const badKey = await cashout(p.token, { amount: '0.1', recipientAddress: good }, 'bad key!');
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json()).toEqual({ message: expect.stringContaining('Idempotency-Key') });
+    expect((await cashout(p.token, { amount: '0.1', recipientAddress: good }, 'short')).statusCode).toBe(400);
     expect((await cashout('not-a-token', { amount: '0.1', recipientAddress: good })).statusCode).toBe(403);
+
+    expect(await moneyRows()).toEqual(before);
+    expect(await balance(p.id)).toBe(parseEther('1'));
   });
 
-  it('accepts a correctly checksummed mixed-case address and a number amount', async () => {
+  it('refuses an amount above the balance with 422 and the spec text; exactly the balance is accepted', async () => {
     const p = await player('1');
-    const checksummed = getAddress(freshRecipient());
-    const response = await cashout(p.token, { amount: 0.25, recipientAddress: checksummed });
-    expect(response.statusCode).toBe(201);
-    const body = cashoutResponseSchema.parse(response.json());
-    expect(body).toMatchObject({ newBalance: 0.75, newBalanceWei: parseEther('0.75').toString(), status: 'queued', message: TEXTS.withdrawalInfo });
+    const broke = await player('0');
+    const recipient = freshRecipient();
+    const before = await moneyRows();
+    for (const [token, amount] of [
+      [p.token, '1.000000000000000001'],
+      [p.token, 2],
+      [p.token, 1e21],
+      [broke.token, '0.000000000000000001'],
+    ] as const) {
+      const response = await cashout(token, { amount, recipientAddress: recipient });
+      expect({ amount, status: response.statusCode, answer: response.json() as unknown }).toEqual({
+        amount,
+        status: 422,
+        answer: { message: TEXTS.withdrawalAboveBalance },
+      });
+    }
+    expect(await moneyRows()).toEqual(before);
+    expect(await balance(p.id)).toBe(parseEther('1'));
+
+    const all = await cashoutOk(p.token, { amount: '1', recipientAddress: recipient });
+    expect(all).toMatchObject({ newBalance: 0, newBalanceWei: '0', status: 'queued', message: TEXTS.withdrawalInfo });
     await settleAll();
-    expect(await onChain(checksummed)).toBe(parseEther('0.25'));
+    expect(await onChain(recipient)).toBe(parseEther('1'));
+    expect(await rowOf(all.id)).toMatchObject({ status: 'confirmed', amount: parseEther('1') });
   });
 
-  it('refuses an unverified e-mail with the failure text, sends the verification mail, and moves nothing', async () => {
+  it('accepts a number amount and lower-case or correctly checksummed addresses, and pays each', async () => {
+    const p = await player('1');
+    const lower = freshRecipient();
+    const other = freshRecipient();
+    const checksummed = getAddress(freshRecipient());
+    expect(checksummed).not.toBe(checksummed.toLowerCase());
+    const first = await cashoutOk(p.token, { amount: 0.25, recipientAddress: lower });
+    expect(first).toMatchObject({ newBalance: 0.75, newBalanceWei: parseEther('0.75').toString(), status: 'queued', message: TEXTS.withdrawalInfo });
+    await cashoutOk(p.token, { amount: '0.125', recipientAddress: other });
+    const last = await cashoutOk(p.token, { amount: ' 0.000000000000000001 ', recipientAddress: checksummed });
+    expect(last.newBalanceWei).toBe((parseEther('0.625') - 1n).toString());
+
+    const rows = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, p.id));
+    expect(rows.map((row) => row.recipientAddress).sort()).toEqual([lower, other, checksummed.toLowerCase()].sort());
+    await settleAll();
+    expect(await onChain(lower)).toBe(parseEther('0.25'));
+    expect(await onChain(other)).toBe(parseEther('0.125'));
+    expect(await onChain(checksummed)).toBe(1n);
+  });
+
+  it('refuses an unverified e-mail with 422 and the failure text, sends the verification mail, and moves nothing', async () => {
     const p = await player('1', { verified: false });
+    const before = await moneyRows();
     const response = await cashout(p.token, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: TEXTS.withdrawalFailure });
     // Registration sent the first link; the refused withdrawal sends another.
-    const mail = await t.smtp.waitForMail((received) => received.to.includes(p.email) && t.smtp.mailsTo(p.email).length >= 2);
+    await t.smtp.waitForMail(() => t.smtp.mailsTo(p.email).length >= 2);
     expect(t.smtp.mailsTo(p.email)).toHaveLength(2);
-    expect(mail.decoded).toMatch(/verify-email\//);
+    expect(t.smtp.mailsTo(p.email)[1]!.decoded).toMatch(/verify-email\//);
+    expect(await moneyRows()).toEqual(before);
     expect(await balance(p.id)).toBe(parseEther('1'));
-    expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, p.id))).toHaveLength(0);
+  });
+
+  it('refuses a wallet-only account (no e-mail) with the failure text and sends no mail', async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const nonce = (await t.app.fastify.inject({ method: 'GET', url: '/api/auth/siwe/nonce' })).json<{ nonce: string }>().nonce;
+    const message = createSiweMessage({
+      address: wallet.address,
+      chainId: DEV_CHAIN_ID,
+      domain: new URL(TEST_APP_URL).host,
+      uri: TEST_APP_URL,
+      nonce,
+      version: '1',
+      issuedAt: new Date(),
+    });
+    const signedIn = await postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }) });
+    expect(signedIn.statusCode).toBe(200);
+    const session = signedIn.json<SessionResponse>();
+    expect(session.user.email).toBeNull();
+    await fund(session.user.id, '1');
+    const mailsBefore = t.smtp.mails.length;
+    const before = await moneyRows();
+
+    const response = await cashout(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: TEXTS.withdrawalFailure });
+    expect(t.smtp.mails.length).toBe(mailsBefore);
+    expect(await moneyRows()).toEqual(before);
+    expect(await balance(session.user.id)).toBe(parseEther('1'));
+  });
+
+  it("tells the player's open sockets the new balance when a withdrawal is requested", async () => {
+    const p = await player('1');
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(await t.listen(), {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: p.token },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const received = new Promise<BalanceEvent>((resolve) => socket.once('balance', resolve));
+      await cashoutOk(p.token, { amount: '0.375', recipientAddress: freshRecipient() });
+      expect(await received).toEqual({ balance: 0.625, balanceWei: parseEther('0.625').toString() });
+    } finally {
+      socket.disconnect();
+    }
+    await settleAll();
   });
 });
 
@@ -139,53 +318,92 @@ describe('concurrent withdrawals', () => {
   it('50 requests against one balance never overdraw, and the recipient receives exactly the successful total', async () => {
     const p = await player('1');
     const recipient = freshRecipient();
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => cashout(p.token, { amount: '0.03', recipientAddress: recipient })),
-    );
-    const succeeded = responses.filter((response) => response.statusCode === 201);
+    const amount = parseEther('0.03');
+    const responses = await Promise.all(Array.from({ length: 50 }, () => cashout(p.token, { amount: '0.03', recipientAddress: recipient })));
+    const succeeded = responses.filter((response) => response.statusCode === 201).map((response) => cashoutResponseSchema.parse(response.json()));
     const refused = responses.filter((response) => response.statusCode !== 201);
-    expect(succeeded).toHaveLength(33); // floor(1 / 0.03)
-    for (const response of refused) expect(response.json()).toEqual({ message: TEXTS.withdrawalAboveBalance });
-    expect(await balance(p.id)).toBe(parseEther('1') - 33n * parseEther('0.03'));
-    const balancesAfter = succeeded.map((response) => BigInt((response.json() as CashoutResponse).newBalanceWei));
-    expect(balancesAfter.every((value) => value >= 0n)).toBe(true);
+    const expected = parseEther('1') / amount; // floor(1 / 0.03) = 33
+    expect(BigInt(succeeded.length)).toBe(expected);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message: TEXTS.withdrawalAboveBalance });
+    }
+    // The debits happened one after the other: each answer saw one more of them, none below zero.
+    const balancesAfter = succeeded.map((answer) => BigInt(answer.newBalanceWei)).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+    expect(balancesAfter).toEqual(Array.from({ length: succeeded.length }, (_, index) => parseEther('1') - BigInt(index + 1) * amount));
+    expect(await balance(p.id)).toBe(parseEther('1') - expected * amount);
+    expect(await balanceOf(t.db, LedgerAccounts.withdrawalsInFlight)).toBe(expected * amount);
 
     await settleAll();
-    expect(await onChain(recipient)).toBe(33n * parseEther('0.03'));
+    expect(await onChain(recipient)).toBe(expected * amount);
     const rows = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, p.id));
+    expect(rows).toHaveLength(succeeded.length);
     expect(rows.every((row) => row.status === 'confirmed')).toBe(true);
-    expect(new Set(rows.map((row) => row.nonce)).size).toBe(33);
-    expect(await balanceOf(t.db, LedgerAccounts.withdrawalsInFlight)).toBe(0n);
+    expect(new Set(rows.map((row) => row.nonce)).size).toBe(succeeded.length);
+    expect(await balance(p.id)).toBe(parseEther('1') - expected * amount);
   });
 });
 
-describe('idempotency', () => {
-  it('a replay answers the original answer and moves nothing; concurrent duplicates make one withdrawal; another body is refused', async () => {
+describe('Idempotency-Key', () => {
+  it('a replay answers the original answer (status now) and moves nothing; another body is refused with 409; keys are per user', async () => {
     const p = await player('1');
     const recipient = freshRecipient();
     const body = { amount: '0.2', recipientAddress: recipient };
-    const first = await cashout(p.token, body, 'key-00000001');
-    expect(first.statusCode).toBe(201);
-    const replay = await cashout(p.token, body, 'key-00000001');
-    expect(replay.json()).toEqual(first.json());
+    const first = await cashoutOk(p.token, body, 'key-00000001');
+    const rowsAfterFirst = await moneyRows();
+    const replay = await cashoutOk(p.token, { amount: 0.2, recipientAddress: getAddress(recipient) }, 'key-00000001');
+    expect(replay).toEqual(first);
+    expect(await moneyRows()).toEqual(rowsAfterFirst);
     expect(await balance(p.id)).toBe(parseEther('0.8'));
 
-    const racing = await Promise.all(Array.from({ length: 10 }, () => cashout(p.token, body, 'key-00000002')));
-    const ids = new Set(racing.map((response) => (response.json() as CashoutResponse).id));
-    expect(racing.every((response) => response.statusCode === 201)).toBe(true);
-    expect(ids.size).toBe(1);
-    expect(await balance(p.id)).toBe(parseEther('0.6'));
+    for (const other of [
+      { ...body, amount: '0.3' },
+      { ...body, recipientAddress: freshRecipient() },
+    ]) {
+      const conflict = await cashout(p.token, other, 'key-00000001');
+      expect(conflict.statusCode).toBe(409);
+      expect(conflict.json()).toEqual({ message: expect.any(String) });
+    }
+    expect(await moneyRows()).toEqual(rowsAfterFirst);
 
-    const conflict = await cashout(p.token, { ...body, amount: '0.3' }, 'key-00000001');
-    expect(conflict.statusCode).toBe(409);
-    expect(await balance(p.id)).toBe(parseEther('0.6'));
+    // Another player may use the same key for a withdrawal of their own.
+    const q = await player('1');
+    const theirs = await cashoutOk(q.token, body, 'key-00000001');
+    expect(theirs.id).not.toBe(first.id);
+
+    await settleAll();
+    // Replayed after it was paid: the same answer, with the status now; the balance spent since does not matter.
+    await cashoutOk(p.token, { amount: '0.8', recipientAddress: freshRecipient() });
+    await settleAll();
+    const later = await cashoutOk(p.token, body, 'key-00000001');
+    expect(later).toEqual({ ...first, status: 'confirmed' });
+    expect(await onChain(recipient)).toBe(parseEther('0.4'));
+    expect(await balance(p.id)).toBe(0n);
+  });
+
+  it('concurrent requests with one key make one withdrawal, even when the balance covers only one', async () => {
+    const rich = await player('1');
+    const poor = await player('0.2');
+    const recipient = freshRecipient();
+    for (const p of [rich, poor]) {
+      const racing = await Promise.all(
+        Array.from({ length: 10 }, () => cashout(p.token, { amount: '0.2', recipientAddress: recipient }, `race-${p.id}`)),
+      );
+      expect(racing.map((response) => response.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
+      const answers = racing.map((response) => cashoutResponseSchema.parse(response.json()));
+      expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+      expect(new Set(answers.map((answer) => answer.newBalanceWei)).size).toBe(1);
+      expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, p.id))).toHaveLength(1);
+    }
+    expect(await balance(rich.id)).toBe(parseEther('0.8'));
+    expect(await balance(poor.id)).toBe(0n);
     await settleAll();
     expect(await onChain(recipient)).toBe(parseEther('0.4'));
   });
 });
 
-describe('payments that fail', () => {
-  it('returns the amount when the recipient refuses the payment', async () => {
+describe('the sender', () => {
+  it('returns the amount at once when the recipient refuses the payment: nothing signed, no nonce taken', async () => {
     const p = await player('1');
     const deployer = createChainWalletClient({ rpcUrl: anvil.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(4) });
     // Deploys runtime 0x60006000fd: REVERT on any call.
@@ -193,75 +411,171 @@ describe('payments that fail', () => {
     const receipt = await pollUntil(async () => (await t.chain!.publicClient.getTransactionReceipt({ hash }).catch(() => undefined)) ?? undefined);
     const refuser = receipt.contractAddress as Address;
 
-    const response = await cashout(p.token, { amount: '0.4', recipientAddress: refuser });
-    expect(response.statusCode).toBe(201);
-    expect(await balance(p.id)).toBe(parseEther('0.6'));
+    const refused = await cashoutOk(p.token, { amount: '0.4', recipientAddress: refuser }, 'refused-0001');
+    const paid = await cashoutOk(p.token, { amount: '0.1', recipientAddress: freshRecipient() });
+    expect(await balance(p.id)).toBe(parseEther('0.5'));
     await settleAll();
-    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, (response.json() as CashoutResponse).id));
-    expect(row).toMatchObject({ status: 'failed' });
-    expect(await balance(p.id)).toBe(parseEther('1'));
+
+    expect(await rowOf(refused.id)).toMatchObject({ status: 'failed', nonce: null, txHash: null, failureReason: expect.stringMatching(/refused/) });
+    expect(await attemptsOf(refused.id)).toEqual([]);
+    expect(await rowOf(paid.id)).toMatchObject({ status: 'confirmed' });
+    expect(await balance(p.id)).toBe(parseEther('0.9'));
     expect(await onChain(refuser)).toBe(0n);
+    // Replayed, the request shows how it ended.
+    expect(await cashoutOk(p.token, { amount: '0.4', recipientAddress: refuser }, 'refused-0001')).toEqual({ ...refused, status: 'failed' });
   });
 
-  it('a crash between signing and broadcasting never pays twice: the stored transaction is broadcast again', async () => {
+  it('refunds a payment mined reverted, and books its gas as a network fee', async () => {
     const p = await player('1');
     const recipient = freshRecipient();
-    const response = await cashout(p.token, { amount: '0.5', recipientAddress: recipient });
-    const id = (response.json() as CashoutResponse).id;
-    const crashing = createWithdrawalSender({
-      db: t.db,
-      chain: t.chain!,
-      balanceEvents: noBalanceEvents,
-      logger: t.app.fastify.log,
-      clock: t.clock,
-      broadcast: async () => {
-        throw new Error('process killed');
-      },
-    });
-    await crashing.tick();
-    const [attempt] = await t.db.select().from(withdrawalAttempts).where(eq(withdrawalAttempts.withdrawalId, id));
-    expect(attempt).toMatchObject({ status: 'signed' });
-    expect(await onChain(recipient)).toBe(0n);
-
-    // The restarted sender broadcasts the very same bytes; ticking again changes nothing.
-    await settleAll();
-    await t.app.withdrawalSender!.tick();
-    const attempts = await t.db.select().from(withdrawalAttempts).where(eq(withdrawalAttempts.withdrawalId, id));
-    expect(attempts.map((row) => row.txHash)).toEqual([attempt!.txHash]);
-    expect(await onChain(recipient)).toBe(parseEther('0.5'));
-    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, id));
-    expect(row).toMatchObject({ status: 'confirmed', txHash: attempt!.txHash });
-  });
-
-  it('re-prices a stuck transaction (+10 % or more on both fee fields, same nonce) and pays once', async () => {
-    const p = await player('1');
-    const recipient = freshRecipient();
-    const response = await cashout(p.token, { amount: '0.3', recipientAddress: recipient });
-    const id = (response.json() as CashoutResponse).id;
+    const requested = await cashoutOk(p.token, { amount: '0.3', recipientAddress: recipient });
+    const feesBefore = await balanceOf(t.db, LedgerAccounts.networkFees);
     await call('evm_setAutomine', [false]);
     try {
-      await t.app.withdrawalSender!.tick();
-      await t.app.withdrawalSender!.tick();
-      let attempts = await t.db.select().from(withdrawalAttempts).where(eq(withdrawalAttempts.withdrawalId, id));
-      expect(attempts).toHaveLength(1);
-      t.clock.advance(61_000);
-      await t.app.withdrawalSender!.tick();
-      attempts = await t.db.select().from(withdrawalAttempts).where(eq(withdrawalAttempts.withdrawalId, id));
-      expect(attempts).toHaveLength(2);
-      const [first, second] = attempts as [(typeof attempts)[0], (typeof attempts)[0]];
-      expect(second.nonce).toBe(first.nonce);
-      expect(second.maxFeePerGas * 10n).toBeGreaterThanOrEqual(first.maxFeePerGas * 11n);
-      expect(second.maxPriorityFeePerGas * 10n).toBeGreaterThanOrEqual(first.maxPriorityFeePerGas * 11n);
+      await sender().tick(); // estimated against an empty account: fine; signed and broadcast
+      expect(await rowOf(requested.id)).toMatchObject({ status: 'sent' });
+      // Before it is mined, the recipient becomes a contract that refuses ETH.
+      await call('anvil_setCode', [recipient, '0x60006000fd']);
       await call('anvil_mine', ['0x1']);
     } finally {
       await call('evm_setAutomine', [true]);
     }
     await settleAll();
-    await call('anvil_mine', ['0x3']);
+
+    const row = await rowOf(requested.id);
+    expect(row).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/reverted/) });
+    const mined = await t.chain!.publicClient.getTransactionReceipt({ hash: row.txHash as Hex });
+    expect(mined.status).toBe('reverted');
+    expect(await attemptsOf(requested.id)).toEqual([expect.objectContaining({ status: 'reverted', txHash: row.txHash })]);
+    expect(await balance(p.id)).toBe(parseEther('1'));
+    expect(await onChain(recipient)).toBe(0n);
+    expect(mined.gasUsed).toBeGreaterThan(0n);
+    expect((await balanceOf(t.db, LedgerAccounts.networkFees)) - feesBefore).toBe(mined.gasUsed * mined.effectiveGasPrice);
+  });
+
+  it('a crash between signing and broadcasting never pays twice: the stored transaction is broadcast again', async () => {
+    const p = await player('1');
+    const recipient = freshRecipient();
+    const { id } = await cashoutOk(p.token, { amount: '0.5', recipientAddress: recipient });
+    const crashing = otherSender({
+      broadcast: () => Promise.reject(new Error('process killed')),
+    });
+    await crashing.tick();
+    await crashing.tick(); // still down: the same stored bytes, nothing signed again
+    const [stored, ...more] = await attemptsOf(id);
+    expect(more).toEqual([]);
+    expect(stored).toMatchObject({ status: 'signed' });
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', nonce: stored!.nonce });
+    expect(await onChain(recipient)).toBe(0n);
+
+    // The restarted process broadcasts the very same bytes; ticking again changes nothing.
+    await settleAll();
+    await sender().tick();
+    expect((await attemptsOf(id)).map((row) => [row.txHash, row.rawTransaction, row.status])).toEqual([
+      [stored!.txHash, stored!.rawTransaction, 'mined'],
+    ]);
+    expect(await onChain(recipient)).toBe(parseEther('0.5'));
+    expect(await rowOf(id)).toMatchObject({ status: 'confirmed', txHash: stored!.txHash });
+  });
+
+  it('two senders at once take each withdrawal once, with distinct consecutive nonces', async () => {
+    const p = await player('1');
+    const recipient = freshRecipient();
+    for (let index = 0; index < 6; index += 1) await cashoutOk(p.token, { amount: '0.01', recipientAddress: recipient });
+    const second = otherSender();
+    await Promise.all([sender().tick(), second.tick(), sender().tick(), second.tick()]);
+    await settleAll();
+
+    const rows = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, p.id));
+    const nonces = rows.map((row) => row.nonce!).sort((a, b) => a - b);
+    expect(nonces).toEqual(Array.from({ length: 6 }, (_, index) => nonces[0]! + index));
+    const attempts = await t.db.select().from(withdrawalAttempts).where(inArray(withdrawalAttempts.withdrawalId, rows.map((row) => row.id)));
+    expect(attempts).toHaveLength(6);
+    expect(await onChain(recipient)).toBe(parseEther('0.06'));
+  });
+
+  it('re-prices a stuck transaction (same nonce, both fee fields +10 % or more) until it pays twice the going rate, and pays once', async () => {
+    const p = await player('1');
+    const recipient = freshRecipient();
+    const { id } = await cashoutOk(p.token, { amount: '0.3', recipientAddress: recipient });
+    await call('evm_setAutomine', [false]);
+    try {
+      await sender().tick();
+      t.clock.advance(STUCK_MS - 1000);
+      await sender().tick();
+      expect(await attemptsOf(id)).toHaveLength(1);
+
+      t.clock.advance(1000);
+      await sender().tick();
+      const [first, second] = await attemptsOf(id);
+      expect(second!.nonce).toBe(first!.nonce);
+      expect(second!.maxFeePerGas * 10n).toBeGreaterThanOrEqual(first!.maxFeePerGas * 11n);
+      expect(second!.maxPriorityFeePerGas * 10n).toBeGreaterThanOrEqual(first!.maxPriorityFeePerGas * 11n);
+      expect(second!.maxPriorityFeePerGas).toBeGreaterThan(0n);
+      expect(first!.status).toBe('replaced');
+      expect(await rowOf(id)).toMatchObject({ txHash: second!.txHash });
+      // The node took the replacement: it is the one in its pool.
+      const pooled = await t.chain!.publicClient.getTransaction({ hash: second!.txHash as Hex });
+      expect(pooled.nonce).toBe(first!.nonce);
+
+      // Still stuck: raised again each period, until twice the estimate — then only broadcast again.
+      for (let period = 0; period < 10; period += 1) {
+        t.clock.advance(STUCK_MS);
+        await sender().tick();
+      }
+      const attempts = await attemptsOf(id);
+      const estimate = await t.chain!.publicClient.estimateFeesPerGas();
+      const last = attempts.at(-1)!;
+      const beforeLast = attempts.at(-2)!;
+      expect(attempts.length).toBeGreaterThan(2);
+      expect(attempts.length).toBeLessThan(12);
+      expect(last.maxFeePerGas).toBeGreaterThanOrEqual(2n * estimate.maxFeePerGas);
+      const beforeLastOverpays =
+        beforeLast.maxFeePerGas >= 2n * estimate.maxFeePerGas && beforeLast.maxPriorityFeePerGas >= 2n * estimate.maxPriorityFeePerGas;
+      expect(beforeLastOverpays).toBe(false);
+      expect(last.maxFeePerGas).toBeLessThan(parseGwei('1000'));
+      for (const [index, attempt] of attempts.entries()) {
+        expect(attempt.nonce).toBe(first!.nonce);
+        if (index > 0) expect(attempt.maxFeePerGas * 10n).toBeGreaterThanOrEqual(attempts[index - 1]!.maxFeePerGas * 11n);
+        expect(attempt.status).toBe(index === attempts.length - 1 ? 'broadcast' : 'replaced');
+      }
+      await call('anvil_mine', ['0x1']);
+    } finally {
+      await call('evm_setAutomine', [true]);
+    }
+    await settleAll();
+
     expect(await onChain(recipient)).toBe(parseEther('0.3'));
-    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'confirmed' });
-    const mined = await t.chain!.publicClient.getTransactionReceipt({ hash: row!.txHash as Hex });
+    const attempts = await attemptsOf(id);
+    expect(attempts.filter((attempt) => attempt.status === 'mined').map((attempt) => attempt.txHash)).toEqual([row.txHash]);
+    expect(attempts.filter((attempt) => attempt.status !== 'mined').every((attempt) => attempt.status === 'replaced')).toBe(true);
+    const mined = await t.chain!.publicClient.getTransactionReceipt({ hash: row.txHash as Hex });
     expect(mined.status).toBe('success');
+  });
+
+  it('never hands out a nonce the chain has already used (a transaction sent from the hot wallet outside the sender)', async () => {
+    const p = await player('1');
+    const recipient = freshRecipient();
+    const before = await cashoutOk(p.token, { amount: '0.1', recipientAddress: recipient });
+    await settleAll();
+    const [counter] = await t.db
+      .select()
+      .from(hotWalletNonces)
+      .where(and(eq(hotWalletNonces.chainId, DEV_CHAIN_ID), eq(hotWalletNonces.address, hotWallet())));
+    expect(counter!.nextNonce).toBe((await rowOf(before.id)).nonce! + 1);
+
+    // Someone uses the hot wallet's next nonce behind the sender's back.
+    const hash = await t.chain!.hotWallet.sendTransaction({ to: payerAccount(5).address, value: 1n });
+    const outside = await t.chain!.publicClient.waitForTransactionReceipt({ hash });
+    const outsideTx = await t.chain!.publicClient.getTransaction({ hash });
+    expect(outsideTx.nonce).toBe(counter!.nextNonce);
+    spentOutsideSender += 1n + outside.gasUsed * outside.effectiveGasPrice;
+
+    const after = await cashoutOk(p.token, { amount: '0.2', recipientAddress: recipient });
+    await settleAll();
+    expect(await rowOf(after.id)).toMatchObject({ status: 'confirmed', nonce: counter!.nextNonce + 1 });
+    expect(await onChain(recipient)).toBe(parseEther('0.3'));
   });
 });

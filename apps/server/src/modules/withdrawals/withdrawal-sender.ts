@@ -1,31 +1,35 @@
 /**
- * Pays queued withdrawals from the hot wallet, one process at a time.
+ * Pays queued withdrawals from the hot wallet. All its state lives in the
+ * database (a pass can run in any process that holds the sender's lease).
  *
- * - A nonce is allocated in the database once per withdrawal; every attempt
- *   (the first and any re-priced replacement) uses it, so at most one can be
- *   mined: never two payments for one withdrawal.
+ * - Gas is estimated first: a payment that would revert (a recipient contract
+ *   that refuses ETH) fails before any nonce is allocated or anything signed,
+ *   and the amount returns to the user at once — no nonce gap.
+ * - The nonce is allocated in the database, in the transaction that stores it
+ *   on the withdrawal together with the first signed attempt. Every attempt
+ *   (the first and any re-priced replacement) uses that nonce, so at most one
+ *   of them can ever be mined: never two payments for one withdrawal.
  * - A transaction is signed and stored (raw) before it is broadcast; after a
- *   crash the stored bytes are broadcast again, never re-signed with a new
- *   nonce.
- * - A payment that cannot succeed (gas estimation reverts, e.g. a recipient
- *   contract that refuses ETH) or that is mined reverted returns the amount to
- *   the user. A confirmed one moves it from "in flight" to "sent"; the gas is
- *   paid by the house (network fees).
- * - A transaction not mined after `withdrawalStuckMs` is replaced with both
- *   EIP-1559 fee fields raised by 12.5 % (at least the current estimate).
+ *   crash the stored bytes are broadcast again, never re-signed.
+ * - Once an attempt is mined with enough confirmations the withdrawal is
+ *   confirmed (in flight → sent) or, reverted, refunded (in flight → user);
+ *   the gas is the house's (house → network fees), all in one transaction.
+ * - An attempt not mined after `withdrawalStuckMs` is replaced with both
+ *   EIP-1559 fee fields raised by 12.5 % (at least the current estimate),
+ *   until it pays twice the current estimate: past that, price is not the
+ *   problem and the same bytes are broadcast again instead.
  */
-import { and, eq } from 'drizzle-orm';
 import {
   BaseError,
   ExecutionRevertedError,
   type Hex,
   keccak256,
+  type LocalAccount,
   TransactionReceiptNotFoundError,
   type TransactionReceipt,
 } from 'viem';
 import type { ChainContext } from '../../infra/chain/chain-runtime';
-import type { Database } from '../../infra/db/database';
-import { withdrawalAttempts, withdrawals } from '../../infra/db/schema/index';
+import type { Database, Executor } from '../../infra/db/database';
 import type { BalanceEvents } from '../../realtime/balance-events';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -35,16 +39,27 @@ import { transfer } from '../ledger/ledger.service';
 import {
   allocateNonce,
   attemptsOf,
+  insertAttempt,
+  lockWithdrawal,
+  markOtherAttemptsReplaced,
   setAttemptStatus,
   signedAttempts,
+  updateWithdrawal,
   withdrawalsInStatus,
+  type NonceCounts,
   type WithdrawalAttemptRow,
   type WithdrawalRow,
 } from './withdrawals.repo';
 
-/** Replacement fee bump: +12.5 % (nodes require at least +10 %). */
+/** Replacement fee bump: +12.5 % (nodes require at least +10 % on both fields). */
 const BUMP_NUMERATOR = 1125n;
 const BUMP_DENOMINATOR = 1000n;
+
+/** A stuck attempt already paying this multiple of the current estimate on both fields is not re-priced again. */
+const OVERPAY_FACTOR = 2n;
+
+/** Node answers to a broadcast that mean it has (or had) this transaction or one with its nonce. */
+const ALREADY_SEEN = /already known|known transaction|nonce too low|already imported/i;
 
 export interface WithdrawalSender {
   start(): void;
@@ -59,11 +74,11 @@ export interface WithdrawalSenderDeps {
   balanceEvents: BalanceEvents;
   logger: Logger;
   clock: Clock;
-  /** Broadcasts a signed transaction (tests inject failures). */
+  /** Broadcasts a signed transaction (default `eth_sendRawTransaction`; tests inject a crash). */
   broadcast?: (raw: Hex) => Promise<void>;
 }
 
-/** Raises a fee by 12.5 %, rounding up, and to at least `floor`. */
+/** Raises a fee by 12.5 %, rounding up, and to at least `floor` (the current estimate). */
 export function bumpFee(previous: bigint, floor: bigint): bigint {
   const bumped = (previous * BUMP_NUMERATOR + BUMP_DENOMINATOR - 1n) / BUMP_DENOMINATOR;
   return bumped > floor ? bumped : floor;
@@ -73,12 +88,19 @@ function isRevert(error: unknown): boolean {
   return error instanceof BaseError && error.walk((cause) => cause instanceof ExecutionRevertedError) instanceof ExecutionRevertedError;
 }
 
+interface Fees {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
 export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSender {
   const { db, chain, logger, clock } = deps;
   const client = chain.publicClient;
   const chainId = chain.settings.chainId;
   const required = BigInt(chain.settings.withdrawalConfirmations);
-  const account = chain.hotWallet.account;
+  const walletAccount = chain.hotWallet.account;
+  if (walletAccount.type !== 'local') throw new Error('the hot wallet must be a local account: withdrawals are signed offline');
+  const account: LocalAccount = walletAccount;
   const broadcast =
     deps.broadcast ??
     (async (raw: Hex) => {
@@ -89,13 +111,13 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  /** Broadcasts stored bytes; "already known" and the like mean the node has it. */
+  /** Broadcasts stored bytes; a refusal leaves the attempt `signed`, to be broadcast again next pass. */
   async function send(attempt: Pick<WithdrawalAttemptRow, 'id' | 'txHash' | 'rawTransaction'>): Promise<void> {
     try {
       await broadcast(attempt.rawTransaction as Hex);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      if (!/already known|known transaction|nonce too low|already imported/i.test(text)) {
+      if (!ALREADY_SEEN.test(text)) {
         logger.warn({ err: error, txHash: attempt.txHash }, 'Withdrawal broadcast failed; the same transaction is broadcast again next pass');
         return;
       }
@@ -103,47 +125,62 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     await setAttemptStatus(db, [attempt.id], 'broadcast', ['signed']);
   }
 
-  async function sign(withdrawal: WithdrawalRow, nonce: number, gas: bigint, maxFeePerGas: bigint, maxPriorityFeePerGas: bigint) {
-    const raw = await account.signTransaction!({
+  /** Signs offline, with the configured chain id: nothing leaves the process. */
+  async function sign(withdrawal: WithdrawalRow, nonce: number, gas: bigint, fees: Fees) {
+    const raw = await account.signTransaction({
       chainId,
       type: 'eip1559',
       to: withdrawal.recipientAddress as Hex,
       value: withdrawal.amount,
       nonce,
       gas,
-      maxFeePerGas,
-      maxPriorityFeePerGas,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     });
     return { raw, txHash: keccak256(raw) };
   }
 
-  async function refund(withdrawal: WithdrawalRow, reason: string, fromStatus: 'queued' | 'sent', fee: bigint, receipt?: TransactionReceipt) {
+  /** The gas a mined attempt cost the hot wallet, booked as the house's network fee. */
+  async function bookFee(tx: Executor, withdrawal: WithdrawalRow, fee: bigint): Promise<void> {
+    if (fee === 0n) return;
+    await transfer(tx, {
+      idempotencyKey: `withdrawal-fee:${withdrawal.id}`,
+      kind: 'withdrawal_fee',
+      legs: [{ from: LedgerAccounts.house, to: LedgerAccounts.networkFees, amount: fee }],
+      memo: { withdrawalId: withdrawal.id },
+    });
+  }
+
+  /**
+   * Fails a withdrawal still in `fromStatus` and returns its amount to the
+   * user, in one transaction; `mined` is the reverted attempt, when there is one.
+   */
+  async function fail(
+    withdrawal: WithdrawalRow,
+    fromStatus: 'queued' | 'sent',
+    reason: string,
+    mined?: { attemptId: string; receipt: TransactionReceipt },
+  ): Promise<void> {
     const balance = await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(withdrawals)
-        .set({
-          status: 'failed',
-          failureReason: reason,
-          updatedAt: clock(),
-          ...(receipt ? { txHash: receipt.transactionHash, blockNumber: receipt.blockNumber } : {}),
-        })
-        .where(and(eq(withdrawals.id, withdrawal.id), eq(withdrawals.status, fromStatus)))
-        .returning({ id: withdrawals.id });
-      if (updated.length === 0) return undefined;
+      const current = await lockWithdrawal(tx, withdrawal.id);
+      if (current?.status !== fromStatus) return undefined;
+      await updateWithdrawal(tx, withdrawal.id, {
+        status: 'failed',
+        failureReason: reason,
+        updatedAt: clock(),
+        ...(mined ? { txHash: mined.receipt.transactionHash, blockNumber: mined.receipt.blockNumber } : {}),
+      });
+      if (mined) {
+        await setAttemptStatus(tx, [mined.attemptId], 'reverted');
+        await markOtherAttemptsReplaced(tx, withdrawal.id, mined.attemptId);
+      }
       const moved = await transfer(tx, {
         idempotencyKey: `withdrawal-refund:${withdrawal.id}`,
         kind: 'withdrawal_refund',
         legs: [{ from: LedgerAccounts.withdrawalsInFlight, to: LedgerAccounts.user(withdrawal.userId), amount: withdrawal.amount }],
         memo: { withdrawalId: withdrawal.id, reason },
       });
-      if (fee > 0n) {
-        await transfer(tx, {
-          idempotencyKey: `withdrawal-fee:${withdrawal.id}`,
-          kind: 'withdrawal_fee',
-          legs: [{ from: LedgerAccounts.house, to: LedgerAccounts.networkFees, amount: fee }],
-          memo: { withdrawalId: withdrawal.id },
-        });
-      }
+      if (mined) await bookFee(tx, withdrawal, mined.receipt.gasUsed * mined.receipt.effectiveGasPrice);
       return moved.balances.get(LedgerAccounts.user(withdrawal.userId).code);
     });
     if (balance === undefined) return;
@@ -151,41 +188,61 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     deps.balanceEvents.balanceChanged(withdrawal.userId, balance);
   }
 
-  /** Signs and broadcasts the first attempt of a queued withdrawal. */
-  async function sendQueued(withdrawal: WithdrawalRow): Promise<void> {
+  /** Marks a withdrawal paid: in flight → sent, and the gas as a network fee, in one transaction. */
+  async function confirm(withdrawal: WithdrawalRow, attemptId: string, receipt: TransactionReceipt): Promise<void> {
+    const done = await db.transaction(async (tx) => {
+      const current = await lockWithdrawal(tx, withdrawal.id);
+      if (current?.status !== 'sent') return false;
+      await updateWithdrawal(tx, withdrawal.id, {
+        status: 'confirmed',
+        txHash: receipt.transactionHash,
+        blockNumber: receipt.blockNumber,
+        updatedAt: clock(),
+      });
+      await setAttemptStatus(tx, [attemptId], 'mined');
+      await markOtherAttemptsReplaced(tx, withdrawal.id, attemptId);
+      await transfer(tx, {
+        idempotencyKey: `withdrawal-paid:${withdrawal.id}`,
+        kind: 'withdrawal_paid',
+        legs: [{ from: LedgerAccounts.withdrawalsInFlight, to: LedgerAccounts.withdrawalsSent, amount: withdrawal.amount }],
+        memo: { withdrawalId: withdrawal.id, txHash: receipt.transactionHash },
+      });
+      await bookFee(tx, withdrawal, receipt.gasUsed * receipt.effectiveGasPrice);
+      return true;
+    });
+    if (done) logger.info({ withdrawalId: withdrawal.id, txHash: receipt.transactionHash }, 'Withdrawal confirmed');
+  }
+
+  /** Estimates, allocates a nonce, signs and stores the first attempt of a queued withdrawal, then broadcasts it. */
+  async function sendQueued(withdrawal: WithdrawalRow, nonceCounts: () => Promise<NonceCounts>): Promise<void> {
     let gas: bigint;
     try {
       gas = await client.estimateGas({ account, to: withdrawal.recipientAddress as Hex, value: withdrawal.amount });
     } catch (error) {
-      if (isRevert(error)) {
-        await refund(withdrawal, 'The recipient refused the payment (the transaction would revert).', 'queued', 0n);
-        return;
-      }
-      throw error;
+      if (!isRevert(error)) throw error;
+      // Nothing signed, no nonce taken: the payment simply cannot happen.
+      await fail(withdrawal, 'queued', 'The recipient refused the payment (the transaction would revert).');
+      return;
     }
     const fees = await client.estimateFeesPerGas();
-    const pendingCount = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+    const counts = await nonceCounts();
     const attempt = await db.transaction(async (tx) => {
-      // Re-read under lock: another pass may have taken it.
-      const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id)).for('update');
-      if (!current || current.status !== 'queued') return undefined;
-      const nonce = await allocateNonce(tx, chainId, chain.hotWalletAddress, pendingCount);
-      const signed = await sign(current, nonce, gas, fees.maxFeePerGas, fees.maxPriorityFeePerGas);
-      await tx.update(withdrawals).set({ status: 'sent', nonce, txHash: signed.txHash, updatedAt: clock() }).where(eq(withdrawals.id, current.id));
-      const [row] = await tx
-        .insert(withdrawalAttempts)
-        .values({
-          withdrawalId: current.id,
-          nonce,
-          txHash: signed.txHash,
-          rawTransaction: signed.raw,
-          maxFeePerGas: fees.maxFeePerGas,
-          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-          gasLimit: gas,
-          createdAt: clock(),
-        })
-        .returning();
-      return row!;
+      // Another pass may have taken it since it was read.
+      const current = await lockWithdrawal(tx, withdrawal.id);
+      if (current?.status !== 'queued') return undefined;
+      const nonce = await allocateNonce(tx, chainId, chain.hotWalletAddress, counts);
+      const signed = await sign(current, nonce, gas, fees);
+      await updateWithdrawal(tx, current.id, { status: 'sent', nonce, txHash: signed.txHash, updatedAt: clock() });
+      return insertAttempt(tx, {
+        withdrawalId: current.id,
+        nonce,
+        txHash: signed.txHash,
+        rawTransaction: signed.raw,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        gasLimit: gas,
+        createdAt: clock(),
+      });
     });
     if (!attempt) return;
     logger.info({ withdrawalId: withdrawal.id, txHash: attempt.txHash, nonce: attempt.nonce }, 'Withdrawal signed');
@@ -201,86 +258,88 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     }
   }
 
+  /** Signs a replacement of a stuck attempt (same nonce, higher fees), stores it, then broadcasts it. */
+  async function reprice(withdrawal: WithdrawalRow, latest: WithdrawalAttemptRow): Promise<void> {
+    const estimate = await client.estimateFeesPerGas();
+    const overpaying =
+      latest.maxFeePerGas >= OVERPAY_FACTOR * estimate.maxFeePerGas &&
+      latest.maxPriorityFeePerGas >= OVERPAY_FACTOR * estimate.maxPriorityFeePerGas;
+    if (overpaying) {
+      // Its price is not what holds it back: raising it again would only burn money (+12.5 % per
+      // period, without end). The node may have dropped it: offer it the same bytes again.
+      logger.warn(
+        { withdrawalId: withdrawal.id, txHash: latest.txHash, nonce: latest.nonce },
+        'Withdrawal not mined although it pays at least twice the current fees; broadcast again, not re-priced',
+      );
+      await send(latest);
+      return;
+    }
+    const maxPriorityFeePerGas = bumpFee(latest.maxPriorityFeePerGas, estimate.maxPriorityFeePerGas);
+    const bumpedMaxFee = bumpFee(latest.maxFeePerGas, estimate.maxFeePerGas);
+    const fees: Fees = { maxPriorityFeePerGas, maxFeePerGas: bumpedMaxFee > maxPriorityFeePerGas ? bumpedMaxFee : maxPriorityFeePerGas };
+    const replacement = await db.transaction(async (tx) => {
+      const current = await lockWithdrawal(tx, withdrawal.id);
+      if (current?.status !== 'sent' || current.nonce !== latest.nonce) return undefined;
+      const signed = await sign(current, latest.nonce, latest.gasLimit, fees);
+      const stored = await insertAttempt(tx, {
+        withdrawalId: current.id,
+        nonce: latest.nonce,
+        txHash: signed.txHash,
+        rawTransaction: signed.raw,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        gasLimit: latest.gasLimit,
+        createdAt: clock(),
+      });
+      // The older attempts stay watched (one of them may still be mined) but are never broadcast again.
+      await markOtherAttemptsReplaced(tx, current.id, stored.id);
+      await updateWithdrawal(tx, current.id, { txHash: signed.txHash, updatedAt: clock() });
+      return stored;
+    });
+    if (!replacement) return;
+    logger.warn(
+      { withdrawalId: withdrawal.id, previous: latest.txHash, txHash: replacement.txHash, nonce: latest.nonce },
+      'Withdrawal stuck: replaced with higher fees',
+    );
+    await send(replacement);
+  }
+
   /** Confirms, fails or re-prices a sent withdrawal. */
   async function follow(withdrawal: WithdrawalRow, head: bigint): Promise<void> {
     const attempts = await attemptsOf(db, withdrawal.id);
-    if (attempts.length === 0) return;
+    const latest = attempts.at(-1);
+    if (!latest) return;
+    // All attempts share one nonce: at most one of them has a receipt.
     for (const attempt of attempts) {
       const receipt = await receiptOf(attempt.txHash as Hex);
       if (receipt === null) continue;
       if (confirmations(receipt.blockNumber, head) < required) return;
-      const fee = receipt.gasUsed * receipt.effectiveGasPrice;
-      await setAttemptStatus(db, attempts.filter((other) => other.id !== attempt.id).map((other) => other.id), 'replaced');
-      if (receipt.status !== 'success') {
-        await setAttemptStatus(db, [attempt.id], 'reverted');
-        await refund(withdrawal, 'The payment transaction reverted.', 'sent', fee, receipt);
-        return;
-      }
-      await setAttemptStatus(db, [attempt.id], 'mined');
-      await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(withdrawals)
-          .set({ status: 'confirmed', txHash: receipt.transactionHash, blockNumber: receipt.blockNumber, updatedAt: clock() })
-          .where(and(eq(withdrawals.id, withdrawal.id), eq(withdrawals.status, 'sent')))
-          .returning({ id: withdrawals.id });
-        if (updated.length === 0) return;
-        await transfer(tx, {
-          idempotencyKey: `withdrawal-paid:${withdrawal.id}`,
-          kind: 'withdrawal_paid',
-          legs: [{ from: LedgerAccounts.withdrawalsInFlight, to: LedgerAccounts.withdrawalsSent, amount: withdrawal.amount }],
-          memo: { withdrawalId: withdrawal.id, txHash: receipt.transactionHash },
-        });
-        if (fee > 0n) {
-          await transfer(tx, {
-            idempotencyKey: `withdrawal-fee:${withdrawal.id}`,
-            kind: 'withdrawal_fee',
-            legs: [{ from: LedgerAccounts.house, to: LedgerAccounts.networkFees, amount: fee }],
-            memo: { withdrawalId: withdrawal.id },
-          });
-        }
-      });
-      logger.info({ withdrawalId: withdrawal.id, txHash: receipt.transactionHash }, 'Withdrawal confirmed');
+      if (receipt.status === 'success') await confirm(withdrawal, attempt.id, receipt);
+      else await fail(withdrawal, 'sent', 'The payment transaction reverted.', { attemptId: attempt.id, receipt });
       return;
     }
-    // Nothing mined yet: re-price when the latest attempt has waited too long.
-    const latest = attempts[attempts.length - 1]!;
-    if (clock().getTime() - latest.createdAt.getTime() < chain.withdrawalStuckMs) return;
-    const estimate = await client.estimateFeesPerGas();
-    const maxPriorityFeePerGas = bumpFee(latest.maxPriorityFeePerGas, estimate.maxPriorityFeePerGas);
-    let maxFeePerGas = bumpFee(latest.maxFeePerGas, estimate.maxFeePerGas);
-    if (maxFeePerGas < maxPriorityFeePerGas) maxFeePerGas = maxPriorityFeePerGas;
-    const signed = await sign(withdrawal, latest.nonce, latest.gasLimit, maxFeePerGas, maxPriorityFeePerGas);
-    const [replacement] = await db
-      .insert(withdrawalAttempts)
-      .values({
-        withdrawalId: withdrawal.id,
-        nonce: latest.nonce,
-        txHash: signed.txHash,
-        rawTransaction: signed.raw,
-        maxFeePerGas,
-        maxPriorityFeePerGas,
-        gasLimit: latest.gasLimit,
-        createdAt: clock(),
-      })
-      .returning();
-    await db.update(withdrawals).set({ txHash: signed.txHash, updatedAt: clock() }).where(eq(withdrawals.id, withdrawal.id));
-    logger.warn(
-      { withdrawalId: withdrawal.id, previous: latest.txHash, txHash: signed.txHash, nonce: latest.nonce },
-      'Withdrawal stuck: replaced with higher fees',
-    );
-    await send(replacement!);
+    if (clock().getTime() - latest.createdAt.getTime() >= chain.withdrawalStuckMs) await reprice(withdrawal, latest);
   }
 
   async function pass(): Promise<void> {
     for (const { attempt } of await signedAttempts(db, chainId)) await send(attempt);
+
+    // Read once per pass, and only when something is to be sent.
+    let counts: Promise<NonceCounts> | undefined;
+    const nonceCounts = () =>
+      (counts ??= Promise.all([
+        client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+        client.getTransactionCount({ address: account.address, blockTag: 'latest' }),
+      ]).then(([pending, mined]) => ({ pending, mined })));
     for (const withdrawal of await withdrawalsInStatus(db, chainId, 'queued')) {
       try {
-        await sendQueued(withdrawal);
+        await sendQueued(withdrawal, nonceCounts);
       } catch (error) {
         logger.error({ err: error, withdrawalId: withdrawal.id }, 'Withdrawal could not be sent; retrying next pass');
-        break; // keep nonces in order: the next ones wait
+        break; // the next ones wait, so that nonces keep following the requests' order
       }
     }
+
     const head = await client.getBlockNumber({ cacheTime: 0 });
     for (const withdrawal of await withdrawalsInStatus(db, chainId, 'sent')) await follow(withdrawal, head);
   }

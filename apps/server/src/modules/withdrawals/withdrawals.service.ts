@@ -29,6 +29,9 @@ import { balanceOf, InsufficientFundsError, transfer } from '../ledger/ledger.se
 import type { UsersRepo } from '../users/users.repo';
 import { findByIdempotencyKey, WITHDRAWALS_IDEMPOTENCY_UNIQUE, type WithdrawalRow } from './withdrawals.repo';
 
+/** Not in the spec's catalogue: only a client that reuses a key by mistake can see it. */
+const IDEMPOTENCY_CONFLICT_TEXT = 'This Idempotency-Key was already used for another withdrawal.';
+
 export interface WithdrawalsServiceDeps {
   db: Database;
   chainId: number;
@@ -53,10 +56,17 @@ function answerOf(row: WithdrawalRow): CashoutResponse {
 export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   const { db, logger } = deps;
 
-  /** The answer to a replayed key: the original, if the request is the same one. */
-  function replay(existing: WithdrawalRow, amount: bigint, recipient: string): Result<CashoutResponse> {
+  /**
+   * The answer to a key already used by this user: the original answer (with
+   * the status now) if the request is the same one, a conflict if not;
+   * undefined when the key is new (or there is none).
+   */
+  async function replayOf(userId: string, key: string | undefined, amount: bigint, recipient: string): Promise<Result<CashoutResponse> | undefined> {
+    if (key === undefined) return undefined;
+    const existing = await findByIdempotencyKey(db, userId, key);
+    if (!existing) return undefined;
     if (existing.amount !== amount || existing.recipientAddress !== recipient) {
-      return refuse('idempotency_conflict', 'This Idempotency-Key was already used for another withdrawal.');
+      return refuse('idempotency_conflict', IDEMPOTENCY_CONFLICT_TEXT);
     }
     return ok(answerOf(existing));
   }
@@ -78,19 +88,22 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       const user = await deps.users.findById(auth.userId);
       if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
 
-      if (key !== undefined) {
-        const existing = await findByIdempotencyKey(db, user.id, key);
-        if (existing) return replay(existing, amount, recipientAddress);
-      }
+      // A retried request: the original answer, whatever the balance or the e-mail is now.
+      const replayed = await replayOf(user.id, key, amount, recipientAddress);
+      if (replayed) return replayed;
+      const aboveBalance = async () =>
+        (await replayOf(user.id, key, amount, recipientAddress)) ?? refuse<CashoutResponse>('insufficient_funds', TEXTS.withdrawalAboveBalance);
+
       const account = LedgerAccounts.user(user.id);
-      if (amount > (await balanceOf(db, account))) return refuse('insufficient_funds', TEXTS.withdrawalAboveBalance);
+      if (amount > (await balanceOf(db, account))) return aboveBalance();
       if (user.emailVerifiedAt === null) {
+        // A wallet-only account has no address to send a link to; the text still says what is missing.
         if (user.email !== null) {
           const sent = await deps.sendVerificationMail(auth).catch((error: unknown) => {
             logger.error({ err: error, userId: user.id }, 'Verification mail for a withdrawal could not be sent');
             return undefined;
           });
-          if (sent && !sent.ok) logger.warn({ userId: user.id, refusal: sent.refusal }, 'No verification mail sent for a withdrawal');
+          if (sent && !sent.ok) logger.warn({ userId: user.id, refusal: sent.refusal.code }, 'No verification mail sent for a withdrawal');
         }
         return refuse('email_not_verified', TEXTS.withdrawalFailure);
       }
@@ -105,6 +118,9 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
             legs: [{ from: account, to: LedgerAccounts.withdrawalsInFlight, amount }],
             memo: { withdrawalId: id, recipient: recipientAddress },
           });
+          const balanceAfter = moved.balances.get(account.code);
+          if (balanceAfter === undefined) throw new Error(`withdrawal ${id}: the debit returned no balance`);
+          const now = deps.clock();
           const [inserted] = await tx
             .insert(withdrawals)
             .values({
@@ -114,19 +130,21 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
               amount,
               recipientAddress,
               idempotencyKey: key ?? null,
-              balanceAfter: moved.balances.get(account.code) ?? 0n,
-              createdAt: deps.clock(),
-              updatedAt: deps.clock(),
+              balanceAfter,
+              createdAt: now,
+              updatedAt: now,
             })
             .returning();
-          return inserted!;
+          if (!inserted) throw new Error(`withdrawal ${id} was not stored`);
+          return inserted;
         });
       } catch (error) {
-        if (error instanceof InsufficientFundsError) return refuse('insufficient_funds', TEXTS.withdrawalAboveBalance);
-        // The same key sent twice at once: the other request won; answer what it answered.
-        if (key !== undefined && isUniqueViolation(error, WITHDRAWALS_IDEMPOTENCY_UNIQUE)) {
-          const existing = await findByIdempotencyKey(db, user.id, key);
-          if (existing) return replay(existing, amount, recipientAddress);
+        // The same key sent twice at once: the other request won (its debit may be what left this
+        // one short, or the UNIQUE key refused this row); answer what it answered.
+        if (error instanceof InsufficientFundsError) return aboveBalance();
+        if (isUniqueViolation(error, WITHDRAWALS_IDEMPOTENCY_UNIQUE)) {
+          const winner = await replayOf(user.id, key, amount, recipientAddress);
+          if (winner) return winner;
         }
         throw error;
       }
