@@ -26,3 +26,15 @@ describe('contactRequestSchema', () => {
     expect(result.success).toBe(false);
   });
 });
+
+describe('isValidEthereumAddress', () => {
+  it('takes one-case addresses as they are and checks the EIP-55 checksum of mixed-case ones', async () => {
+    const { isValidEthereumAddress } = await import('./money');
+    expect(isValidEthereumAddress('0x52908400098527886e0f7030069857d2e4169ee7')).toBe(true);
+    expect(isValidEthereumAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe(true);
+    expect(isValidEthereumAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(true);
+    expect(isValidEthereumAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toBe(false);
+    expect(isValidEthereumAddress('0x1234')).toBe(false);
+    expect(isValidEthereumAddress('5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
+  });
+});

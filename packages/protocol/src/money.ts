@@ -32,7 +32,11 @@ export const withdrawalAmountSchema = z
  * mixed-case one must pass its EIP-55 checksum (a typo is caught).
  */
 export function isValidEthereumAddress(value: string): boolean {
-  return ADDRESS_PATTERN.test(value) && isAddress(value, { strict: true });
+  if (!ADDRESS_PATTERN.test(value)) return false;
+  const hex = value.slice(2);
+  // One case throughout carries no checksum; mixed case must be the EIP-55 one.
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  return isAddress(value, { strict: true });
 }
 
 /** A recipient address: present ('Please enter your Ethereum wallet address.') and valid ('Please enter a valid Ethereum address (ERC-20).'). Output lower-case. */
