@@ -1,12 +1,13 @@
 /**
  * `@shifumi/game`: the pure rules of Shifumi. No I/O, no clock, no
- * randomness: the server drives matches through {@link apply} and stores their
- * state and next deadline.
+ * randomness: the server drives matches through {@link apply}, stores their
+ * state and calls `tick` at {@link nextDeadline}.
  */
-export { DEFAULT_CHOICE, resolveThrow } from './rules';
+export { DEFAULT_CHOICE, isChoice, resolveRound, type ThrowOutcome } from './rules';
 export { settlement } from './settlement';
 export {
   DEFAULT_MATCH_OPTIONS,
+  REFUSAL_MESSAGES,
   apply,
   createMatch,
   nextDeadline,
@@ -16,6 +17,7 @@ export {
   type MatchAction,
   type MatchEffect,
   type MatchOptions,
+  type MatchPhase,
   type MatchState,
   type PlayerState,
   type PlayerView,

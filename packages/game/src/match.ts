@@ -4,26 +4,24 @@
  * {@link nextDeadline} tells the driver when to send the next `tick`, so
  * deadlines are data the server can store and another node can resume.
  *
+ * Time is judged by `now` alone: every action first runs the transitions that
+ * were due by its `now` (a tick the driver has not sent yet changes nothing
+ * about what already happened in time), then applies itself.
+ *
  * Effects are what the driver turns into socket events and money moves. A
  * player's choice leaves the engine only inside `roundResult`, once the round
  * is resolved: before that the opponent learns only that a choice was made.
  */
-import {
-  CHOICES,
-  REVEAL_ANIMATION_MS,
-  ROUND_TIMER_MS,
-  WIN_THRESHOLD,
-  type Choice,
-} from '@shifumi/protocol';
-import { DEFAULT_CHOICE, resolveThrow } from './rules';
+import { REVEAL_ANIMATION_MS, ROUND_TIMER_MS, WIN_THRESHOLD, type Choice } from '@shifumi/protocol';
+import { DEFAULT_CHOICE, isChoice, resolveRound } from './rules';
 
-/** Timing and limits of a match. */
+/** Timing and limits of a match. Every duration is in milliseconds. */
 export interface MatchOptions {
   /** Time to choose in a round (10 s). */
   roundMs: number;
   /** Network grace after the deadline during which a choice made in time may still arrive. */
   graceMs: number;
-  /** Pause after a round's result: the clients' reveal animation (4 s) and a moment to read the result. */
+  /** Pause after a round's result before the next round: the clients' reveal animation and a moment to read the result. */
   revealMs: number;
   /** Round wins that win the match (2). */
   winThreshold: number;
@@ -33,47 +31,75 @@ export interface MatchOptions {
   reconnectGraceMs: number;
 }
 
-export const DEFAULT_MATCH_OPTIONS: MatchOptions = {
+/**
+ * The options a match gets unless told otherwise. `revealMs` is the clients'
+ * 4 s reveal animation plus 1.5 s to read the result (decision 006): with
+ * exactly 4 s the next round began while the result was still on screen.
+ */
+export const DEFAULT_MATCH_OPTIONS: Readonly<MatchOptions> = Object.freeze({
   roundMs: ROUND_TIMER_MS,
   graceMs: 1_000,
-  // The clients' 4 s reveal animation, then 1.5 s to read the result before the next round.
   revealMs: REVEAL_ANIMATION_MS + 1_500,
   winThreshold: WIN_THRESHOLD,
   maxRounds: 10,
   reconnectGraceMs: ROUND_TIMER_MS,
-};
+});
 
 /** One player as the engine tracks them. Plain data (JSON-safe). */
 export interface PlayerState {
+  /** The user id. */
   id: string;
+  /** Rounds won. */
   score: number;
   /** This round's choice; never shown to the opponent before the round resolves. */
   choice: Choice | null;
+  /** Whether the player has at least one live connection (the driver says so). */
   connected: boolean;
-  /** When the player lost their connection (epoch ms), or null. */
+  /** When the player lost their connection (epoch ms), or null while connected. */
   disconnectedAt: number | null;
 }
 
+/**
+ * Why a match ended: a player reached the win threshold, the round limit was
+ * reached (a draw), a player left on purpose, or a disconnected player did
+ * not come back in time.
+ */
 export type EndReason = 'wins' | 'max-rounds' | 'forfeit-leave' | 'forfeit-disconnect';
+
+/** The stage a match is in. */
+export type MatchPhase = 'choosing' | 'reveal' | 'over';
 
 /** The whole state of a match. Plain data (JSON-safe), so it can be stored and resumed. */
 export interface MatchState {
+  /** The match (room) id. */
   id: string;
+  /** The options it was created with. */
   options: MatchOptions;
+  /** Player 1 and player 2, in the order given to {@link createMatch}. */
   players: [PlayerState, PlayerState];
-  /** 1-based. */
+  /** The current round, 1-based; during the reveal, the round just resolved. */
   round: number;
-  phase: 'choosing' | 'reveal' | 'over';
-  /** End of the current round's choosing time (epoch ms); choices count until deadline + grace. */
+  /** `'choosing'` until the round resolves, `'reveal'` until the next round starts, `'over'` at the end. */
+  phase: MatchPhase;
+  /** End of the current round's choosing time (epoch ms); choices still arrive until deadline + grace. */
   deadline: number;
-  /** When the reveal pause ends (epoch ms), during 'reveal'. */
+  /** When the reveal pause ends and the next round starts (epoch ms), during `'reveal'`; otherwise null. */
   revealEndsAt: number | null;
-  /** The winner's id or 'draw', once over. */
+  /** The winner's id, or `'draw'`, once over; null before. */
   winnerId: string | 'draw' | null;
+  /** Why the match ended, once over; null before. */
   endReason: EndReason | null;
 }
 
-/** What the driver must do, in order. */
+/**
+ * What the driver must do, in order:
+ * - `newRound`: a round starts (also the first); tell both players its deadline.
+ * - `choiceLocked`: `playerId` made a choice; tell only their opponent, and never which one.
+ * - `roundResult`: the round is resolved; both choices may now be shown to both players.
+ * - `roundEnd`: the scores after the round, and whether the match is over (with its winner or `'draw'`).
+ * - `gameOver`: the match ended; settle the escrow (pot to the winner, or both stakes back on `'draw'`).
+ * - `connection`: `playerId` lost or regained their connection; tell their opponent.
+ */
 export type MatchEffect =
   | { type: 'newRound'; round: number; deadline: number }
   | { type: 'choiceLocked'; playerId: string }
@@ -89,6 +115,15 @@ export type MatchEffect =
   | { type: 'gameOver'; winnerId: string | 'draw'; reason: EndReason }
   | { type: 'connection'; playerId: string; connected: boolean };
 
+/**
+ * What the driver may ask of a match. `now` is the driver's clock (epoch ms)
+ * and must not go backwards. `choice` is `unknown` because it comes from a
+ * socket payload: the engine checks it.
+ * - `choose`: a player's choice for the current round.
+ * - `tick`: the driver's timer at {@link nextDeadline}; runs what is due.
+ * - `disconnect` / `reconnect`: the player's last connection closed / a connection came back.
+ * - `leave`: a deliberate leave; the player forfeits at once.
+ */
 export type MatchAction =
   | { type: 'choose'; playerId: string; choice: unknown; now: number }
   | { type: 'tick'; now: number }
@@ -96,26 +131,66 @@ export type MatchAction =
   | { type: 'reconnect'; playerId: string; now: number }
   | { type: 'leave'; playerId: string; now: number };
 
-export type RefusalCode = 'not-a-player' | 'game-over' | 'not-choosing' | 'too-late' | 'already-chosen' | 'invalid-choice';
+/** Why an action was refused. Each has the text a player reads in {@link REFUSAL_MESSAGES}. */
+export type RefusalCode =
+  | 'invalid-action'
+  | 'not-a-player'
+  | 'game-over'
+  | 'not-choosing'
+  | 'too-late'
+  | 'already-chosen'
+  | 'invalid-choice';
 
-export type ApplyResult =
-  | { ok: true; state: MatchState; effects: MatchEffect[] }
-  | { ok: false; state: MatchState; code: RefusalCode; message: string };
-
-const REFUSALS: Record<RefusalCode, string> = {
+/** The text a player reads for each refusal. */
+export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, string>> = Object.freeze({
+  'invalid-action': 'That action is not understood.',
   'not-a-player': 'You are not playing in this game.',
   'game-over': 'This game is over.',
   'not-choosing': 'The next round has not started yet.',
   'too-late': 'Too late: the time for this round is up.',
   'already-chosen': 'Your choice for this round is already locked.',
   'invalid-choice': 'Choose rock, paper or scissors.',
-};
+});
+
+/**
+ * The answer of {@link apply}. Accepted: the new state and the effects to carry
+ * out. Refused: the state exactly as it was, a code and the text to show the
+ * player.
+ *
+ * An accepted action always answers a new state object, even when nothing
+ * changed: the server stores and re-arms its tick timer for every new state,
+ * and a timer that fires a millisecond before the deadline (Node timers may)
+ * must be armed again, not dropped.
+ */
+export type ApplyResult =
+  | { ok: true; state: MatchState; effects: MatchEffect[] }
+  | { ok: false; state: MatchState; code: RefusalCode; message: string };
 
 function refuse(state: MatchState, code: RefusalCode): ApplyResult {
-  return { ok: false, state, code, message: REFUSALS[code] };
+  return { ok: false, state, code, message: REFUSAL_MESSAGES[code] };
 }
 
-/** Starts a match: round 1 begins at `now`. */
+function accept(state: MatchState, effects: MatchEffect[]): ApplyResult {
+  return { ok: true, state, effects };
+}
+
+function checkOptions(options: MatchOptions): void {
+  const positiveInteger = (value: number) => Number.isSafeInteger(value) && value >= 1;
+  const duration = (value: number) => Number.isFinite(value) && value >= 0;
+  if (!duration(options.roundMs) || options.roundMs === 0) throw new RangeError(`roundMs must be a positive duration, got ${options.roundMs}`);
+  if (!duration(options.graceMs)) throw new RangeError(`graceMs must be a duration, got ${options.graceMs}`);
+  if (!duration(options.revealMs)) throw new RangeError(`revealMs must be a duration, got ${options.revealMs}`);
+  if (!duration(options.reconnectGraceMs)) throw new RangeError(`reconnectGraceMs must be a duration, got ${options.reconnectGraceMs}`);
+  if (!positiveInteger(options.winThreshold)) throw new RangeError(`winThreshold must be a positive integer, got ${options.winThreshold}`);
+  if (!positiveInteger(options.maxRounds)) throw new RangeError(`maxRounds must be a positive integer, got ${options.maxRounds}`);
+}
+
+/**
+ * Starts a match: round 1 begins at `now`, and the effects hold its
+ * `newRound`. Throws a `RangeError` for what only a programming error can
+ * cause (the same player twice, an empty id, a `now` or an option that is
+ * not a usable number).
+ */
 export function createMatch(input: {
   id: string;
   players: readonly [string, string];
@@ -124,7 +199,10 @@ export function createMatch(input: {
 }): { state: MatchState; effects: MatchEffect[] } {
   const [first, second] = input.players;
   if (first === second) throw new RangeError('a match needs two different players');
-  const options = { ...DEFAULT_MATCH_OPTIONS, ...input.options };
+  if (first.length === 0 || second.length === 0 || input.id.length === 0) throw new RangeError('match and player ids must not be empty');
+  if (!Number.isFinite(input.now)) throw new RangeError(`now must be a finite epoch time, got ${input.now}`);
+  const options: MatchOptions = { ...DEFAULT_MATCH_OPTIONS, ...input.options };
+  checkOptions(options);
   const player = (id: string): PlayerState => ({ id, score: 0, choice: null, connected: true, disconnectedAt: null });
   const state: MatchState = {
     id: input.id,
@@ -159,21 +237,23 @@ function end(state: MatchState, winnerId: string | 'draw', reason: EndReason, ef
   state.winnerId = winnerId;
   state.endReason = reason;
   state.revealEndsAt = null;
+  for (const player of state.players) player.choice = null;
   effects.push({ type: 'gameOver', winnerId, reason });
 }
 
-/** Resolves the current round (missing choices play rock). Mutates `state`. */
-function resolveRound(state: MatchState, now: number, effects: MatchEffect[]): void {
+/** Resolves the current round at `at` (missing choices play rock). Mutates `state`. */
+function closeRound(state: MatchState, at: number, effects: MatchEffect[]): void {
   const [first, second] = state.players;
   const firstChoice = first.choice ?? DEFAULT_CHOICE;
   const secondChoice = second.choice ?? DEFAULT_CHOICE;
-  const outcome = resolveThrow(firstChoice, secondChoice);
+  const outcome = resolveRound(firstChoice, secondChoice);
   const winnerId = outcome === 'draw' ? 'draw' : outcome === 'first' ? first.id : second.id;
   if (outcome === 'first') first.score += 1;
   if (outcome === 'second') second.score += 1;
   first.choice = null;
   second.choice = null;
   effects.push({ type: 'roundResult', player1Id: first.id, player2Id: second.id, player1Choice: firstChoice, player2Choice: secondChoice, winnerId });
+  // Only the round's winner can have just reached the threshold, so there is at most one champion.
   const champion = state.players.find((player) => player.score >= state.options.winThreshold);
   if (champion) {
     effects.push({ type: 'roundEnd', scores: scoresOf(state), gameOver: true, winnerId: champion.id });
@@ -187,131 +267,203 @@ function resolveRound(state: MatchState, now: number, effects: MatchEffect[]): v
   }
   effects.push({ type: 'roundEnd', scores: scoresOf(state), gameOver: false });
   state.phase = 'reveal';
-  state.revealEndsAt = now + state.options.revealMs;
+  state.revealEndsAt = at + state.options.revealMs;
 }
 
-function startNextRound(state: MatchState, start: number, effects: MatchEffect[]): void {
+function startNextRound(state: MatchState, at: number, effects: MatchEffect[]): void {
   state.round += 1;
   state.phase = 'choosing';
   state.revealEndsAt = null;
-  state.deadline = start + state.options.roundMs;
+  state.deadline = at + state.options.roundMs;
   effects.push({ type: 'newRound', round: state.round, deadline: state.deadline });
 }
 
-/** The first reconnection deadline that has passed, if any. */
-function lapsedDisconnect(state: MatchState, now: number): PlayerState | undefined {
-  return state.players.find(
-    (player) => !player.connected && player.disconnectedAt !== null && player.disconnectedAt + state.options.reconnectGraceMs <= now,
-  );
+/** When the current phase ends by itself (epoch ms): deadline + grace, or the end of the reveal. */
+function phaseEndsAt(state: MatchState): number {
+  if (state.phase === 'choosing') return state.deadline + state.options.graceMs;
+  return state.revealEndsAt ?? Number.POSITIVE_INFINITY;
 }
 
-/** Runs every transition due at `now` (time may have jumped over several). Mutates `state`. */
+/** When each player's reconnection grace runs out (epoch ms); infinity while connected. */
+function lapsesAt(state: MatchState): [number, number] {
+  const lapse = (player: PlayerState) =>
+    !player.connected && player.disconnectedAt !== null ? player.disconnectedAt + state.options.reconnectGraceMs : Number.POSITIVE_INFINITY;
+  return [lapse(state.players[0]), lapse(state.players[1])];
+}
+
+/** Runs, in time order, every transition due at `now` (time may have jumped over several). Mutates `state`. */
 function advance(state: MatchState, now: number, effects: MatchEffect[]): void {
-  for (let guard = 0; guard < 4 * state.options.maxRounds + 4 && state.phase !== 'over'; guard += 1) {
-    const gone = lapsedDisconnect(state, now);
-    const choosingEnds = state.deadline + state.options.graceMs;
-    // Whatever came first in time happens first.
-    const goneAt = gone ? gone.disconnectedAt! + state.options.reconnectGraceMs : Number.POSITIVE_INFINITY;
-    const phaseAt = state.phase === 'choosing' ? choosingEnds : (state.revealEndsAt ?? Number.POSITIVE_INFINITY);
-    if (gone && goneAt <= phaseAt) {
-      const other = state.players.find((player) => player.id !== gone.id)!;
-      end(state, other.id, 'forfeit-disconnect', effects);
+  // Each pass ends the match or moves it one phase on, and there are at most 2 × maxRounds phases.
+  for (let pass = 0; pass <= 2 * state.options.maxRounds && state.phase !== 'over'; pass += 1) {
+    const [firstLapse, secondLapse] = lapsesAt(state);
+    const lapse = Math.min(firstLapse, secondLapse);
+    const phaseEnd = phaseEndsAt(state);
+    // A grace that runs out at the same moment as a phase is settled first: the player is gone by then.
+    if (lapse <= now && lapse <= phaseEnd) {
+      // Both gone at the same instant (e.g. after a server restart nobody came back): nobody wins.
+      const winner = firstLapse === secondLapse ? 'draw' : firstLapse < secondLapse ? state.players[1].id : state.players[0].id;
+      end(state, winner, 'forfeit-disconnect', effects);
       return;
     }
-    if (phaseAt > now) return;
-    if (state.phase === 'choosing') resolveRound(state, phaseAt, effects);
-    else startNextRound(state, phaseAt, effects);
+    if (phaseEnd > now) return;
+    if (state.phase === 'choosing') closeRound(state, phaseEnd, effects);
+    else startNextRound(state, phaseEnd, effects);
   }
 }
 
-/** Applies one action. Never throws for bad input: a refusal comes back as a value. */
-export function apply(current: MatchState, action: MatchAction): ApplyResult {
-  if (current.phase === 'over') return refuse(current, 'game-over');
-  const state = clone(current);
-  const effects: MatchEffect[] = [];
-  // Due transitions first: a choice after the deadline is refused even if no tick came.
-  advance(state, action.now, effects);
-  if (state.phase === 'over' && action.type !== 'tick') {
-    return { ok: true, state, effects };
-  }
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Whether the action has the shape its type needs: a finite `now`, a string `playerId` where one belongs. */
+function isWellFormed(action: unknown): action is MatchAction {
+  if (!isRecord(action) || typeof action.now !== 'number' || !Number.isFinite(action.now)) return false;
   switch (action.type) {
     case 'tick':
-      return { ok: true, state, effects };
+      return true;
+    case 'choose':
+    case 'disconnect':
+    case 'reconnect':
+    case 'leave':
+      return typeof action.playerId === 'string';
+    default:
+      return false;
+  }
+}
+
+/**
+ * Applies one action to a match. Never throws for bad input: a refused action
+ * comes back as `{ ok: false, code, message }` with the state unchanged.
+ *
+ * Refusals: `game-over` (any action once the match is over), `invalid-action`
+ * (malformed action), `not-a-player` (not one of the two players),
+ * `invalid-choice` (not rock, paper or scissors), `not-choosing` (a choice
+ * during the reveal), `too-late` (a choice once the round's deadline and
+ * grace have passed, even if the driver has not ticked yet: the tick will
+ * resolve the round), `already-chosen` (a second choice in a round).
+ */
+export function apply(current: MatchState, action: MatchAction): ApplyResult {
+  if (current.phase === 'over') return refuse(current, 'game-over');
+  if (!isWellFormed(action)) return refuse(current, 'invalid-action');
+  // The acting player's place in `players` (unused by a tick).
+  let actor: 0 | 1 = 0;
+  if (action.type !== 'tick') {
+    const found = indexOf(current, action.playerId);
+    if (found === -1) return refuse(current, 'not-a-player');
+    actor = found;
+  }
+
+  const state = clone(current);
+  const effects: MatchEffect[] = [];
+  advance(state, action.now, effects);
+
+  switch (action.type) {
+    case 'tick':
+      return accept(state, effects);
     case 'choose': {
-      const index = indexOf(state, action.playerId);
-      if (index === -1) return refuse(current, 'not-a-player');
-      if (typeof action.choice !== 'string' || !(CHOICES as readonly string[]).includes(action.choice)) return refuse(current, 'invalid-choice');
-      // The round ended before this choice (the tick may simply not have come yet): too late.
-      if (state.phase !== 'choosing') return refuse(current, effects.length > 0 ? 'too-late' : 'not-choosing');
-      if (action.now > state.deadline + state.options.graceMs) return refuse(current, 'too-late');
-      const player = state.players[index]!;
+      const choice = action.choice;
+      if (!isChoice(choice)) return refuse(current, 'invalid-choice');
+      // The player has only been told about the stored state: if time moved it on, the choice was meant for a round that is gone.
+      if (state.phase === 'over') return refuse(current, 'game-over');
+      if (effects.length > 0) return refuse(current, 'too-late');
+      if (state.phase !== 'choosing') return refuse(current, 'not-choosing');
+      const player = state.players[actor];
       if (player.choice !== null) return refuse(current, 'already-chosen');
-      player.choice = action.choice as Choice;
+      player.choice = choice;
       effects.push({ type: 'choiceLocked', playerId: player.id });
-      if (state.players.every((candidate) => candidate.choice !== null)) {
-        resolveRound(state, action.now, effects);
-      }
-      return { ok: true, state, effects };
+      if (state.players.every((candidate) => candidate.choice !== null)) closeRound(state, action.now, effects);
+      return accept(state, effects);
     }
     case 'disconnect':
     case 'reconnect': {
-      const index = indexOf(state, action.playerId);
-      if (index === -1) return refuse(current, 'not-a-player');
-      const player = state.players[index]!;
+      // Time ended the match before this came in: what was due is all there is to do.
+      if (state.phase === 'over') return accept(state, effects);
+      const player = state.players[actor];
       const connected = action.type === 'reconnect';
-      if (player.connected === connected) return { ok: true, state, effects };
-      player.connected = connected;
-      player.disconnectedAt = connected ? null : action.now;
-      effects.push({ type: 'connection', playerId: player.id, connected });
-      return { ok: true, state, effects };
+      if (player.connected !== connected) {
+        player.connected = connected;
+        player.disconnectedAt = connected ? null : action.now;
+        effects.push({ type: 'connection', playerId: player.id, connected });
+      }
+      return accept(state, effects);
     }
     case 'leave': {
-      const index = indexOf(state, action.playerId);
-      if (index === -1) return refuse(current, 'not-a-player');
-      const other = state.players[index === 0 ? 1 : 0]!;
-      end(state, other.id, 'forfeit-leave', effects);
-      return { ok: true, state, effects };
+      if (state.phase === 'over') return accept(state, effects);
+      end(state, state.players[actor === 0 ? 1 : 0].id, 'forfeit-leave', effects);
+      return accept(state, effects);
     }
   }
 }
 
-/** When the driver must send the next `tick` (epoch ms), or null once the match is over. */
+/**
+ * When the driver must send the next `tick` (epoch ms): the end of the
+ * round's grace, the end of the reveal, or a disconnected player's
+ * reconnection deadline, whichever comes first. Null once the match is over.
+ */
 export function nextDeadline(state: MatchState): number | null {
   if (state.phase === 'over') return null;
-  const candidates = [state.phase === 'choosing' ? state.deadline + state.options.graceMs : (state.revealEndsAt ?? Number.POSITIVE_INFINITY)];
-  for (const player of state.players) {
-    if (!player.connected && player.disconnectedAt !== null) candidates.push(player.disconnectedAt + state.options.reconnectGraceMs);
-  }
-  return Math.min(...candidates);
+  return Math.min(phaseEndsAt(state), ...lapsesAt(state));
 }
 
-/** What one player may know (the `game_state` event on reconnection): never the opponent's pending choice. */
+/**
+ * What one player may know of a match (the `game_state` event on
+ * reconnection). It never holds the opponent's choice: only whether they
+ * have chosen.
+ */
 export interface PlayerView {
+  /** The match (room) id. */
   room: string;
+  /** The current round; during the reveal, the round just resolved. */
   round: number;
+  /** The round's deadline (epoch ms). */
   deadline: number;
+  /** Round wins by user id. */
   scores: Record<string, number>;
+  /** Whether this player has chosen in the current round. */
   choiceLocked: boolean;
+  /** Whether the opponent has chosen in the current round (never what). */
   opponentChoiceLocked: boolean;
+  /** The opponent's user id. */
   opponentId: string;
+  /** Whether this player is counted as connected. */
+  connected: boolean;
+  /** Whether the opponent is counted as connected. */
   opponentConnected: boolean;
-  phase: MatchState['phase'];
+  /** The stage of the match. */
+  phase: MatchPhase;
+  /** When the next round starts (epoch ms), during the reveal; otherwise null. */
+  revealEndsAt: number | null;
+  /** The winner's id or `'draw'` once over; otherwise null. */
+  winnerId: string | 'draw' | null;
 }
 
-export function viewFor(state: MatchState, playerId: string): PlayerView | null {
+/**
+ * The view of `playerId`, or null if they do not play in this match. With
+ * `now`, the view is of the match as it stands at that time (transitions
+ * already due but not yet ticked are counted); the state is not changed.
+ */
+export function viewFor(state: MatchState, playerId: string, now?: number): PlayerView | null {
   const index = indexOf(state, playerId);
   if (index === -1) return null;
-  const me = state.players[index]!;
-  const opponent = state.players[index === 0 ? 1 : 0]!;
+  let seen = state;
+  if (now !== undefined && Number.isFinite(now) && state.phase !== 'over') {
+    seen = clone(state);
+    advance(seen, now, []);
+  }
+  const me = seen.players[index]!;
+  const opponent = seen.players[index === 0 ? 1 : 0]!;
   return {
-    room: state.id,
-    round: state.round,
-    deadline: state.deadline,
-    scores: scoresOf(state),
+    room: seen.id,
+    round: seen.round,
+    deadline: seen.deadline,
+    scores: scoresOf(seen),
     choiceLocked: me.choice !== null,
     opponentChoiceLocked: opponent.choice !== null,
     opponentId: opponent.id,
+    connected: me.connected,
     opponentConnected: opponent.connected,
-    phase: state.phase,
+    phase: seen.phase,
+    revealEndsAt: seen.revealEndsAt,
+    winnerId: seen.winnerId,
   };
 }
