@@ -199,7 +199,11 @@ export function createGameService(deps: GameServiceDeps) {
   async function dispatch(game: LiveGame, action: MatchAction): Promise<ActionResult> {
     const result = apply(game.state, action);
     if (!result.ok) return { ok: false, message: result.message };
-    if (result.effects.length === 0 && result.state === game.state) return { ok: true };
+    if (result.effects.length === 0 && result.state === game.state) {
+      // Nothing changed (e.g. a timer that fired a moment early): wait for the deadline again.
+      schedule(game);
+      return { ok: true };
+    }
     game.state = result.state;
     if (result.state.phase === 'over') {
       if (game.timer) clearTimeout(game.timer);
