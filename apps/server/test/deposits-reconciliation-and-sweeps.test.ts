@@ -6,70 +6,22 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { type Address, type Hex, parseEther, padHex } from 'viem';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pollUntil, rpc } from '../src/infra/chain/anvil-testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pollUntil } from '../src/infra/chain/anvil-testing';
 import { createChainWalletClient } from '../src/infra/chain/chain-client';
 import type { ChainContext } from '../src/infra/chain/chain-runtime';
 import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
 import { createViemBlockSource } from '../src/infra/chain/viem-block-source';
-import { deposits, ledgerTransfers, sweeps } from '../src/infra/db/schema/index';
+import { ledgerTransfers, sweeps } from '../src/infra/db/schema/index';
 import type { BlockSource } from '../src/modules/deposits/block-scanner';
-import { createDepositWatcher, type DepositWatcherDeps } from '../src/modules/deposits/deposit-watcher';
 import { SWEEP_LOST_AFTER_MS } from '../src/modules/deposits/sweeper';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
-import { noBalanceEvents } from '../src/realtime/balance-events';
-import { signIn, signUp } from './support/api';
-import { createTestApp, type TestApp } from './support/test-app';
-import { chainFor, expectLedgerConsistent, payerAccount, sendEth, startTestAnvil, type TestAnvil } from './support/test-chain';
+import { useDepositWorld } from './support/deposit-world';
+import { payerAccount, sendEth } from './support/test-chain';
 
-let anvil: TestAnvil;
-let t: TestApp;
-
-async function setUp(env: Record<string, string> = {}): Promise<void> {
-  anvil = await startTestAnvil();
-  t = await createTestApp({ chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3', RECONCILE_INTERVAL_MS: '3600000', ...env }) });
-}
-
-afterEach(async () => {
-  await expectLedgerConsistent(t.db, t.chain);
-  await t.close();
-  await anvil.dispose();
-});
-
-const call = <T = unknown>(method: string, params: unknown[] = []) => rpc<T>(anvil.rpcUrl, method, params);
-const mine = async (blocks: number) => {
-  if (blocks > 0) await call('anvil_mine', [`0x${blocks.toString(16)}`]);
-};
-const watcher = () => t.app.depositWatcher!;
-const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
-
-async function newPlayer() {
-  const session = await signIn(t, await signUp(t));
-  return { id: session.user.id, token: session.accessToken, address: session.user.walletAddress as Address };
-}
-
-async function depositRows(address: Address) {
-  return t.db.select().from(deposits).where(eq(deposits.address, address));
-}
-
-/** Another watcher over the app's database and chain (a restarted server, or one with a failure injected). */
-function anotherWatcher(overrides: Partial<DepositWatcherDeps> = {}) {
-  return createDepositWatcher({
-    db: t.db,
-    chain: t.chain!,
-    depositAddresses: t.app.depositAddresses,
-    balanceEvents: noBalanceEvents,
-    logger: t.app.fastify.log,
-    clock: t.clock,
-    ...overrides,
-  });
-}
-
-/** How many ledger transfers credited deposits: one per credited deposit, or something was credited twice. */
-async function depositCredits(): Promise<number> {
-  return (await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'deposit'))).length;
-}
+const world = useDepositWorld();
+const { setUp, call, mine, watcher, balance, newPlayer, depositRows, anotherWatcher, depositCredits } = world;
 
 describe('reconciliation', () => {
   beforeEach(async () => {
@@ -79,16 +31,16 @@ describe('reconciliation', () => {
   it('does not reconcile while the scan lags behind the confirmed block (a transfer not recorded yet is not new ETH)', async () => {
     const player = await newPlayer();
     await mine(3);
-    const real = createViemBlockSource(t.chain!.publicClient);
+    const real = createViemBlockSource(world.t.chain!.publicClient);
     // A node that serves its head number but not yet the latest blocks themselves.
     let visibleUpTo = BigInt(await call<Hex>('eth_blockNumber'));
     const lagging: BlockSource = { ...real, getBlock: async (number) => (number > visibleUpTo ? null : real.getBlock(number)) };
     const behind = anotherWatcher({ blockSource: lagging });
-    await sendEth(anvil, player.address, '0.7');
+    await sendEth(world.anvil, player.address, '0.7');
     await mine(4);
     await behind.reconcile();
     expect(await depositRows(player.address)).toEqual([]);
-    expect(t.logs.some((line) => line.msg === 'Reconciliation deferred: the scan is catching up')).toBe(true);
+    expect(world.t.logs.some((line) => line.msg === 'Reconciliation deferred: the scan is catching up')).toBe(true);
 
     visibleUpTo = 1n << 62n;
     await behind.reconcile();
@@ -103,12 +55,12 @@ describe('reconciliation', () => {
     await mine(3);
     await watcher().tick(); // the first pass with confirmed blocks reconciles; the next one is not due for an hour
     // A forwarder: CALL(gas, calldataload(0), callvalue, 0, 0, 0, 0).
-    const payer = createChainWalletClient({ rpcUrl: anvil.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(3) });
+    const payer = createChainWalletClient({ rpcUrl: world.anvil.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(3) });
     const deployHash = await payer.sendTransaction({ data: '0x6010600c60003960106000f3600060006000600034600035' + '5af15000' as Hex });
-    const deployed = await pollUntil(async () => (await t.chain!.publicClient.getTransactionReceipt({ hash: deployHash }).catch(() => undefined))?.contractAddress ?? undefined);
+    const deployed = await pollUntil(async () => (await world.t.chain!.publicClient.getTransactionReceipt({ hash: deployHash }).catch(() => undefined))?.contractAddress ?? undefined);
     const viaContract = await payer.sendTransaction({ to: deployed as Address, value: parseEther('0.3'), data: padHex(player.address, { size: 32 }) });
-    await pollUntil(async () => (await t.chain!.publicClient.getTransactionReceipt({ hash: viaContract }).catch(() => undefined)) ?? undefined);
-    expect(await t.chain!.publicClient.getBalance({ address: player.address })).toBe(parseEther('0.3'));
+    await pollUntil(async () => (await world.t.chain!.publicClient.getTransactionReceipt({ hash: viaContract }).catch(() => undefined)) ?? undefined);
+    expect(await world.t.chain!.publicClient.getBalance({ address: player.address })).toBe(parseEther('0.3'));
     await mine(3);
 
     // The scanner alone sees no transfer to the address.
@@ -123,7 +75,7 @@ describe('reconciliation', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'internal', txHash: null, status: 'credited', amount: parseEther('0.3') });
     expect(await balance(player.id)).toBe(parseEther('0.3'));
-    const credits = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'deposit'));
+    const credits = await world.t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'deposit'));
     expect(credits.map((credit) => credit.idempotencyKey)).toEqual([`deposit-internal:${DEV_CHAIN_ID}:${player.address}:${rows[0]!.blockNumber}`]);
   });
 });
@@ -133,38 +85,38 @@ describe('sweeps', () => {
     await setUp({ DEPOSIT_CONFIRMATIONS: '1' });
     const rich = await newPlayer();
     const poor = await newPlayer();
-    await sendEth(anvil, rich.address, '1');
-    await sendEth(anvil, poor.address, '0.000000001'); // 1 gwei: far below the gas of a sweep
-    const hotBefore = await t.chain!.publicClient.getBalance({ address: t.chain!.hotWalletAddress });
+    await sendEth(world.anvil, rich.address, '1');
+    await sendEth(world.anvil, poor.address, '0.000000001'); // 1 gwei: far below the gas of a sweep
+    const hotBefore = await world.t.chain!.publicClient.getBalance({ address: world.t.chain!.hotWalletAddress });
 
     await watcher().tick(); // credits, then sends the sweep
     await mine(1);
     await watcher().tick(); // settles it
-    const [sweep] = await t.db.select().from(sweeps).where(eq(sweeps.address, rich.address));
+    const [sweep] = await world.t.db.select().from(sweeps).where(eq(sweeps.address, rich.address));
     expect(sweep).toMatchObject({ status: 'confirmed' });
     expect(sweep!.fee).toBeGreaterThan(0n);
-    expect(sweep!.value + sweep!.fee! + (await t.chain!.publicClient.getBalance({ address: rich.address }))).toBe(parseEther('1'));
-    expect(await t.chain!.publicClient.getBalance({ address: t.chain!.hotWalletAddress })).toBe(hotBefore + sweep!.value);
-    expect(await balanceOf(t.db, LedgerAccounts.networkFees)).toBe(sweep!.fee);
+    expect(sweep!.value + sweep!.fee! + (await world.t.chain!.publicClient.getBalance({ address: rich.address }))).toBe(parseEther('1'));
+    expect(await world.t.chain!.publicClient.getBalance({ address: world.t.chain!.hotWalletAddress })).toBe(hotBefore + sweep!.value);
+    expect(await balanceOf(world.t.db, LedgerAccounts.networkFees)).toBe(sweep!.fee);
     expect(await balance(rich.id)).toBe(parseEther('1'));
 
-    expect(await t.db.select().from(sweeps).where(eq(sweeps.address, poor.address))).toHaveLength(0);
-    expect(await t.chain!.publicClient.getBalance({ address: poor.address })).toBe(10n ** 9n);
+    expect(await world.t.db.select().from(sweeps).where(eq(sweeps.address, poor.address))).toHaveLength(0);
+    expect(await world.t.chain!.publicClient.getBalance({ address: poor.address })).toBe(10n ** 9n);
 
     // Reconciliation after the sweep finds nothing new (the leftover is accounted for).
     await watcher().reconcile();
-    const count = await t.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM deposits WHERE kind = 'internal'`);
+    const count = await world.t.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM deposits WHERE kind = 'internal'`);
     expect(count.rows[0]!.count).toBe(0);
   });
   it('fails a sweep that never reached the node, then sweeps again with the same nonce, once', async () => {
     await setUp({ DEPOSIT_CONFIRMATIONS: '2' });
     const player = await newPlayer();
-    await sendEth(anvil, player.address, '0.5');
+    await sendEth(world.anvil, player.address, '0.5');
     await watcher().tick();
-    expect(await t.db.select().from(sweeps)).toEqual([]); // pending deposits are not swept
+    expect(await world.t.db.select().from(sweeps)).toEqual([]); // pending deposits are not swept
 
     // The broadcast is lost (e.g. the connection drops): the sweep is recorded, never sent.
-    const chain = t.chain!;
+    const chain = world.t.chain!;
     const unreachable: ChainContext = {
       ...chain,
       publicClient: {
@@ -174,24 +126,24 @@ describe('sweeps', () => {
     };
     await mine(1);
     await anotherWatcher({ chain: unreachable }).tick();
-    const [lost] = await t.db.select().from(sweeps);
+    const [lost] = await world.t.db.select().from(sweeps);
     expect(lost).toMatchObject({ status: 'sent', address: player.address, nonce: 0 });
     expect(await chain.publicClient.getBalance({ address: player.address })).toBe(parseEther('0.5'));
 
     // Not given up at once (it could still be mined); no second sweep while it is open.
     await watcher().tick();
-    expect(await t.db.select().from(sweeps)).toEqual([expect.objectContaining({ id: lost!.id, status: 'sent' })]);
+    expect(await world.t.db.select().from(sweeps)).toEqual([expect.objectContaining({ id: lost!.id, status: 'sent' })]);
 
-    t.clock.advance(SWEEP_LOST_AFTER_MS + 1);
+    world.t.clock.advance(SWEEP_LOST_AFTER_MS + 1);
     await watcher().tick(); // marks it failed and sends it again, same nonce
     await mine(1);
     await watcher().tick(); // settles it
-    const rows = await t.db.select().from(sweeps);
+    const rows = await world.t.db.select().from(sweeps);
     expect(rows).toEqual([expect.objectContaining({ id: lost!.id, status: 'confirmed', nonce: 0 })]);
-    expect(t.logs.some((line) => line.msg === 'Sweep lost (never mined): marked failed')).toBe(true);
+    expect(world.t.logs.some((line) => line.msg === 'Sweep lost (never mined): marked failed')).toBe(true);
     const [sweep] = rows;
     expect(sweep!.value + sweep!.fee! + (await chain.publicClient.getBalance({ address: player.address }))).toBe(parseEther('0.5'));
-    expect(await balanceOf(t.db, LedgerAccounts.networkFees)).toBe(sweep!.fee);
+    expect(await balanceOf(world.t.db, LedgerAccounts.networkFees)).toBe(sweep!.fee);
     expect(await balance(player.id)).toBe(parseEther('0.5'));
   });
 });

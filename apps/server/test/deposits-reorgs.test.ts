@@ -6,69 +6,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { type Address, type Hex, parseEther } from 'viem';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { pollUntil, rpc } from '../src/infra/chain/anvil-testing';
 import { createChainWalletClient } from '../src/infra/chain/chain-client';
 import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
-import { deposits, ledgerTransfers, sweeps } from '../src/infra/db/schema/index';
-import { createDepositWatcher, type DepositWatcherDeps } from '../src/modules/deposits/deposit-watcher';
+import { sweeps } from '../src/infra/db/schema/index';
 import { SWEEP_LOST_AFTER_MS } from '../src/modules/deposits/sweeper';
-import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
-import { balanceOf } from '../src/modules/ledger/ledger.service';
-import { noBalanceEvents } from '../src/realtime/balance-events';
-import { signIn, signUp } from './support/api';
-import { createTestApp, type TestApp } from './support/test-app';
-import { chainFor, expectLedgerConsistent, payerAccount, sendEth, startTestAnvil, type TestAnvil } from './support/test-chain';
+import { useDepositWorld } from './support/deposit-world';
+import { chainFor, payerAccount, sendEth, startTestAnvil } from './support/test-chain';
 
-let anvil: TestAnvil;
-let t: TestApp;
-
-async function setUp(env: Record<string, string> = {}): Promise<void> {
-  anvil = await startTestAnvil();
-  t = await createTestApp({ chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3', RECONCILE_INTERVAL_MS: '3600000', ...env }) });
-}
-
-afterEach(async () => {
-  await expectLedgerConsistent(t.db, t.chain);
-  await t.close();
-  await anvil.dispose();
-});
-
-const call = <T = unknown>(method: string, params: unknown[] = []) => rpc<T>(anvil.rpcUrl, method, params);
-const mine = async (blocks: number) => {
-  if (blocks > 0) await call('anvil_mine', [`0x${blocks.toString(16)}`]);
-};
-const watcher = () => t.app.depositWatcher!;
-const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
-
-async function newPlayer() {
-  const session = await signIn(t, await signUp(t));
-  return { id: session.user.id, token: session.accessToken, address: session.user.walletAddress as Address };
-}
-
-async function depositRows(address: Address) {
-  return t.db.select().from(deposits).where(eq(deposits.address, address));
-}
-
-/** Another watcher over the app's database and chain (a restarted server, or one with a failure injected). */
-function anotherWatcher(overrides: Partial<DepositWatcherDeps> = {}) {
-  return createDepositWatcher({
-    db: t.db,
-    chain: t.chain!,
-    depositAddresses: t.app.depositAddresses,
-    balanceEvents: noBalanceEvents,
-    logger: t.app.fastify.log,
-    clock: t.clock,
-    ...overrides,
-  });
-}
-
-/** How many ledger transfers credited deposits: one per credited deposit, or something was credited twice. */
-async function depositCredits(): Promise<number> {
-  return (await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'deposit'))).length;
-}
-
-const errorLogs = () => t.logs.filter((line) => line.level === 50);
+const world = useDepositWorld();
+const { setUp, call, mine, watcher, balance, newPlayer, depositRows, anotherWatcher, depositCredits, errorLogs } = world;
 
 describe('reorganisations before crediting (8 confirmations)', () => {
   beforeEach(async () => {
@@ -79,7 +27,7 @@ describe('reorganisations before crediting (8 confirmations)', () => {
     for (const depth of [1, 2, 3, 4, 5]) {
       const player = await newPlayer();
       // Dropped: the transaction's block is rolled back and the transaction never comes back.
-      const dropped = await sendEth(anvil, player.address, '0.1');
+      const dropped = await sendEth(world.anvil, player.address, '0.1');
       await watcher().tick();
       expect((await depositRows(player.address))[0]).toMatchObject({ txHash: dropped, status: 'pending' });
       await mine(depth - 1);
@@ -166,7 +114,7 @@ describe('reorganisations deeper than the confirmations (2 confirmations)', () =
     expect(after!.blockNumber).not.toBe(before!.blockNumber);
 
     // Dropped for good after crediting: flagged for a human, the player keeps the credit.
-    await sendEth(anvil, dropped.address, '0.6');
+    await sendEth(world.anvil, dropped.address, '0.6');
     await mine(1);
     await watcher().tick();
     expect(await balance(dropped.id)).toBe(parseEther('0.6'));
@@ -176,15 +124,15 @@ describe('reorganisations deeper than the confirmations (2 confirmations)', () =
     await mine(3);
     await watcher().tick();
     expect(await depositRows(dropped.address)).toEqual([expect.objectContaining({ id: credited!.id, status: 'reorged_after_credit' })]);
-    expect(await t.chain!.publicClient.getBalance({ address: dropped.address })).toBe(0n);
+    expect(await world.t.chain!.publicClient.getBalance({ address: dropped.address })).toBe(0n);
 
     // Sweeps lost in the reorganisations are given up and redone; then reconciliation, over
     // both addresses, finds neither new ETH to credit nor missing ETH to debit.
-    t.clock.advance(SWEEP_LOST_AFTER_MS + 1);
+    world.t.clock.advance(SWEEP_LOST_AFTER_MS + 1);
     await watcher().tick();
     await mine(2);
     await watcher().tick();
-    expect(await t.db.select().from(sweeps).where(eq(sweeps.status, 'sent'))).toEqual([]);
+    expect(await world.t.db.select().from(sweeps).where(eq(sweeps.status, 'sent'))).toEqual([]);
     await watcher().reconcile();
     expect(await balance(moved.id)).toBe(parseEther('0.4'));
     expect(await balance(dropped.id)).toBe(parseEther('0.6'));
@@ -207,14 +155,14 @@ describe('the genesis guard', () => {
     const other = await startTestAnvil();
     try {
       // Another chain with the same id (a development chain started afresh) behind the same database.
-      const otherWatcher = anotherWatcher({ chain: await chainFor(other, { DEPOSIT_CONFIRMATIONS: '1' })(t.config) });
+      const otherWatcher = anotherWatcher({ chain: await chainFor(other, { DEPOSIT_CONFIRMATIONS: '1' })(world.t.config) });
       await rpc(other.rpcUrl, 'anvil_mine', ['0x5']);
       await createChainWalletClient({ rpcUrl: other.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(1) }).sendTransaction({
         to: player.address,
         value: parseEther('1'),
       });
       const genesisHash = async (url: string) => (await rpc<{ hash: Hex }>(url, 'eth_getBlockByNumber', ['0x0', false])).hash;
-      expect(await genesisHash(other.rpcUrl)).not.toBe(await genesisHash(anvil.rpcUrl));
+      expect(await genesisHash(other.rpcUrl)).not.toBe(await genesisHash(world.anvil.rpcUrl));
       const errorsBefore = errorLogs().length;
       await expect(otherWatcher.tick()).rejects.toThrow(/genesis .* but this database recorded genesis/);
       await expect(otherWatcher.tick()).rejects.toThrow(/another chain/);

@@ -5,82 +5,26 @@
  * and the genesis guard are in deposits-reorgs.test.ts, reconciliation and sweeps in
  * deposits-reconciliation-and-sweeps.test.ts (separate files run in parallel).
  */
-import {
-  accountResponseSchema,
-  SOCKET_PATH,
-  type BalanceEvent,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@shifumi/protocol';
+import { accountResponseSchema, SOCKET_PATH, type BalanceEvent, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { eq } from 'drizzle-orm';
-import { type Address, type Hex, parseEther } from 'viem';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pollUntil, rpc } from '../src/infra/chain/anvil-testing';
+import { type Hex, parseEther } from 'viem';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pollUntil } from '../src/infra/chain/anvil-testing';
 import { DEV_CHAIN_ID, DEV_MNEMONIC } from '../src/infra/chain/hd-wallet';
 import { createViemBlockSource } from '../src/infra/chain/viem-block-source';
-import { chainBlocks, deposits, ledgerTransfers } from '../src/infra/db/schema/index';
+import { chainBlocks } from '../src/infra/db/schema/index';
 import type { BlockSource, ScannerStore } from '../src/modules/deposits/block-scanner';
-import { createDepositWatcher, type DepositWatcherDeps } from '../src/modules/deposits/deposit-watcher';
 import { createDatabaseScannerStore } from '../src/modules/deposits/deposits.repo';
-import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
-import { balanceOf } from '../src/modules/ledger/ledger.service';
-import { noBalanceEvents } from '../src/realtime/balance-events';
-import { getAccount, signIn, signUp } from './support/api';
-import { createTestApp, type TestApp } from './support/test-app';
-import { chainFor, expectLedgerConsistent, sendEth, startTestAnvil, type TestAnvil } from './support/test-chain';
+import { getAccount } from './support/api';
+import { useDepositWorld } from './support/deposit-world';
+import { sendEth } from './support/test-chain';
 
-let anvil: TestAnvil;
-let t: TestApp;
-
-async function setUp(env: Record<string, string> = {}): Promise<void> {
-  anvil = await startTestAnvil();
-  t = await createTestApp({ chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3', RECONCILE_INTERVAL_MS: '3600000', ...env }) });
-}
-
-afterEach(async () => {
-  await expectLedgerConsistent(t.db, t.chain);
-  await t.close();
-  await anvil.dispose();
-});
-
-const call = <T = unknown>(method: string, params: unknown[] = []) => rpc<T>(anvil.rpcUrl, method, params);
-const mine = async (blocks: number) => {
-  if (blocks > 0) await call('anvil_mine', [`0x${blocks.toString(16)}`]);
-};
-const watcher = () => t.app.depositWatcher!;
-const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
-
-async function newPlayer() {
-  const session = await signIn(t, await signUp(t));
-  return { id: session.user.id, token: session.accessToken, address: session.user.walletAddress as Address };
-}
-
-async function depositRows(address: Address) {
-  return t.db.select().from(deposits).where(eq(deposits.address, address));
-}
-
-/** Another watcher over the app's database and chain (a restarted server, or one with a failure injected). */
-function anotherWatcher(overrides: Partial<DepositWatcherDeps> = {}) {
-  return createDepositWatcher({
-    db: t.db,
-    chain: t.chain!,
-    depositAddresses: t.app.depositAddresses,
-    balanceEvents: noBalanceEvents,
-    logger: t.app.fastify.log,
-    clock: t.clock,
-    ...overrides,
-  });
-}
-
-/** How many ledger transfers credited deposits: one per credited deposit, or something was credited twice. */
-async function depositCredits(): Promise<number> {
-  return (await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'deposit'))).length;
-}
+const world = useDepositWorld();
+const { setUp, mine, watcher, balance, newPlayer, depositRows, anotherWatcher, depositCredits } = world;
 
 /** The remembered block numbers must be contiguous: a gap would be a block never scanned. */
 async function expectNoGapInCursor(): Promise<void> {
-  const numbers = (await t.db.select({ number: chainBlocks.number }).from(chainBlocks)).map((row) => row.number).sort((a, b) => (a < b ? -1 : 1));
+  const numbers = (await world.t.db.select({ number: chainBlocks.number }).from(chainBlocks)).map((row) => row.number).sort((a, b) => (a < b ? -1 : 1));
   expect(numbers.length).toBeGreaterThan(0);
   numbers.forEach((number, index) => expect(number).toBe(numbers[0]! + BigInt(index)));
 }
@@ -92,10 +36,10 @@ describe('deposits', () => {
 
   it('is pending with k/N, then credited exactly once after N confirmations', async () => {
     const player = await newPlayer();
-    const hash = await sendEth(anvil, player.address, '0.25');
+    const hash = await sendEth(world.anvil, player.address, '0.25');
     await watcher().tick();
 
-    let account = accountResponseSchema.parse((await getAccount(t, player.token)).json());
+    let account = accountResponseSchema.parse((await getAccount(world.t, player.token)).json());
     expect(account.deposits).toEqual([
       expect.objectContaining({ txHash: hash, amount: '0.25', status: 'pending', confirmations: 1, requiredConfirmations: 3 }),
     ]);
@@ -103,13 +47,13 @@ describe('deposits', () => {
 
     await mine(1);
     await watcher().tick();
-    account = accountResponseSchema.parse((await getAccount(t, player.token)).json());
+    account = accountResponseSchema.parse((await getAccount(world.t, player.token)).json());
     expect(account.deposits[0]).toMatchObject({ status: 'pending', confirmations: 2 });
     expect(await balance(player.id)).toBe(0n);
 
     await mine(1);
     await watcher().tick();
-    account = accountResponseSchema.parse((await getAccount(t, player.token)).json());
+    account = accountResponseSchema.parse((await getAccount(world.t, player.token)).json());
     expect(account.deposits[0]).toMatchObject({ status: 'credited', confirmations: 3 });
     expect(account.balanceWei).toBe(parseEther('0.25').toString());
 
@@ -117,21 +61,21 @@ describe('deposits', () => {
     await mine(5);
     await watcher().tick();
     await watcher().tick();
-    await t.db.delete(chainBlocks);
+    await world.t.db.delete(chainBlocks);
     await watcher().tick();
     expect(await balance(player.id)).toBe(parseEther('0.25'));
     expect(await depositRows(player.address)).toHaveLength(1);
     expect(await depositCredits()).toBe(1);
 
     // Logged once at info with what a human needs; never a secret.
-    const credits = t.logs.filter((line) => line.msg === 'Deposit credited');
+    const credits = world.t.logs.filter((line) => line.msg === 'Deposit credited');
     expect(credits).toEqual([expect.objectContaining({ level: 30, txHash: hash, userId: player.id, wei: parseEther('0.25').toString() })]);
-    expect(JSON.stringify(t.logs)).not.toContain(DEV_MNEMONIC.split(' ').slice(0, 3).join(' '));
+    expect(JSON.stringify(world.t.logs)).not.toContain(DEV_MNEMONIC.split(' ').slice(0, 3).join(' '));
   });
 
   it('tells the open sockets of the player the new balance when a deposit is credited', async () => {
     const player = await newPlayer();
-    const baseUrl = await t.listen();
+    const baseUrl = await world.t.listen();
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, {
       path: SOCKET_PATH,
       transports: ['websocket'],
@@ -145,7 +89,7 @@ describe('deposits', () => {
         socket.once('connect_error', reject);
       });
       const received = new Promise<BalanceEvent>((resolve) => socket.once('balance', resolve));
-      await sendEth(anvil, player.address, '0.125');
+      await sendEth(world.anvil, player.address, '0.125');
       await mine(2);
       await watcher().tick();
       expect(await received).toEqual({ balance: 0.125, balanceWei: parseEther('0.125').toString() });
@@ -157,10 +101,10 @@ describe('deposits', () => {
   it('catches up after a crash mid-scan: no gap, no double credit', async () => {
     const player = await newPlayer();
     const hashes: Hex[] = [];
-    for (let index = 0; index < 6; index += 1) hashes.push(await sendEth(anvil, player.address, `0.0${index + 1}`));
+    for (let index = 0; index < 6; index += 1) hashes.push(await sendEth(world.anvil, player.address, `0.0${index + 1}`));
     await mine(3);
     // A chain that fails after a few blocks, as if the process died in the middle of a scan.
-    const real = createViemBlockSource(t.chain!.publicClient);
+    const real = createViemBlockSource(world.t.chain!.publicClient);
     let served = 0;
     const failing: BlockSource = {
       ...real,
@@ -190,10 +134,10 @@ describe('deposits', () => {
   it('catches up after a crash right after a block was committed: no gap, no double credit', async () => {
     const player = await newPlayer();
     const hashes: Hex[] = [];
-    for (let index = 0; index < 5; index += 1) hashes.push(await sendEth(anvil, player.address, `0.00${index + 1}`));
+    for (let index = 0; index < 5; index += 1) hashes.push(await sendEth(world.anvil, player.address, `0.00${index + 1}`));
     await mine(3);
     // The process dies after the third block's transaction committed, before the scanner learns it did.
-    const real = createDatabaseScannerStore(t.db, DEV_CHAIN_ID, t.app.fastify.log);
+    const real = createDatabaseScannerStore(world.t.db, DEV_CHAIN_ID, world.t.app.fastify.log);
     let commits = 0;
     const dying: ScannerStore = {
       ...real,
@@ -222,7 +166,7 @@ describe('deposits', () => {
 
   it('catches up from the durable cursor after downtime: a stopped watcher, deposits meanwhile, a new watcher started', async () => {
     const player = await newPlayer();
-    await sendEth(anvil, player.address, '0.5');
+    await sendEth(world.anvil, player.address, '0.5');
     await mine(2);
     const before = anotherWatcher();
     await before.tick();
@@ -230,8 +174,8 @@ describe('deposits', () => {
     await before.stop();
 
     // While no watcher runs: more deposits and many blocks.
-    await sendEth(anvil, player.address, '0.25');
-    await sendEth(anvil, player.address, '0.125', 2);
+    await sendEth(world.anvil, player.address, '0.25');
+    await sendEth(world.anvil, player.address, '0.125', 2);
     await mine(40);
 
     const after = anotherWatcher();
