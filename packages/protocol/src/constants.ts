@@ -52,6 +52,8 @@ export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   user: 'user',
   selectedCharacter: 'selectedCharacter',
+  /** The wallet address a Sign-In With Ethereum session is bound to (absent for e-mail sessions). */
+  sessionWallet: 'sessionWallet',
 } as const;
 
 /** Access tokens live 15 minutes. */

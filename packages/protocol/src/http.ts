@@ -71,6 +71,13 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
+/**
+ * `POST /api/account/email`: a wallet-only account adds an e-mail address (or
+ * replaces one not verified yet); a verification link is sent to it.
+ */
+export const addEmailRequestSchema = z.object({ email: emailSchema });
+export type AddEmailRequest = z.input<typeof addEmailRequestSchema>;
+
 /** Verification tokens are 43 base64url characters (32 random bytes). */
 export const verifyEmailParamsSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, { error: 'The verification link is invalid or has expired.' }),
@@ -89,6 +96,11 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const sessionResponseSchema = z.object({
   accessToken: z.string(),
   user: publicUserSchema,
+  /**
+   * The wallet address (lower-case) this session is bound to when it was
+   * opened by Sign-In With Ethereum; null for an e-mail and password session.
+   */
+  sessionWallet: z.string().nullable().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
@@ -111,6 +123,8 @@ export const accountResponseSchema = z.object({
   deposits: z.array(depositItemSchema),
   /** Withdrawals, newest first. */
   withdrawals: z.array(withdrawalItemSchema),
+  /** The wallet linked for Sign-In With Ethereum (lower-case), if any. */
+  linkedAddress: z.string().nullable(),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 

@@ -78,4 +78,8 @@ export const SERVER_TEXTS = {
   invalidRequest: 'The request is not valid.',
   unsupportedMediaType: 'The request must be sent as JSON.',
   priceUnavailable: 'The ETH price is temporarily unavailable. Please try again in a moment.',
+  emailAdded: 'Check your inbox: we have sent a verification link to your e-mail address.',
+  emailLocked: 'Your e-mail address is already verified.',
+  chainRpcRefused: 'This request cannot be sent to the chain.',
+  chainUnavailable: 'The chain is temporarily unavailable. Please try again in a moment.',
 } as const;

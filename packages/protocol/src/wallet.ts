@@ -36,3 +36,45 @@ export const SIWE_TEXTS = {
   alreadyLinked: 'This wallet is already linked to your account.',
   walletLinked: 'Your wallet is now linked to your account.',
 } as const;
+
+/**
+ * `POST /api/chain/rpc`: the web app's read-only window on the server's chain
+ * (balances, receipts, ENS, fee estimates for the wallet). The server forwards
+ * only these methods, so the node's URL (often carrying an API key) stays
+ * secret and the page's Content-Security-Policy stays `'self'`. Anything that
+ * signs or sends goes through the user's own wallet, never through us.
+ */
+export const CHAIN_RPC_PATH = '/api/chain/rpc';
+
+export const CHAIN_RPC_METHODS = [
+  'eth_chainId',
+  'net_version',
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getTransactionCount',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+] as const;
+export type ChainRpcMethod = (typeof CHAIN_RPC_METHODS)[number];
+
+/** At most this many calls in one batch. */
+export const CHAIN_RPC_MAX_BATCH = 20;
+
+export const chainRpcCallSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.number().int(), z.string().max(64), z.null()]),
+  method: z.enum(CHAIN_RPC_METHODS),
+  params: z.array(z.unknown()).max(8).optional(),
+});
+export type ChainRpcCall = z.infer<typeof chainRpcCallSchema>;
+
+export const chainRpcRequestSchema = z.union([chainRpcCallSchema, z.array(chainRpcCallSchema).min(1).max(CHAIN_RPC_MAX_BATCH)]);
+export type ChainRpcRequest = z.infer<typeof chainRpcRequestSchema>;

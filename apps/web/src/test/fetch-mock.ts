@@ -59,6 +59,7 @@ export function accountFixture(overrides: Record<string, unknown> = {}) {
     gameHistory: [],
     deposits: [],
     withdrawals: [],
+    linkedAddress: null,
     ...overrides,
   };
 }

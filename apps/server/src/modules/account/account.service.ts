@@ -49,6 +49,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         user: toPublicUser(user),
         referralCode: user.referralCode,
         emailVerified: user.emailVerifiedAt !== null,
+        linkedAddress: user.linkedAddress,
         balance: weiToEthNumber(balanceWei),
         balanceWei: balanceWei.toString(),
         gameHistory,
