@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         rateLimitPerMinute: config.rateLimitAuthPerMinute,
       });
       await api.register(contactRoutes, { contact, rateLimitPerMinute: config.rateLimitContactPerMinute });
-      await api.register(accountRoutes, { account, requireAuth });
+      await api.register(accountRoutes, { account, auth, requireAuth, emailRateLimitPerMinute: config.rateLimitAuthPerMinute });
       await api.register(healthRoutes, { db });
       await api.register(priceRoutes, { price });
       await api.register(configRoutes, {

@@ -21,7 +21,9 @@ describe('POST /api/auth/login', () => {
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['accessToken', 'user']);
+    expect(Object.keys(body).sort()).toEqual(['accessToken', 'sessionWallet', 'user']);
+    // An e-mail and password session is bound to no wallet.
+    expect(body.sessionWallet).toBeNull();
     // walletAddress: the personal deposit address, given at registration.
     expect(body.user).toEqual({ id: expect.any(String), name: 'Léa', email: account.email, walletAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
     expect(body.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -33,6 +35,8 @@ describe('POST /api/auth/login', () => {
     // Only the hash is stored.
     const [stored] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(cookie?.value ?? '')));
     expect(stored).toBeDefined();
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.id, stored!.sessionId));
+    expect(session?.walletAddress).toBeNull();
     expect(JSON.stringify(await t.db.select().from(refreshTokens))).not.toContain(cookie?.value);
   });
 
@@ -84,6 +88,7 @@ describe('POST /api/auth/refresh-token', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toEqual(session.user);
     expect(response.json().accessToken).toEqual(expect.any(String));
+    expect(response.json().sessionWallet).toBeNull();
     const next = refreshCookieOf(response);
     expect(next).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(next).not.toBe(session.refreshToken);

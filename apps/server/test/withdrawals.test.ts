@@ -35,8 +35,10 @@ import { hotWalletNonces, users, withdrawalAttempts, withdrawals } from '../src/
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf, transfer } from '../src/modules/ledger/ledger.service';
 import { createWithdrawalSender, type WithdrawalSenderDeps } from '../src/modules/withdrawals/withdrawal-sender';
+import { WITHDRAWAL_NEEDS_EMAIL_TEXT } from '../src/modules/withdrawals/withdrawals.service';
 import { noBalanceEvents } from '../src/realtime/balance-events';
-import { postJson, signIn, signUp } from './support/api';
+import { postJson, signIn, signUp, uniqueEmail } from './support/api';
+import { findVerificationLink } from './support/smtp-receiver';
 import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
 import { chainFor, expectLedgerConsistent, payerAccount, startTestAnvil, type TestAnvil } from './support/test-chain';
 
@@ -262,7 +264,7 @@ describe('POST /api/wallet/cashout: the request', () => {
     expect(await balance(p.id)).toBe(parseEther('1'));
   });
 
-  it('refuses a wallet-only account (no e-mail) with the failure text and sends no mail', async () => {
+  it('refuses a wallet-only account (no e-mail), telling it to add and verify an e-mail, and sends no mail', async () => {
     const wallet = privateKeyToAccount(generatePrivateKey());
     const nonce = (await t.app.fastify.inject({ method: 'GET', url: '/api/auth/siwe/nonce' })).json<{ nonce: string }>().nonce;
     const message = createSiweMessage({
@@ -284,10 +286,27 @@ describe('POST /api/wallet/cashout: the request', () => {
 
     const response = await cashout(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: TEXTS.withdrawalFailure });
+    expect(response.json()).toEqual({ message: WITHDRAWAL_NEEDS_EMAIL_TEXT });
+    expect(WITHDRAWAL_NEEDS_EMAIL_TEXT).toMatch(/add your e-mail address on your account page/i);
     expect(t.smtp.mails.length).toBe(mailsBefore);
     expect(await moneyRows()).toEqual(before);
     expect(await balance(session.user.id)).toBe(parseEther('1'));
+
+    // Following the advice: an e-mail added but not verified yet still refuses (and mails a link), a verified one pays.
+    const email = uniqueEmail('wallet');
+    const added = await postJson(t, '/api/account/email', { email }, { authorization: session.accessToken });
+    expect(added.statusCode).toBe(200);
+    const unverified = await cashout(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
+    expect(unverified.statusCode).toBe(422);
+    expect(unverified.json()).toEqual({ message: TEXTS.withdrawalFailure });
+    // The second mail to the address: the link the refused withdrawal sent (the first came with the address).
+    const mail = await t.smtp.waitForMail((candidate) => t.smtp.mailsTo(email).indexOf(candidate) === 1);
+    const verified = await t.app.fastify.inject({ method: 'GET', url: `/api/auth/verify-email/${findVerificationLink(mail).pathname.split('/').at(-1)}` });
+    expect(verified.statusCode).toBe(200);
+    expect(await moneyRows()).toEqual(before);
+    const paid = await cashoutOk(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
+    expect(paid.newBalanceWei).toBe(parseEther('0.9').toString());
+    await settleAll();
   });
 
   it("tells the player's open sockets the new balance when a withdrawal is requested", async () => {

@@ -46,7 +46,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   function sendSession(reply: FastifyReply, session: IssuedSession): SessionResponse {
     reply.setCookie(REFRESH_TOKEN_COOKIE, session.refreshToken, { ...cookieOptions, maxAge: REFRESH_TOKEN_TTL_SECONDS });
-    return { accessToken: session.accessToken, user: session.user };
+    return { accessToken: session.accessToken, user: session.user, sessionWallet: session.sessionWallet };
   }
 
   function clearRefreshCookie(reply: FastifyReply): void {

@@ -27,4 +27,5 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   idempotency_conflict: 409,
   siwe_refused: 401,
   wallet_taken: 409,
+  email_locked: 409,
 };

@@ -25,7 +25,8 @@ export type RefusalCode =
   | 'email_not_verified'
   | 'idempotency_conflict'
   | 'siwe_refused'
-  | 'wallet_taken';
+  | 'wallet_taken'
+  | 'email_locked';
 
 export interface Refusal {
   code: RefusalCode;

@@ -11,6 +11,7 @@ import {
   sessions,
   users,
   type SessionRevocationReason,
+  type UserRow,
 } from '../../infra/db/schema/index';
 
 export interface SessionOwner {
@@ -19,7 +20,8 @@ export interface SessionOwner {
 }
 
 export type RotationOutcome =
-  | { kind: 'rotated'; sessionId: string; userId: string }
+  /** `walletAddress`: the session's own binding (see sessions.wallet_address). */
+  | { kind: 'rotated'; sessionId: string; userId: string; walletAddress: string | null }
   /** No such token, or its session is revoked, expired or its user disabled. */
   | { kind: 'refused' }
   /** The token had already been rotated: its whole session has just been revoked. */
@@ -27,12 +29,19 @@ export type RotationOutcome =
 
 export type VerificationOutcome = { kind: 'verified'; userId: string } | { kind: 'invalid' };
 
+export type EmailChangeOutcome =
+  | { kind: 'changed'; user: UserRow }
+  /** The account's e-mail is verified: it is no longer changed this way. */
+  | { kind: 'locked' }
+  | { kind: 'no_user' };
+
 export function createAuthRepo(db: Database) {
   return {
-    /** Opens a session (a refresh-token family) with its first refresh token. */
+    /** Opens a session (a refresh-token family) with its first refresh token; `walletAddress` for a wallet sign-in. */
     async createSession(input: {
       userId: string;
       userAgent: string | null;
+      walletAddress: string | null;
       tokenHash: string;
       now: Date;
       expiresAt: Date;
@@ -40,7 +49,13 @@ export function createAuthRepo(db: Database) {
       return db.transaction(async (tx) => {
         const [session] = await tx
           .insert(sessions)
-          .values({ userId: input.userId, userAgent: input.userAgent, createdAt: input.now, lastUsedAt: input.now })
+          .values({
+            userId: input.userId,
+            userAgent: input.userAgent,
+            walletAddress: input.walletAddress,
+            createdAt: input.now,
+            lastUsedAt: input.now,
+          })
           .returning({ id: sessions.id });
         if (!session) throw new Error('INSERT INTO sessions returned no row');
         await tx.insert(refreshTokens).values({
@@ -72,6 +87,7 @@ export function createAuthRepo(db: Database) {
             expiresAt: refreshTokens.expiresAt,
             sessionId: sessions.id,
             revokedAt: sessions.revokedAt,
+            walletAddress: sessions.walletAddress,
             userId: users.id,
             disabledAt: users.disabledAt,
           })
@@ -98,7 +114,7 @@ export function createAuthRepo(db: Database) {
           expiresAt: input.expiresAt,
         });
         await tx.update(sessions).set({ lastUsedAt: input.now }).where(eq(sessions.id, found.sessionId));
-        return { kind: 'rotated', sessionId: found.sessionId, userId: found.userId };
+        return { kind: 'rotated', sessionId: found.sessionId, userId: found.userId, walletAddress: found.walletAddress };
       });
     },
 
@@ -157,6 +173,35 @@ export function createAuthRepo(db: Database) {
         tokenHash: input.tokenHash,
         createdAt: input.now,
         expiresAt: input.expiresAt,
+      });
+    },
+
+    /**
+     * Gives an account a new, unverified e-mail address, unless its current one
+     * is verified. The user row is locked, so a verification landing at the
+     * same moment either happens first (then: locked) or finds its link used
+     * up. Every open verification link of the account is used up with the
+     * change. `email` lower-case.
+     *
+     * @throws a unique violation (USERS_EMAIL_UNIQUE) when another account has the address
+     */
+    async changeUnverifiedEmail(userId: string, email: string, now: Date): Promise<EmailChangeOutcome> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ emailVerifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, userId))
+          .limit(1)
+          .for('update');
+        if (!current) return { kind: 'no_user' };
+        if (current.emailVerifiedAt !== null) return { kind: 'locked' };
+        const [user] = await tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, userId)).returning();
+        if (!user) throw new Error(`UPDATE users returned no row for ${userId}`);
+        await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
+        return { kind: 'changed', user };
       });
     },
 

@@ -93,3 +93,43 @@ describe('login', () => {
     expect(result).toMatchObject({ ok: true, value: { accessToken: 'access-token', user: { id: 'user-1', email: 'ann@example.com' } } });
   });
 });
+
+describe('addEmail', () => {
+  function serviceWhereTheUpdateMeets(failure: Error) {
+    const mails: string[] = [];
+    const users = { findByEmail: async () => undefined } as unknown as UsersRepo;
+    const authRepo = {
+      changeUnverifiedEmail: async () => {
+        throw failure;
+      },
+    } as unknown as AuthRepo;
+    const service = createAuthService({
+      users,
+      authRepo,
+      passwords: { hash: async () => 'hash', verify: async () => false, verifyAgainstDummy: async () => undefined },
+      accessTokens: { issue: async () => 'access-token', verify: async () => undefined },
+      mailer: { send: async (mail) => void mails.push(mail.to), close: async () => undefined },
+      sessionEvents: ignoreSessionEvents,
+      clock: () => new Date(),
+      appUrl: 'http://localhost:3000',
+      logger: silent,
+    });
+    return { service, mails };
+  }
+
+  it('answers email_taken when another account took the address between the check and the update', async () => {
+    // What node-postgres and PGlite throw for the unique index on lower(email).
+    const violation = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', constraint: 'users_email_lower_key' });
+    const { service, mails } = serviceWhereTheUpdateMeets(violation);
+    expect(await service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, 'ann@example.com')).toEqual({
+      ok: false,
+      refusal: { code: 'email_taken', message: SERVER_TEXTS.emailTaken },
+    });
+    expect(mails).toEqual([]);
+  });
+
+  it('throws any other failure (answered 500, logged once)', async () => {
+    const { service } = serviceWhereTheUpdateMeets(new Error('connection lost'));
+    await expect(service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, 'ann@example.com')).rejects.toThrow('connection lost');
+  });
+});

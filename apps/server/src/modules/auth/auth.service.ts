@@ -38,11 +38,13 @@ export interface AuthContext {
   sessionId: string;
 }
 
-/** A new access token, the refresh token to put in the cookie, and the user. */
+/** A new access token, the refresh token to put in the cookie, the user, and the session's wallet binding. */
 export interface IssuedSession {
   accessToken: string;
   refreshToken: string;
   user: PublicUser;
+  /** The address (lower-case) a Sign-In With Ethereum session was opened with; null for e-mail and password. */
+  sessionWallet: string | null;
 }
 
 export interface AuthServiceDeps {
@@ -81,17 +83,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     return new Date(clock().getTime() + seconds * 1000);
   }
 
-  async function openSession(user: UserRow, userAgent: string | undefined): Promise<IssuedSession> {
+  async function openSession(user: UserRow, userAgent: string | undefined, sessionWallet: string | null): Promise<IssuedSession> {
     const refreshToken = generateOpaqueToken();
     const sessionId = await authRepo.createSession({
       userId: user.id,
       userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+      walletAddress: sessionWallet,
       tokenHash: hashOpaqueToken(refreshToken),
       now: clock(),
       expiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS),
     });
     const accessToken = await accessTokens.issue({ userId: user.id, sessionId });
-    return { accessToken, refreshToken, user: toPublicUser(user) };
+    return { accessToken, refreshToken, user: toPublicUser(user), sessionWallet };
   }
 
   /** Creates a verification link for the user's current address and mails it. Throws if the mail fails. */
@@ -170,7 +173,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.walletAddress === null && deps.depositAddresses) {
         user.walletAddress = await deps.depositAddresses.ensureFor(user.id);
       }
-      return ok(await openSession(user, meta.userAgent));
+      return ok(await openSession(user, meta.userAgent, null));
     },
 
     /**
@@ -201,7 +204,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.walletAddress === null && deps.depositAddresses) {
         user = { ...user, walletAddress: await deps.depositAddresses.ensureFor(user.id) };
       }
-      return ok(await openSession(user, meta.userAgent));
+      // The session remembers the address it was opened with: the web app signs out when the wallet switches away from it.
+      return ok(await openSession(user, meta.userAgent, address));
     },
 
     /** Links a verified wallet address to the signed-in account; one account per address. */
@@ -240,7 +244,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await users.findById(outcome.userId);
       if (!user) return refuse('refresh_failed', SERVER_TEXTS.refreshFailed);
       const accessToken = await accessTokens.issue({ userId: user.id, sessionId: outcome.sessionId });
-      return ok({ accessToken, refreshToken: nextRefreshToken, user: toPublicUser(user) });
+      // The binding is the session's own, never recomputed from the account (a wallet linked later binds nothing).
+      return ok({ accessToken, refreshToken: nextRefreshToken, user: toPublicUser(user), sessionWallet: outcome.walletAddress });
     },
 
     /** Ends the session of this refresh token, if any. Signing out always succeeds. */
@@ -279,6 +284,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!OPAQUE_TOKEN_PATTERN.test(token)) return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
       const outcome = await authRepo.useVerificationToken(hashOpaqueToken(token), clock());
       if (outcome.kind === 'invalid') return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
+      return ok(undefined);
+    },
+
+    /**
+     * A wallet-only account adds an e-mail address, or an account replaces one
+     * that is not verified yet; a verification link goes to the new address.
+     * A verified address is locked. `email` lower-case (the protocol schema).
+     * A mail failure is thrown (answered 5xx): the address is stored, and
+     * sending the same address again is allowed and sends a new link.
+     */
+    async addEmail(auth: AuthContext, email: string): Promise<Result<void>> {
+      const holder = await users.findByEmail(email);
+      if (holder && holder.id !== auth.userId) return refuse('email_taken', SERVER_TEXTS.emailTaken);
+      let outcome;
+      try {
+        outcome = await authRepo.changeUnverifiedEmail(auth.userId, email, clock());
+      } catch (error) {
+        // Another account took the address between the check and the update: the unique index decides.
+        if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) return refuse('email_taken', SERVER_TEXTS.emailTaken);
+        throw error;
+      }
+      if (outcome.kind === 'no_user') return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      if (outcome.kind === 'locked') return refuse('email_locked', SERVER_TEXTS.emailLocked);
+      await sendVerificationMail(outcome.user);
       return ok(undefined);
     },
 

@@ -9,6 +9,9 @@ export type SessionRevocationReason = (typeof SESSION_REVOCATION_REASONS)[number
  * One row per sign-in. A session is a refresh-token family: every refresh
  * rotates the token inside the same session, and revoking the session ends
  * every token of the family and every access token carrying its id (`sid`).
+ * `wallet_address` is the address a Sign-In With Ethereum session was opened
+ * with (null for e-mail and password): the web app compares it with the
+ * connected wallet and signs out when the user switches to another account.
  */
 export const sessions = pgTable(
   'sessions',
@@ -22,6 +25,8 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokedReason: text('revoked_reason', { enum: SESSION_REVOCATION_REASONS }),
+    /** Lower-case; set once when the session is opened, never changed by a refresh. */
+    walletAddress: text('wallet_address'),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
@@ -29,6 +34,7 @@ export const sessions = pgTable(
       'sessions_revocation_consistent',
       sql`(${table.revokedAt} is null) = (${table.revokedReason} is null)`,
     ),
+    check('sessions_wallet_address_format', sql`${table.walletAddress} ~ '^0x[0-9a-f]{40}$'`),
     check(
       'sessions_revoked_reason_known',
       sql`${table.revokedReason} in ('logout', 'logout_all', 'refresh_token_reuse', 'account_disabled')`,

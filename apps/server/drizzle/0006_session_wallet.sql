@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "wallet_address" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_wallet_address_format" CHECK ("sessions"."wallet_address" ~ '^0x[0-9a-f]{40}$');

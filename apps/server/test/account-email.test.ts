@@ -1,0 +1,223 @@
+/**
+ * `POST /api/account/email` through the real app, a real database and a real
+ * SMTP receiver: a wallet-only account adds an e-mail and verifies it with the
+ * mailed link; an unverified address is replaced (its old link dies); a
+ * verified one is locked; another account's address is refused, whatever its
+ * case; bad input and signed-out requests change nothing.
+ */
+import { SERVER_TEXTS, type AccountResponse, type SessionResponse } from '@shifumi/protocol';
+import { eq } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
+import { emailVerificationTokens, users } from '../src/infra/db/schema/index';
+import { getAccount, PASSWORD, postJson, signIn, signUp, uniqueEmail } from './support/api';
+import { findVerificationLink, type ReceivedMail } from './support/smtp-receiver';
+import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  // No chain: the SIWE service checks plain accounts' signatures locally.
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A new wallet-only account (Sign-In With Ethereum, no e-mail), signed in. */
+async function walletOnlySession(): Promise<SessionResponse> {
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  const { nonce } = (await t.app.fastify.inject({ method: 'GET', url: '/api/auth/siwe/nonce' })).json<{ nonce: string }>();
+  const message = createSiweMessage({
+    address: wallet.address,
+    chainId: DEV_CHAIN_ID,
+    domain: new URL(TEST_APP_URL).host,
+    uri: TEST_APP_URL,
+    nonce,
+    version: '1',
+    issuedAt: new Date(),
+  });
+  const response = await postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }) });
+  expect(response.statusCode).toBe(200);
+  const session = response.json<SessionResponse>();
+  expect(session.user.email).toBeNull();
+  return session;
+}
+
+function addEmail(accessToken: string | undefined, body: unknown) {
+  return postJson(t, '/api/account/email', body, accessToken === undefined ? {} : { authorization: accessToken });
+}
+
+function tokenOf(mail: ReceivedMail): string {
+  return findVerificationLink(mail).pathname.split('/').at(-1) ?? '';
+}
+
+/** The `index`-th mail (0-based) sent to `email`, once it arrived. */
+function nthMailTo(email: string, index: number): Promise<ReceivedMail> {
+  return t.smtp.waitForMail((mail) => t.smtp.mailsTo(email).indexOf(mail) === index);
+}
+
+function verify(token: string) {
+  return t.app.fastify.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
+}
+
+async function account(accessToken: string): Promise<AccountResponse> {
+  const response = await getAccount(t, accessToken);
+  expect(response.statusCode).toBe(200);
+  return response.json<AccountResponse>();
+}
+
+async function userRow(id: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+describe('POST /api/account/email', () => {
+  it('adds an e-mail to a wallet-only account; the mailed link verifies it and the account shows it verified', async () => {
+    const session = await walletOnlySession();
+    const email = uniqueEmail('wallet');
+    const response = await addEmail(session.accessToken, { email: `  ${email.toUpperCase()} ` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: SERVER_TEXTS.emailAdded });
+
+    // Stored lower-case, not verified yet.
+    expect(await userRow(session.user.id)).toMatchObject({ email, emailVerifiedAt: null });
+    expect(await account(session.accessToken)).toMatchObject({ user: { email }, emailVerified: false });
+
+    const mail = await nthMailTo(email, 0);
+    expect(mail.subject).toBe('Confirm your e-mail address');
+    const link = findVerificationLink(mail);
+    expect(link.origin).toBe(TEST_APP_URL);
+    const verified = await verify(tokenOf(mail));
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: SERVER_TEXTS.emailVerified });
+    expect(await account(session.accessToken)).toMatchObject({ user: { email }, emailVerified: true });
+  });
+
+  it('replaces an unverified address: the old link no longer verifies, the new one does', async () => {
+    const session = await walletOnlySession();
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    expect((await addEmail(session.accessToken, { email: first })).statusCode).toBe(200);
+    const firstToken = tokenOf(await nthMailTo(first, 0));
+
+    const replaced = await addEmail(session.accessToken, { email: second });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toEqual({ message: SERVER_TEXTS.emailAdded });
+    expect(await userRow(session.user.id)).toMatchObject({ email: second, emailVerifiedAt: null });
+    // Every open link of the account was used up by the change.
+    const open = await t.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, session.user.id));
+    expect(open.filter((token) => token.usedAt === null).map((token) => token.email)).toEqual([second]);
+
+    const old = await verify(firstToken);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual({ message: SERVER_TEXTS.verifyLinkInvalid });
+    expect((await account(session.accessToken)).emailVerified).toBe(false);
+
+    expect((await verify(tokenOf(await nthMailTo(second, 0)))).statusCode).toBe(200);
+    expect(await account(session.accessToken)).toMatchObject({ user: { email: second }, emailVerified: true });
+    // The first address is free again for somebody else.
+    expect((await postJson(t, '/api/auth/register', { name: 'Other', email: first, password: PASSWORD })).statusCode).toBe(201);
+  });
+
+  it("replaces an e-mail account's unverified address too, and the old link dies with it", async () => {
+    const credentials = await signUp(t);
+    const oldToken = tokenOf(await nthMailTo(credentials.email, 0));
+    const session = await signIn(t, credentials);
+    const email = uniqueEmail('moved');
+    expect((await addEmail(session.accessToken, { email })).statusCode).toBe(200);
+    expect((await verify(oldToken)).statusCode).toBe(400);
+    expect((await verify(tokenOf(await nthMailTo(email, 0)))).statusCode).toBe(200);
+    // The password now goes with the new address.
+    expect((await signIn(t, { email, password: PASSWORD })).user.id).toBe(session.user.id);
+  });
+
+  it('refuses to change a verified address with 409, and sends nothing', async () => {
+    const session = await walletOnlySession();
+    const email = uniqueEmail('kept');
+    await addEmail(session.accessToken, { email });
+    expect((await verify(tokenOf(await nthMailTo(email, 0)))).statusCode).toBe(200);
+    const before = { mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') };
+
+    for (const candidate of [uniqueEmail('other'), email]) {
+      const response = await addEmail(session.accessToken, { email: candidate });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: SERVER_TEXTS.emailLocked });
+    }
+    expect(await userRow(session.user.id)).toMatchObject({ email, emailVerifiedAt: expect.any(Date) });
+    expect({ mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') }).toEqual(before);
+  });
+
+  it("refuses another account's address with 409, whatever its case, and changes nothing", async () => {
+    const holder = await signUp(t);
+    const session = await walletOnlySession();
+    const mailsBefore = t.smtp.mails.length;
+    for (const email of [holder.email, holder.email.toUpperCase()]) {
+      const response = await addEmail(session.accessToken, { email });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: SERVER_TEXTS.emailTaken });
+    }
+    expect((await userRow(session.user.id)).email).toBeNull();
+    expect(t.smtp.mails.length).toBe(mailsBefore);
+  });
+
+  it('lets the unique index decide when two accounts add the same address at once: one wins, the other gets 409', async () => {
+    const [a, b] = await Promise.all([walletOnlySession(), walletOnlySession()]);
+    const email = uniqueEmail('race');
+    const responses = await Promise.all([addEmail(a.accessToken, { email }), addEmail(b.accessToken, { email })]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(responses.find((response) => response.statusCode === 409)?.json()).toEqual({ message: SERVER_TEXTS.emailTaken });
+    const holders = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(holders).toHaveLength(1);
+  });
+
+  it.each([
+    [{}, 'E-mail is required.'],
+    [{ email: '' }, 'E-mail is required.'],
+    [{ email: 'not an address' }, 'Please enter a valid e-mail address.'],
+    [{ email: 42 }, 'E-mail must be text.'],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 'E-mail must be at most 254 characters.'],
+    [['someone@example.com'], SERVER_TEXTS.invalidRequest],
+  ])('refuses %j with 400 and the schema message, and changes nothing', async (body, message) => {
+    const session = await walletOnlySession();
+    const before = { mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') };
+    const response = await addEmail(session.accessToken, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect((await userRow(session.user.id)).email).toBeNull();
+    expect({ mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') }).toEqual(before);
+  });
+
+  it('answers 403 when signed out (no token, or a bad one) and changes nothing', async () => {
+    const email = uniqueEmail('nobody');
+    for (const token of [undefined, 'not-a-token']) {
+      const response = await addEmail(token, { email });
+      expect(response.statusCode).toBe(403);
+    }
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([]);
+    expect(t.smtp.mailsTo(email)).toEqual([]);
+  });
+});
+
+describe('POST /api/account/email: rate limit', () => {
+  it('has a per-IP budget like the auth routes; GET /api/account is not counted', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', TRUST_PROXY: 'true' } });
+    try {
+      const session = await signIn(limited, await signUp(limited));
+      const fromIp = (ip: string) => ({ authorization: session.accessToken, 'x-forwarded-for': ip });
+      for (let index = 0; index < 3; index += 1) {
+        const read = await limited.app.fastify.inject({ method: 'GET', url: '/api/account', headers: fromIp('203.0.113.9') });
+        expect(read.statusCode).toBe(200);
+      }
+      const statuses = [];
+      for (let index = 0; index < 3; index += 1) {
+        statuses.push((await postJson(limited, '/api/account/email', { email: uniqueEmail() }, fromIp('203.0.113.9'))).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await postJson(limited, '/api/account/email', { email: uniqueEmail() }, fromIp('203.0.113.10'))).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
