@@ -21,7 +21,7 @@ import { contactRoutes } from './http/contact.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health.routes';
 import { priceRoutes } from './http/price.routes';
-import { helmetOptions } from './http/security';
+import { helmetOptions, WALLET_CSP_ADDITIONS } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { createAccountService } from './modules/account/account.service';
 import { createAccessTokens } from './modules/auth/access-tokens';
@@ -40,6 +40,8 @@ import { systemClock, type Clock } from './shared/clock';
 import { configRoutes } from './http/config.routes';
 import { devRoutes } from './http/dev.routes';
 import { walletRoutes } from './http/wallet.routes';
+import { chainRpcRoutes } from './http/chain-rpc.routes';
+import { createChainRpcProxy } from './modules/chain-rpc/chain-rpc-proxy';
 import type { ChainContext } from './infra/chain/chain-runtime';
 import { DEV_CHAIN_ID, DEV_MNEMONIC, HdWallet } from './infra/chain/hd-wallet';
 import { createDepositAddresses, type DepositAddresses } from './modules/deposits/deposit-addresses';
@@ -147,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
   });
   await fastify.register(fastifyCookie);
-  await fastify.register(fastifyHelmet, helmetOptions(config.appUrl));
+  await fastify.register(fastifyHelmet, helmetOptions(config.appUrl, WALLET_CSP_ADDITIONS));
   await fastify.register(fastifyRateLimit, { global: false });
 
   // Realtime first: the auth service tells it when sessions are revoked.
@@ -256,6 +258,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(walletRoutes, { withdrawals, requireAuth });
       await api.register(transactionsRoutes, { games });
+      await api.register(chainRpcRoutes, {
+        // Without a chain (tests of other parts) every call answers 503.
+        proxy: createChainRpcProxy({ rpcUrl: chain?.rpcUrl, logger }),
+        rateLimitPerMinute: config.rateLimitChainRpcPerMinute,
+      });
       if (chain?.settings.development && !config.isProduction) await api.register(devRoutes, { users, depositAddresses });
     },
     { prefix: API_PREFIX },

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       supportEmail: 'support@localhost',
       rateLimitAuthPerMinute: 20,
       rateLimitContactPerMinute: 5,
+      rateLimitChainRpcPerMinute: 600,
       logLevel: 'info',
       trustProxy: false,
       webDistDir: '/srv/repo/apps/web/dist',
@@ -158,6 +159,7 @@ describe('resolveChainSettings', () => {
         SUPPORT_EMAIL: 'support@shifumi.example.com',
         RATE_LIMIT_AUTH_PER_MINUTE: '50',
         RATE_LIMIT_CONTACT_PER_MINUTE: '7',
+        RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '1200',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '1',
         WEB_DIST_DIR: '/srv/web',
@@ -174,6 +176,7 @@ describe('resolveChainSettings', () => {
       smtpUrl: 'smtps://user:pw@smtp.example.com:465',
       rateLimitAuthPerMinute: 50,
       rateLimitContactPerMinute: 7,
+      rateLimitChainRpcPerMinute: 1200,
       logLevel: 'warn',
       trustProxy: 1,
     });
@@ -197,6 +200,8 @@ describe('resolveChainSettings', () => {
     [{ SUPPORT_EMAIL: 'nobody' }, 'Invalid environment: SUPPORT_EMAIL must be an e-mail address'],
     [{ RATE_LIMIT_AUTH_PER_MINUTE: '-1' }, 'Invalid environment: RATE_LIMIT_AUTH_PER_MINUTE must be an integer between 1 and 1000000'],
     [{ RATE_LIMIT_CONTACT_PER_MINUTE: 'lots' }, 'Invalid environment: RATE_LIMIT_CONTACT_PER_MINUTE must be an integer between 1 and 1000000'],
+    [{ RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '0' }, 'Invalid environment: RATE_LIMIT_CHAIN_RPC_PER_MINUTE must be an integer between 1 and 1000000'],
+    [{ RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '1.5' }, 'Invalid environment: RATE_LIMIT_CHAIN_RPC_PER_MINUTE must be an integer between 1 and 1000000'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid environment: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ TRUST_PROXY: 'maybe' }, 'Invalid environment: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses'],
   ])('refuses %j with one line naming the variable', (env, message) => {

@@ -43,6 +43,8 @@ export interface Config {
   supportEmail: string;
   rateLimitAuthPerMinute: number;
   rateLimitContactPerMinute: number;
+  /** Per-IP budget of the read-only chain RPC proxy (wallet dialogs poll it). */
+  rateLimitChainRpcPerMinute: number;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   webDistDir: string;
@@ -153,6 +155,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optional(z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, { error: 'must be an e-mail address' })),
   RATE_LIMIT_AUTH_PER_MINUTE: optional(integer(1, 1_000_000)),
   RATE_LIMIT_CONTACT_PER_MINUTE: optional(integer(1, 1_000_000)),
+  RATE_LIMIT_CHAIN_RPC_PER_MINUTE: optional(integer(1, 1_000_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   TRUST_PROXY: optional(trustProxySchema),
   WEB_DIST_DIR: optional(z.string()),
@@ -227,6 +230,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     supportEmail: values.SUPPORT_EMAIL ?? 'support@localhost',
     rateLimitAuthPerMinute: values.RATE_LIMIT_AUTH_PER_MINUTE ?? 20,
     rateLimitContactPerMinute: values.RATE_LIMIT_CONTACT_PER_MINUTE ?? 5,
+    // wagmi polls the block number every few seconds per tab and batches its reads: 10 calls a second per IP.
+    rateLimitChainRpcPerMinute: values.RATE_LIMIT_CHAIN_RPC_PER_MINUTE ?? 600,
     logLevel: values.LOG_LEVEL ?? 'info',
     trustProxy: values.TRUST_PROXY ?? false,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(cwd, values.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
@@ -338,6 +343,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     supportEmail: config.supportEmail,
     rateLimitAuthPerMinute: config.rateLimitAuthPerMinute,
     rateLimitContactPerMinute: config.rateLimitContactPerMinute,
+    rateLimitChainRpcPerMinute: config.rateLimitChainRpcPerMinute,
     trustProxy: config.trustProxy,
     webDistDir: config.webDistDir,
     price: config.fixedEthUsdPrice

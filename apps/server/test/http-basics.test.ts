@@ -4,6 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { SERVER_TEXTS } from '@shifumi/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WALLET_CSP_ADDITIONS } from '../src/http/security';
 import { WEB_APP_NOT_BUILT_TEXT } from '../src/http/web-app';
 import { PASSWORD, postJson, signIn, signUp, uniqueEmail } from './support/api';
 import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
@@ -62,8 +63,11 @@ describe('security headers', () => {
       expect(directives.get('default-src')).toEqual(["'self'"]);
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-      expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-      expect(directives.get('connect-src')).toEqual(["'self'", 'ws://localhost:5999']);
+      expect(directives.get('font-src')).toEqual(["'self'", 'data:']);
+      // The wallet stack's origins (WalletConnect, Coinbase Wallet) and nothing else; the chain is read through 'self'.
+      expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...WALLET_CSP_ADDITIONS.imgSrc]);
+      expect(directives.get('connect-src')).toEqual(["'self'", 'ws://localhost:5999', ...WALLET_CSP_ADDITIONS.connectSrc]);
+      expect(directives.get('frame-src')).toEqual([...WALLET_CSP_ADDITIONS.frameSrc]);
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
       expect(directives.get('object-src')).toEqual(["'none'"]);
       expect(directives.get('base-uri')).toEqual(["'self'"]);

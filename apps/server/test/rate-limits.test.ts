@@ -1,11 +1,13 @@
-import { SERVER_TEXTS } from '@shifumi/protocol';
+import { CHAIN_RPC_PATH, SERVER_TEXTS } from '@shifumi/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3', RATE_LIMIT_CONTACT_PER_MINUTE: '2', TRUST_PROXY: 'true' } });
+  t = await createTestApp({
+    env: { RATE_LIMIT_AUTH_PER_MINUTE: '3', RATE_LIMIT_CONTACT_PER_MINUTE: '2', RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '4', TRUST_PROXY: 'true' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -51,6 +53,22 @@ describe('rate limits per IP', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     expect(await t.count('contact_messages')).toBe(2);
+    // The auth budget of this IP is untouched.
+    expect((await postJson(t, '/api/auth/logout', {}, fromIp(ip))).statusCode).toBe(200);
+  });
+
+  it('limit the chain RPC proxy on its own budget (RATE_LIMIT_CHAIN_RPC_PER_MINUTE)', async () => {
+    const ip = '203.0.113.6';
+    const body = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
+    // This app has no chain: allowed calls answer 503, but they count all the same.
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1) statuses.push((await postJson(t, CHAIN_RPC_PATH, body, fromIp(ip))).statusCode);
+    expect(statuses).toEqual([503, 503, 503, 503]);
+    const refused = await postJson(t, CHAIN_RPC_PATH, body, fromIp(ip));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: SERVER_TEXTS.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await postJson(t, CHAIN_RPC_PATH, body, fromIp('203.0.113.7'))).statusCode).toBe(503);
     // The auth budget of this IP is untouched.
     expect((await postJson(t, '/api/auth/logout', {}, fromIp(ip))).statusCode).toBe(200);
   });

@@ -28,4 +28,9 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   siwe_refused: 401,
   wallet_taken: 409,
   email_locked: 409,
+  chain_rpc_refused: 400,
+  // The chain proxy: no chain configured (503), the node failed or answered nonsense (502), or was too slow (504).
+  chain_not_configured: 503,
+  chain_upstream_failed: 502,
+  chain_upstream_timeout: 504,
 };

@@ -5,28 +5,48 @@
  * styles (React sets `style` attributes), no plugins, no framing, no foreign
  * form targets, and realtime WebSockets back to the app's origin.
  *
- * The wallet stack (wallet work) adds its sources through `CspAdditions`,
- * without loosening the rest. What it is expected to need:
- * - connect-src: wss://relay.walletconnect.org, wss://relay.walletconnect.com,
- *   https://rpc.walletconnect.org, https://*.walletconnect.com,
- *   https://*.walletconnect.org, https://pulse.walletconnect.org,
- *   https://api.web3modal.org, the chain's JSON-RPC URL and the block
- *   explorer API (e.g. https://api.etherscan.io), the price API
- *   (e.g. https://api.coingecko.com);
- * - img-src: https://*.walletconnect.com (wallet icons) — `data:` and
- *   `blob:` are already allowed;
- * - frame-src: https://verify.walletconnect.org, https://verify.walletconnect.com.
+ * The wallet stack (RainbowKit, wagmi, WalletConnect, Coinbase Wallet) adds
+ * its sources through `CspAdditions` (WALLET_CSP_ADDITIONS, passed by app.ts),
+ * without loosening the rest: no foreign script, style or font, no other
+ * frame. The chain itself needs no entry: the web app reads it through the
+ * server's own `/api/chain/rpc` ('self'), so no node URL or API key is ever
+ * in the page. The price comes from the server too (`/api/price`).
  */
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 export interface CspAdditions {
-  connectSrc?: string[];
-  imgSrc?: string[];
-  frameSrc?: string[];
-  scriptSrc?: string[];
-  styleSrc?: string[];
-  fontSrc?: string[];
+  connectSrc?: readonly string[];
+  imgSrc?: readonly string[];
+  frameSrc?: readonly string[];
+  scriptSrc?: readonly string[];
+  styleSrc?: readonly string[];
+  fontSrc?: readonly string[];
 }
+
+/**
+ * What WalletConnect (relay, RPC, verify, pulse analytics, wallet registry
+ * and icons) and Coinbase Wallet's SDK reach from the page. The server cannot
+ * know whether the web app was built with a WalletConnect project id; without
+ * one these origins are simply never contacted.
+ */
+export const WALLET_CSP_ADDITIONS = {
+  connectSrc: [
+    'wss://relay.walletconnect.org',
+    'wss://relay.walletconnect.com',
+    'https://rpc.walletconnect.org',
+    'https://rpc.walletconnect.com',
+    'https://*.walletconnect.com',
+    'https://*.walletconnect.org',
+    'https://pulse.walletconnect.org',
+    'https://api.web3modal.org',
+    'https://api.web3modal.com',
+    'https://*.coinbase.com',
+    'wss://*.coinbase.com',
+  ],
+  imgSrc: ['https://*.walletconnect.com', 'https://*.walletconnect.org'],
+  // WalletConnect's Verify API checks the page's origin in an iframe.
+  frameSrc: ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'],
+} as const satisfies CspAdditions;
 
 /** The WebSocket origin matching the app's origin: http → ws, https → wss. */
 export function webSocketOrigin(appUrl: string): string {
@@ -34,7 +54,7 @@ export function webSocketOrigin(appUrl: string): string {
   return `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
 }
 
-function unique(values: string[]): string[] {
+function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 

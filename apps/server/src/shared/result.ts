@@ -26,7 +26,11 @@ export type RefusalCode =
   | 'idempotency_conflict'
   | 'siwe_refused'
   | 'wallet_taken'
-  | 'email_locked';
+  | 'email_locked'
+  | 'chain_rpc_refused'
+  | 'chain_not_configured'
+  | 'chain_upstream_failed'
+  | 'chain_upstream_timeout';
 
 export interface Refusal {
   code: RefusalCode;

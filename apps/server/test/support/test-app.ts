@@ -112,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
       RATE_LIMIT_AUTH_PER_MINUTE: '10000',
       RATE_LIMIT_CONTACT_PER_MINUTE: '10000',
+      RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '10000',
       WEB_DIST_DIR: '/nonexistent/shifumi-web-dist',
       DATA_DIR: '/nonexistent/shifumi-data',
       JWT_SECRET: TEST_JWT_SECRET,

@@ -19,6 +19,12 @@ export interface ChainContext {
   settings: ChainSettings;
   /** Human name of the chain (viem's, or "Chain <id>"). */
   chainName: string;
+  /**
+   * The JSON-RPC endpoint (ETH_RPC_URL or the embedded anvil's), for the
+   * read-only proxy the web app uses. Hosted providers put their API key in
+   * it: never log it or send it to a client (describeRpcUrl is safe to log).
+   */
+  rpcUrl: string;
   publicClient: ChainPublicClient;
   /** Derives deposit addresses (m/44'/60'/1'/0/{index}). Holds the secret: never log it. */
   hdWallet: HdWallet;
@@ -48,6 +54,7 @@ export async function connectChain(config: Config, rpcUrl: string): Promise<Chai
   return {
     settings,
     chainName: publicClient.chain.name,
+    rpcUrl,
     publicClient,
     hdWallet,
     hotWallet,
