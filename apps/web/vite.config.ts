@@ -23,11 +23,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across releases.
+        // No catch-all vendor group: it would pull the wallet SDKs that wagmi and RainbowKit load
+        // on demand (WalletConnect, MetaMask, Coinbase, locales, wallet icons) into the first load.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@rainbow-me/rainbowkit/styles.css';
 import 'react-toastify/ReactToastify.css';
 import './app/global.css';
 import { App } from './app/app';

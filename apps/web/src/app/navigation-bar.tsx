@@ -2,7 +2,7 @@
  * The navigation bar on every page (spec S2 "Navigation bar"): logo, menu
  * links, My account (disabled while signed out), Sign Up / Login or Logout,
  * the Connecté / Non connecté text, the search field, the burger menu at
- * 767 px and below, and the slot the wallet button will occupy.
+ * 767 px and below, and the wallet button (connect, address, chain).
  */
 import { useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { TEXTS } from '@shifumi/protocol';
 import { Button } from '../components/ui/button';
 import { CloseIcon, MenuIcon } from '../components/ui/icons';
 import { Logo, LogoMark } from '../components/ui/logo';
+import { WalletButton } from '../features/wallet/components/wallet-button';
 import { useIsSignedIn } from '../lib/session-store';
 import { SearchControl } from './search-control';
 import styles from './navigation-bar.module.css';
@@ -118,8 +119,9 @@ export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarPro
             <span className={styles.dot} aria-hidden="true" />
             <span lang="fr">{signedIn ? TEXTS.connected : TEXTS.notConnected}</span>
           </p>
-          {/* The wallet connect button (a later issue) mounts here. */}
-          <div className={styles.walletSlot} data-slot="wallet-connect" />
+          <div className={styles.wallet}>
+            <WalletButton />
+          </div>
           <div className={styles.desktopActions}>
             {accountButton()}
             {authButton()}

@@ -69,7 +69,7 @@ describe('apiRequest', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).serverMessage).toBe('Your session has expired. Please sign in again.');
     expect(requests.filter((request) => request.url === ACCOUNT)).toHaveLength(1);
-    expect(getSession()).toEqual({ accessToken: null, user: null });
+    expect(getSession()).toEqual({ accessToken: null, user: null, wallet: null });
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });

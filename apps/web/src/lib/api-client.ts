@@ -77,18 +77,26 @@ async function performRefresh(): Promise<string> {
       clearSession();
       throw new ApiError(response.status, null);
     }
-    saveSession(session.accessToken, session.user);
+    saveSession(session.accessToken, session.user, session.sessionWallet);
     return session.accessToken;
   });
 }
 
-/** The refresh answer carries `accessToken` and, on some paths, `user` (S3.01). */
-function parseRefreshAnswer(data: unknown): { accessToken: string; user: PublicUser | null } | null {
+/**
+ * The refresh answer carries `accessToken` and, on some paths, `user` (S3.01);
+ * ours also says which wallet, if any, the session is bound to.
+ */
+function parseRefreshAnswer(data: unknown): { accessToken: string; user: PublicUser | null; sessionWallet: string | null | undefined } | null {
   if (typeof data !== 'object' || data === null || !('accessToken' in data)) return null;
   const { accessToken } = data;
   if (typeof accessToken !== 'string' || accessToken === '') return null;
   const user = 'user' in data ? publicUserSchema.safeParse(data.user) : null;
-  return { accessToken, user: user?.success ? user.data : null };
+  const wallet = 'sessionWallet' in data ? data.sessionWallet : undefined;
+  return {
+    accessToken,
+    user: user?.success ? user.data : null,
+    sessionWallet: typeof wallet === 'string' || wallet === null ? wallet : undefined,
+  };
 }
 
 async function withCrossTabRefreshLock<T>(task: () => Promise<T>): Promise<T> {

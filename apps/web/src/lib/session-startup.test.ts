@@ -45,7 +45,7 @@ describe('startSession', () => {
 
     expect(requests.map((request) => request.url)).toEqual([REFRESH_TOKEN_PATH]);
     expect(openSocket).not.toHaveBeenCalled();
-    expect(getSession()).toEqual({ accessToken: null, user: null });
+    expect(getSession()).toEqual({ accessToken: null, user: null, wallet: null });
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(console.warn).toHaveBeenCalled();
   });

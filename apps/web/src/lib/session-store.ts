@@ -12,6 +12,8 @@ import { STORAGE_KEYS, publicUserSchema, type PublicUser } from '@shifumi/protoc
 export interface Session {
   accessToken: string | null;
   user: PublicUser | null;
+  /** The wallet address a Sign-In With Ethereum session is bound to; null for an e-mail session. */
+  wallet: string | null;
 }
 
 type Listener = () => void;
@@ -40,12 +42,22 @@ function parseUser(raw: string | null): PublicUser | null {
 
 function readFromStorage(): Session {
   const accessToken = readItem(STORAGE_KEYS.accessToken);
-  return { accessToken: accessToken || null, user: parseUser(readItem(STORAGE_KEYS.user)) };
+  return {
+    accessToken: accessToken || null,
+    user: parseUser(readItem(STORAGE_KEYS.user)),
+    wallet: readItem(STORAGE_KEYS.sessionWallet) || null,
+  };
 }
 
 function refreshSnapshot(): void {
   const next = readFromStorage();
-  if (next.accessToken === snapshot.accessToken && JSON.stringify(next.user) === JSON.stringify(snapshot.user)) return;
+  if (
+    next.accessToken === snapshot.accessToken &&
+    next.wallet === snapshot.wallet &&
+    JSON.stringify(next.user) === JSON.stringify(snapshot.user)
+  ) {
+    return;
+  }
   snapshot = next;
   for (const listener of listeners) listener();
 }
@@ -65,12 +77,15 @@ export function isSignedIn(): boolean {
 
 /**
  * Stores a new session. When `user` is omitted (a refresh answer without
- * one), the stored user is kept.
+ * one), the stored user is kept; likewise the wallet binding when `wallet` is
+ * undefined (null clears it: an e-mail session).
  */
-export function saveSession(accessToken: string, user?: PublicUser | null): void {
+export function saveSession(accessToken: string, user?: PublicUser | null, wallet?: string | null): void {
   try {
     window.localStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
     if (user) window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    if (wallet) window.localStorage.setItem(STORAGE_KEYS.sessionWallet, wallet);
+    else if (wallet === null) window.localStorage.removeItem(STORAGE_KEYS.sessionWallet);
   } catch (error) {
     console.error('Could not store the session', error);
   }
@@ -82,6 +97,7 @@ export function clearSession(): void {
   try {
     window.localStorage.removeItem(STORAGE_KEYS.accessToken);
     window.localStorage.removeItem(STORAGE_KEYS.user);
+    window.localStorage.removeItem(STORAGE_KEYS.sessionWallet);
   } catch (error) {
     console.error('Could not clear the session', error);
   }
@@ -103,7 +119,7 @@ export function reloadSessionFromStorage(): void {
 if (typeof window !== 'undefined') {
   // Another tab signed in, refreshed or signed out: follow it.
   window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === STORAGE_KEYS.accessToken || event.key === STORAGE_KEYS.user) refreshSnapshot();
+    if (event.key === null || Object.values(STORAGE_KEYS).includes(event.key as never)) refreshSnapshot();
   });
 }
 

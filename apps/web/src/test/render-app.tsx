@@ -6,6 +6,7 @@ import { STORAGE_KEYS, type PublicUser } from '@shifumi/protocol';
 import { App } from '../app/app';
 import { routes } from '../app/routes';
 import { reloadSessionFromStorage } from '../lib/session-store';
+import { createTestWalletConfig } from './wallet';
 
 export const testUser: PublicUser = { id: 'user-1', name: 'Ada Player', email: 'ada@example.com', walletAddress: null };
 
@@ -16,11 +17,11 @@ export function signInAs(token = 'access-token', user: PublicUser = testUser) {
   reloadSessionFromStorage();
 }
 
-/** Renders the whole app (providers, layout, routes, toasts) at `path`. */
-export function renderApp(path: InitialEntry = '/') {
+/** Renders the whole app (providers, wallet stack, layout, routes, toasts) at `path`. */
+export function renderApp(path: InitialEntry = '/', walletConfig = createTestWalletConfig()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const user = userEvent.setup();
-  const view = render(<App router={router} queryClient={queryClient} />);
-  return { ...view, router, queryClient, user };
+  const view = render(<App router={router} queryClient={queryClient} walletConfig={walletConfig} />);
+  return { ...view, router, queryClient, user, walletConfig };
 }

@@ -102,3 +102,21 @@ export function useCashoutMutation() {
     },
   });
 }
+
+/** A wallet-only account adds an e-mail address (or replaces an unverified one); a verification link is mailed. */
+export function addEmail(email: string): Promise<MessageResponse> {
+  return apiRequest('/api/account/email', { method: 'POST', body: { email } }, messageResponseSchema);
+}
+
+export function useAddEmailMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+  });
+}
+
+/** Links the wallet that signed `message` to the signed-in account (Sign-In With Ethereum). */
+export function linkWallet(message: string, signature: string): Promise<MessageResponse> {
+  return apiRequest('/api/auth/siwe/link', { method: 'POST', body: { message, signature } }, messageResponseSchema);
+}

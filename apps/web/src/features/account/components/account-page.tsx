@@ -2,11 +2,12 @@
  * /account (spec S2 "Account"). Signed-out visitors are sent to /.
  *
  * The available balance in $ (2 decimals, rounded down), who you are and
- * whether your e-mail is verified, the referral code and link, the game
+ * whether your e-mail is verified (a wallet-only account adds one here), the
+ * linked wallet (or linking one), the referral code and link, the game
  * history, the withdraw form (button "Retirer"), deposits and withdrawals
  * with their status, and signing out everywhere.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { REFERRAL_QUERY_PARAM } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
@@ -20,7 +21,10 @@ import { useAccountQuery, useResendVerificationMutation } from '../api/account-a
 import { formatEthAmount, formatUsdAmount } from '../../../lib/money-format';
 import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../../price/api/price-api';
 import { DevelopmentPriceLabel } from '../../price/components/development-price-label';
+import { useChainConfigQuery } from '../../../lib/chain-config';
+import { AddEmailForm } from './add-email-form';
 import { GameHistory } from './game-history';
+import { LinkedWallet } from './linked-wallet';
 import { MoneyActivity } from './money-activity';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { WithdrawForm } from './withdraw-form';
@@ -37,6 +41,8 @@ export function AccountPage() {
   const account = useAccountQuery(signedIn);
   const resend = useResendVerificationMutation();
   const price = useUsablePrice();
+  const chainConfig = useChainConfigQuery(signedIn);
+  const [replacingEmail, setReplacingEmail] = useState(false);
 
   useEffect(() => {
     // Spec S8: a failure to load the account is only logged.
@@ -95,7 +101,11 @@ export function AccountPage() {
             <div>
               <dt>E-mail status</dt>
               <dd>
-                {account.data ? (
+                {account.data?.user.email === null ? (
+                  <span className={`${styles.badge} ${styles.unverified}`}>
+                    <AlertCircleIcon width={16} height={16} /> No e-mail address
+                  </span>
+                ) : account.data ? (
                   account.data.emailVerified ? (
                     <span className={`${styles.badge} ${styles.verified}`}>
                       <CheckCircleIcon width={16} height={16} /> Verified
@@ -111,28 +121,49 @@ export function AccountPage() {
               </dd>
             </div>
           </dl>
-          {account.data && !account.data.emailVerified ? (
+          {account.data && account.data.user.email === null ? (
             <div className={styles.verifyBox}>
-              <p className={styles.muted}>Withdrawals need a verified e-mail address. Check your inbox for our link, or ask for a new one.</p>
-              <Button
-                variant="secondary"
-                size="small"
-                disabled={resend.isPending}
-                aria-busy={resend.isPending || undefined}
-                onClick={() =>
-                  resend.mutate(undefined, {
-                    onSuccess: (answer) => notify.success(answer.message),
-                    onError: (error) => {
-                      console.error('Resending the verification e-mail failed', error);
-                      notify.error(userFacingMessage(error));
-                    },
-                  })
-                }
-              >
-                Resend verification e-mail
-              </Button>
+              <p className={styles.muted}>Add an e-mail address: withdrawals need a verified one, and we write to it about your account.</p>
+              <AddEmailForm replacing={false} />
             </div>
           ) : null}
+          {account.data && account.data.user.email !== null && !account.data.emailVerified ? (
+            <div className={styles.verifyBox}>
+              <p className={styles.muted}>Withdrawals need a verified e-mail address. Check your inbox for our link, or ask for a new one.</p>
+              <div className={styles.actionsRow}>
+                <Button
+                  variant="secondary"
+                  size="small"
+                  disabled={resend.isPending}
+                  aria-busy={resend.isPending || undefined}
+                  onClick={() =>
+                    resend.mutate(undefined, {
+                      onSuccess: (answer) => notify.success(answer.message),
+                      onError: (error) => {
+                        console.error('Resending the verification e-mail failed', error);
+                        notify.error(userFacingMessage(error));
+                      },
+                    })
+                  }
+                >
+                  Resend verification e-mail
+                </Button>
+                {replacingEmail ? null : (
+                  <Button variant="ghost" size="small" onClick={() => setReplacingEmail(true)}>
+                    Use another address
+                  </Button>
+                )}
+              </div>
+              {replacingEmail ? <AddEmailForm replacing /> : null}
+            </div>
+          ) : null}
+        </section>
+
+        <section className={styles.card} aria-labelledby="account-wallet">
+          <h2 id="account-wallet" className={styles.cardTitle}>
+            Wallet
+          </h2>
+          {account.data ? <LinkedWallet linkedAddress={account.data.linkedAddress} chainId={chainConfig.data?.chain.id} /> : null}
         </section>
 
         <section className={styles.card} aria-labelledby="account-referral">

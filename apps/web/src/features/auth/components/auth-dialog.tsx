@@ -86,7 +86,7 @@ export function AuthDialog({ initialMode = 'sign-in', initialReferralCode = '', 
     }
     loginMutation.mutate(parsed.data, {
       onSuccess: (session) => {
-        saveSession(session.accessToken, session.user);
+        saveSession(session.accessToken, session.user, null);
         clearFields();
         onClose();
         reloadPage();

@@ -1,8 +1,10 @@
 /**
  * The logout confirmation (spec S4 "Auth form"): French title, question and
- * Oui / Non. Oui signs out and reloads; Non closes.
+ * Oui / Non. Oui signs out, disconnects the wallet (logging out ends the
+ * wallet session too) and reloads; Non closes.
  */
 import { useRef } from 'react';
+import { useAccount, useDisconnect } from 'wagmi';
 import { TEXTS } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -13,6 +15,19 @@ import styles from './logout-dialog.module.css';
 export function LogoutDialog({ onClose }: { onClose: () => void }) {
   const noRef = useRef<HTMLButtonElement>(null);
   const signOut = useSignOutMutation();
+  const wallet = useAccount();
+  const { disconnectAsync } = useDisconnect();
+
+  async function disconnectWalletThenReload() {
+    if (wallet.isConnected) {
+      try {
+        await disconnectAsync();
+      } catch (error) {
+        console.error('The wallet could not be disconnected', error);
+      }
+    }
+    reloadPage();
+  }
 
   return (
     <Dialog
@@ -29,7 +44,7 @@ export function LogoutDialog({ onClose }: { onClose: () => void }) {
           variant="primary"
           disabled={signOut.isPending}
           aria-busy={signOut.isPending || undefined}
-          onClick={() => signOut.mutate(undefined, { onSettled: () => reloadPage() })}
+          onClick={() => signOut.mutate(undefined, { onSettled: () => void disconnectWalletThenReload() })}
         >
           {TEXTS.yes}
         </Button>

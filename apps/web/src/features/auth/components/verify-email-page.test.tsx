@@ -8,6 +8,7 @@ import { App } from '../../../app/app';
 import { routes } from '../../../app/routes';
 import { installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
+import { createTestWalletConfig } from '../../../test/wallet';
 
 const TOKEN = 'Q2hhbmdlIG1lIHRvIGEgcmVhbCB0b2tlbiBwbGVhc2U';
 const PATH = `/verify-email/${TOKEN}`;
@@ -63,7 +64,7 @@ describe('verify e-mail page', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <StrictMode>
-        <App router={router} queryClient={queryClient} />
+        <App router={router} queryClient={queryClient} walletConfig={createTestWalletConfig()} />
       </StrictMode>,
     );
 

@@ -2,10 +2,12 @@
  * Deposit Funds (spec S2 "Deposit dialog"): an ETH tab (only ETH is offered),
  * the personal deposit address read-only with Copy and its two toasts, a QR
  * code of the address at size 150, and the note. Below: which chain, how many
- * confirmations, and the deposits in progress.
+ * confirmations, sending from the connected wallet, and the deposits in
+ * progress.
  */
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
+import type { Address } from 'viem';
 import { DEPOSIT_QR_SIZE, TEXTS, type DepositItem } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -13,7 +15,8 @@ import { Notice } from '../../../components/ui/notice';
 import { CopyIcon } from '../../../components/ui/icons';
 import { copyWithToast } from '../../../lib/clipboard';
 import { shortHash } from '../../../lib/money-format';
-import { useChainConfigQuery } from '../api/deposit-api';
+import { useChainConfigQuery } from '../../../lib/chain-config';
+import { WalletDeposit } from './wallet-deposit';
 import styles from './deposit-dialog.module.css';
 
 export interface DepositDialogProps {
@@ -77,6 +80,7 @@ export function DepositDialog({ open, onClose, address, loading, deposits }: Dep
             {config.data.depositConfirmations} confirmation{config.data.depositConfirmations === 1 ? '' : 's'}
           </p>
         ) : null}
+        {address && config.data ? <WalletDeposit depositAddress={address as Address} chainId={config.data.chain.id} /> : null}
         {recent.length > 0 ? (
           <section aria-label="Your recent deposits" className={styles.deposits}>
             <h3 className={styles.depositsTitle}>{inProgress.length > 0 ? 'Deposits in progress' : 'Recent deposits'}</h3>

@@ -1,12 +1,18 @@
-/** GET /api/config: the chain deposits live on and the confirmations they need. */
+/**
+ * GET /api/config: the chain deposits live on and the confirmations they need.
+ * Read once per page: the wallet stack is built from it and the deposit
+ * dialog shows it.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { configResponseSchema } from '@shifumi/protocol';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
+
+export const chainConfigQueryKey = ['config'] as const;
 
 export function useChainConfigQuery(enabled = true) {
   return useQuery({
     enabled,
-    queryKey: ['config'],
+    queryKey: chainConfigQueryKey,
     queryFn: ({ signal }) => apiRequest('/api/config', { method: 'GET', signal }, configResponseSchema),
     staleTime: Infinity,
   });
