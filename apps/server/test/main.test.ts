@@ -8,6 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startTestAnvil } from '../src/infra/chain/anvil-testing';
 
+/**
+ * A spawned server transpiles its sources, opens PGlite and migrates before it
+ * reaches the chain: on a loaded 2-core machine (the whole suite at once) that
+ * alone has taken over 30 s.
+ */
+const SPAWNED_SERVER_TIMEOUT_MS = 90_000;
+
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function runMain(env: Record<string, string>) {
@@ -59,7 +66,7 @@ describe('main.ts', () => {
     } finally {
       await anvil.dispose();
     }
-  });
+  }, SPAWNED_SERVER_TIMEOUT_MS);
 
   it('starts from nothing (creates DATA_DIR, PGlite, secret, migrations), serves, and stops cleanly on SIGTERM', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-main-')), 'data');
@@ -107,5 +114,5 @@ describe('main.ts', () => {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
     }
-  });
+  }, SPAWNED_SERVER_TIMEOUT_MS);
 });

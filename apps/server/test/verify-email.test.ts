@@ -141,6 +141,8 @@ describe('GET /api/account', () => {
       gameHistory: [],
       deposits: [],
       withdrawals: [],
+      // No wallet linked for Sign-In With Ethereum.
+      linkedAddress: null,
     });
     expect(session.user.walletAddress).toMatch(/^0x[0-9a-f]{40}$/);
     expect(response.headers['cache-control']).toBe('no-store');
