@@ -6,30 +6,29 @@
 import { useState, type FormEvent } from 'react';
 import { addEmailRequestSchema, firstIssueMessage } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { userFacingMessage } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
 import { useAddEmailMutation } from '../api/account-api';
 import styles from './account-page.module.css';
 
 export function AddEmailForm({ replacing }: { replacing: boolean }) {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
   const addEmail = useAddEmailMutation();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setProblem(null);
-    setSent(null);
     const parsed = addEmailRequestSchema.safeParse({ email });
     if (!parsed.success) {
       setProblem(firstIssueMessage(parsed.error));
       return;
     }
     addEmail.mutate(parsed.data.email, {
+      // A toast: once the account is read again the form gives way to the verification box.
       onSuccess: (answer) => {
-        setSent(answer.message);
+        notify.success(answer.message);
         setEmail('');
       },
       onError: (error) => {
@@ -53,7 +52,6 @@ export function AddEmailForm({ replacing }: { replacing: boolean }) {
       <Button type="submit" size="small" disabled={addEmail.isPending} aria-busy={addEmail.isPending || undefined}>
         {replacing ? 'Use this address' : 'Add e-mail'}
       </Button>
-      {sent ? <Notice tone="success">{sent}</Notice> : null}
     </form>
   );
 }

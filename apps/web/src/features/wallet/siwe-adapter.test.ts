@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseSiweMessage } from 'viem/siwe';
+import { STORAGE_KEYS, type SessionResponse } from '@shifumi/protocol';
+import { getSession } from '../../lib/session-store';
+import { createSiweAdapter, type SiweAdapterDeps } from './siwe-adapter';
+
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const session: SessionResponse = {
+  accessToken: 'wallet-token',
+  user: { id: 'user-9', name: '0xf39f…2266', email: null, walletAddress: '0x8ba1f109551bd432803012645ac136ddd64dba72' },
+  sessionWallet: address.toLowerCase(),
+};
+
+function deps(overrides: Partial<SiweAdapterDeps> = {}): SiweAdapterDeps {
+  return {
+    getNonce: vi.fn(async () => 'nonce12345678'),
+    verify: vi.fn(async () => session),
+    openSocket: vi.fn(),
+    now: () => new Date('2026-11-23T10:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+describe('the Sign-In With Ethereum adapter', () => {
+  it('asks the server for the nonce and builds the message for this page and the wallet’s chain', async () => {
+    const adapter = createSiweAdapter(deps());
+    const nonce = await adapter.getNonce();
+    const fields = parseSiweMessage(await adapter.createMessage({ nonce, address, chainId: 31337 }));
+    expect(fields).toMatchObject({ nonce: 'nonce12345678', address, chainId: 31337, domain: window.location.host, uri: window.location.origin });
+  });
+
+  it('stores the session the server opened, bound to the wallet, and opens the realtime connection', async () => {
+    const adapterDeps = deps();
+    const adapter = createSiweAdapter(adapterDeps);
+    await expect(adapter.verify({ message: 'the message', signature: '0xabc' })).resolves.toBe(true);
+    expect(adapterDeps.verify).toHaveBeenCalledWith('the message', '0xabc');
+    expect(getSession()).toEqual({ accessToken: 'wallet-token', user: session.user, wallet: address.toLowerCase() });
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionWallet)).toBe(address.toLowerCase());
+    expect(adapterDeps.openSocket).toHaveBeenCalledWith('wallet-token');
+  });
+
+  it('answers false when the server refuses, so the dialog shows its verify error, and signs nobody in', async () => {
+    const adapterDeps = deps({ verify: vi.fn(async () => Promise.reject(new Error('refused'))) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const adapter = createSiweAdapter(adapterDeps);
+    await expect(adapter.verify({ message: 'm', signature: '0x1' })).resolves.toBe(false);
+    expect(getSession().accessToken).toBeNull();
+    expect(adapterDeps.openSocket).not.toHaveBeenCalled();
+  });
+});
