@@ -14,6 +14,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { AppConfig } from './config';
 import type { Database } from './infra/db/database';
 import type { Mailer } from './infra/mailer/mailer';
+import type { RedisContext } from './infra/redis/redis';
 import { accountRoutes } from './http/account.routes';
 import { authRoutes } from './http/auth.routes';
 import { createRequireAuth } from './http/authenticate';
@@ -84,6 +85,12 @@ export interface AppDeps {
   matchQueue?: MatchQueue;
   /** Game timing (tests shorten it). */
   matchOptions?: Partial<MatchOptions>;
+  /**
+   * Redis shared by every node (config.redisUrl). Given → Socket.IO rooms, the
+   * matchmaking queue and presence span all nodes; absent → one node, in process.
+   * main.ts owns it: the app never closes it.
+   */
+  redis?: RedisContext;
 }
 
 export interface App {

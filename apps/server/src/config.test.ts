@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_PRICE_URL, describeConfig, loadConfig, resolveChainSettings, resolveJwtSecret } from './config';
+import {
+  ConfigError,
+  DEFAULT_PRICE_URL,
+  defaultNodeId,
+  describeConfig,
+  loadConfig,
+  NODE_ID_PATTERN,
+  resolveChainSettings,
+  resolveJwtSecret,
+} from './config';
 import { DEV_MNEMONIC } from './infra/chain/hd-wallet';
 
 /** A valid BIP-39 mnemonic other than the development one. */
@@ -55,7 +64,35 @@ describe('loadConfig', () => {
       withdrawalConfirmations: undefined,
       reconcileIntervalMs: 60_000,
       withdrawalStuckMs: 180_000,
+      redisUrl: undefined,
+      nodeId: expect.stringMatching(NODE_ID_PATTERN),
+      metricsToken: undefined,
     });
+  });
+
+  it('reads REDIS_URL, NODE_ID and METRICS_TOKEN', () => {
+    const config = loadConfig(
+      { REDIS_URL: 'rediss://:pw@redis.internal:6380/2', JWT_SECRET: SECRET, NODE_ID: 'node-1.eu_west', METRICS_TOKEN: 'm'.repeat(16) },
+      paths,
+    );
+    expect(config).toMatchObject({ redisUrl: 'rediss://:pw@redis.internal:6380/2', nodeId: 'node-1.eu_west', metricsToken: 'm'.repeat(16) });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: SECRET }, paths).redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+
+  it('refuses REDIS_URL without JWT_SECRET: nodes must share the secret', () => {
+    expect(errorOf({ REDIS_URL: 'redis://127.0.0.1:6379' })).toBe(
+      'Invalid environment: JWT_SECRET is required when REDIS_URL is set (every node must share the same secret)',
+    );
+  });
+
+  it('gives each start its own node id by default', () => {
+    const first = loadConfig({}, paths).nodeId;
+    const second = loadConfig({}, paths).nodeId;
+    expect(first).not.toBe(second);
+    expect(first).toMatch(new RegExp(`-${process.pid}-[0-9a-f]{6}$`));
+    expect(defaultNodeId('web 01.example.com', 7)).toMatch(/^web-01\.example\.com-7-[0-9a-f]{6}$/);
+    expect(defaultNodeId('h'.repeat(200), 1234567)).toMatch(NODE_ID_PATTERN);
+    expect(defaultNodeId('', 1)).toMatch(/^node-1-/);
   });
 
   it('reads the chain variables and refuses bad ones without echoing secrets', () => {
@@ -204,6 +241,13 @@ describe('resolveChainSettings', () => {
     [{ RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '1.5' }, 'Invalid environment: RATE_LIMIT_CHAIN_RPC_PER_MINUTE must be an integer between 1 and 1000000'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid environment: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ TRUST_PROXY: 'maybe' }, 'Invalid environment: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379', JWT_SECRET: SECRET }, 'Invalid environment: REDIS_URL must be a redis or rediss URL, e.g. redis://:password@redis.internal:6379/0'],
+    [{ REDIS_URL: '127.0.0.1:6379', JWT_SECRET: SECRET }, 'Invalid environment: REDIS_URL must be a redis or rediss URL, e.g. redis://:password@redis.internal:6379/0'],
+    [{ NODE_ID: 'node 1' }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],
+    [{ NODE_ID: 'n'.repeat(65) }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],
+    [{ NODE_ID: 'node/1' }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],
+    [{ METRICS_TOKEN: 'short' }, 'Invalid environment: METRICS_TOKEN must be 16 to 256 printable characters without spaces'],
+    [{ METRICS_TOKEN: 'with a space in it!' }, 'Invalid environment: METRICS_TOKEN must be 16 to 256 printable characters without spaces'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const text = errorOf(env);
     expect(text).toBe(message);
@@ -232,7 +276,13 @@ describe('resolveChainSettings', () => {
     const description = JSON.stringify(
       describeConfig(
         loadConfig(
-          { JWT_SECRET: SECRET, DATABASE_URL: 'postgres://app:db-password@db/shifumi', SMTP_URL: 'smtps://u:smtp-password@smtp.example.com' },
+          {
+            JWT_SECRET: SECRET,
+            DATABASE_URL: 'postgres://app:db-password@db/shifumi',
+            SMTP_URL: 'smtps://u:smtp-password@smtp.example.com',
+            REDIS_URL: 'redis://redis-user:redis-password@redis.internal:6379/3',
+            METRICS_TOKEN: 'metrics-token-secret',
+          },
           paths,
         ),
       ),
@@ -240,7 +290,11 @@ describe('resolveChainSettings', () => {
     expect(description).not.toContain(SECRET);
     expect(description).not.toContain('db-password');
     expect(description).not.toContain('smtp-password');
+    expect(description).not.toContain('redis-password');
+    expect(description).not.toContain('redis-user');
+    expect(description).not.toContain('metrics-token-secret');
     expect(description).toContain('db/shifumi');
+    expect(description).toContain('redis://redis.internal:6379/3');
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseUsdPrice } from '@shifumi/money';
@@ -19,6 +20,8 @@ import { DEV_CHAIN_ID, DEV_MNEMONIC, isDevChain, mnemonicProblem, normalizeMnemo
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const JWT_SECRET_MIN_LENGTH = 32;
+/** What NODE_ID may be: it appears in Redis keys, connection names and metric labels. */
+export const NODE_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -74,6 +77,12 @@ export interface Config {
   reconcileIntervalMs: number;
   /** A withdrawal transaction not mined after this long is re-priced. */
   withdrawalStuckMs: number;
+  /** Redis shared by every node (redis:// or rediss://). Unset → one node with in-process queue, presence and socket rooms. May hold a password. */
+  redisUrl: string | undefined;
+  /** This node's name among several (connection names, queue tickets, leases, metrics). Unset → `<host>-<pid>-<random>`, new at every start. */
+  nodeId: string;
+  /** Bearer token GET /metrics requires. Unset → /metrics is open outside production and not served in production. Secret. */
+  metricsToken: string | undefined;
 }
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd';
@@ -184,6 +193,11 @@ const envSchema = z.object({
   WITHDRAWAL_CONFIRMATIONS: optional(integer(1, 10_000)),
   RECONCILE_INTERVAL_MS: optional(integer(1000, 86_400_000)),
   WITHDRAWAL_STUCK_MS: optional(integer(1000, 86_400_000)),
+  REDIS_URL: optional(url(['redis', 'rediss'], 'redis://:password@redis.internal:6379/0')),
+  NODE_ID: optional(z.string().regex(NODE_ID_PATTERN, { error: 'must be 1 to 64 letters, digits, dots, underscores or hyphens' })),
+  METRICS_TOKEN: optional(
+    z.string().regex(/^[\x21-\x7e]{16,256}$/, { error: 'must be 16 to 256 printable characters without spaces' }),
+  ),
 });
 
 /**
@@ -207,6 +221,12 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   if (isProduction && values.JWT_SECRET === undefined) {
     throw new ConfigError(
       `Invalid environment: JWT_SECRET is required when NODE_ENV=production (at least ${JWT_SECRET_MIN_LENGTH} characters)`,
+    );
+  }
+  if (values.REDIS_URL !== undefined && values.JWT_SECRET === undefined) {
+    // Each node would otherwise generate its own secret and refuse the others' access tokens.
+    throw new ConfigError(
+      'Invalid environment: JWT_SECRET is required when REDIS_URL is set (every node must share the same secret)',
     );
   }
   const port = values.PORT ?? 3000;
@@ -249,7 +269,20 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     withdrawalConfirmations: values.WITHDRAWAL_CONFIRMATIONS,
     reconcileIntervalMs: values.RECONCILE_INTERVAL_MS ?? 60_000,
     withdrawalStuckMs: values.WITHDRAWAL_STUCK_MS ?? 180_000,
+    redisUrl: values.REDIS_URL,
+    nodeId: values.NODE_ID ?? defaultNodeId(),
+    metricsToken: values.METRICS_TOKEN,
   };
+}
+
+/**
+ * `<host>-<pid>-<6 hex>`: unique per start, so that a restarted process (in a
+ * container every node may be pid 1 with the same host name) is a new node
+ * and never mistakes the leases or tickets of its previous life for its own.
+ */
+export function defaultNodeId(hostname = os.hostname(), pid = process.pid): string {
+  const host = hostname.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 40) || 'node';
+  return `${host}-${pid}-${randomBytes(3).toString('hex')}`;
 }
 
 /** The wallet secrets and confirmation counts once the chain id is known. */
@@ -322,6 +355,12 @@ export async function resolveJwtSecret(config: Config): Promise<AppConfig> {
   return { ...config, jwtSecret: secret };
 }
 
+/** A Redis URL as it may be logged: scheme, host, port and database, never the user name or password. */
+export function describeRedisUrl(value: string): string {
+  const parsed = new URL(value);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+}
+
 /** Hides the password of a connection URL so that the config can be logged. */
 function withoutPassword(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -346,6 +385,9 @@ export function describeConfig(config: Config): Record<string, unknown> {
     rateLimitChainRpcPerMinute: config.rateLimitChainRpcPerMinute,
     trustProxy: config.trustProxy,
     webDistDir: config.webDistDir,
+    nodeId: config.nodeId,
+    redis: config.redisUrl ? describeRedisUrl(config.redisUrl) : 'none (one node, in-process queue and presence)',
+    metrics: config.metricsToken ? 'bearer token' : config.isProduction ? 'not served (no METRICS_TOKEN)' : 'open',
     price: config.fixedEthUsdPrice
       ? `${config.fixedEthUsdPrice.source} ${config.fixedEthUsdPrice.ethUsd} USD`
       : { url: config.priceUrl, pollMs: config.pricePollMs, staleMs: config.priceStaleMs },

@@ -15,6 +15,7 @@ import { connectChain } from './infra/chain/chain-runtime';
 import { openChainEndpoint } from './infra/chain/embedded-chain';
 import { WalletSecretError } from './infra/chain/hd-wallet';
 import { createDepositAddresses, DepositMnemonicMismatchError } from './modules/deposits/deposit-addresses';
+import { connectRedis, RedisUnavailableError, type RedisContext } from './infra/redis/redis';
 
 /** Start-up failures the operator can fix: one line on stderr, exit 1. */
 function isOperatorError(error: unknown): error is Error {
@@ -23,7 +24,8 @@ function isOperatorError(error: unknown): error is Error {
     error instanceof AnvilNotFoundError ||
     error instanceof AnvilStartError ||
     error instanceof WalletSecretError ||
-    error instanceof DepositMnemonicMismatchError
+    error instanceof DepositMnemonicMismatchError ||
+    error instanceof RedisUnavailableError
   );
 }
 
@@ -50,6 +52,17 @@ async function main(): Promise<void> {
   await database.migrate();
   logger.info({ database: database.kind }, 'Database ready, migrations applied');
 
+  let redis: RedisContext | undefined;
+  if (config.redisUrl) {
+    try {
+      redis = await connectRedis(config.redisUrl, logger, { nodeId: config.nodeId });
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    logger.info({ redis: redis.description, nodeId: config.nodeId }, 'Redis ready: queue, presence and socket rooms span every node');
+  }
+
   const endpoint = await openChainEndpoint(config, logger);
   let chain;
   try {
@@ -57,6 +70,7 @@ async function main(): Promise<void> {
     await createDepositAddresses(database.db, chain.hdWallet).verifyDerivation();
   } catch (error) {
     await endpoint.stop();
+    await redis?.close();
     await database.close();
     throw error;
   }
@@ -76,7 +90,7 @@ async function main(): Promise<void> {
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createLogMailer({ logger, from: config.mailFrom });
 
-  const app = await buildApp({ config, db: database.db, mailer, logger, chain });
+  const app = await buildApp({ config, db: database.db, mailer, logger, chain, ...(redis ? { redis } : {}) });
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`Shifumi is running on ${config.appUrl} (listening on ${config.host}:${config.port})`);
 
@@ -93,6 +107,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await mailer.close();
+      await redis?.close();
       await endpoint.stop();
       await database.close();
       logger.info('Stopped');
