@@ -13,7 +13,10 @@ export type GameStatus = (typeof GAME_STATUSES)[number];
  *
  * `state` is the pure engine's state and `next_deadline` the next time the
  * engine must be ticked: deadlines are stored, so another node can take a game
- * over (`owner_node` holds it under a lease until `lease_until`).
+ * over. The node running a game holds its lease (in Redis, or in process) with
+ * a fencing token; `owner_token` is the highest token that claimed the game,
+ * and every state save and the settlement require it to be the writer's own
+ * (decision 007): a node that lost the lease can no longer write.
  */
 export const games = pgTable(
   'games',
@@ -39,8 +42,10 @@ export const games = pgTable(
     endReason: text('end_reason'),
     state: jsonb('state').$type<unknown>().notNull(),
     nextDeadline: timestamp('next_deadline', { withTimezone: true, mode: 'date' }),
+    /** The lease holder (node instance) that last claimed the game; for operators. */
     ownerNode: text('owner_node'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** The fencing token of the last claim: writes carrying another token are refused. */
+    ownerToken: bigint('owner_token', { mode: 'bigint' }).notNull().default(sql`0`),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),

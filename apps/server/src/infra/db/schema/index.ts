@@ -7,3 +7,4 @@ export * from './ledger';
 export * from './chain';
 export * from './games';
 export * from './siwe';
+export * from './leaders';
