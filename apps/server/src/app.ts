@@ -15,6 +15,9 @@ import type { AppConfig } from './config';
 import type { Database } from './infra/db/database';
 import type { Mailer } from './infra/mailer/mailer';
 import type { RedisContext } from './infra/redis/redis';
+import { createMetrics, type Metrics } from './infra/metrics';
+import { metricsRoutes, metricsServed } from './http/metrics.routes';
+import { cursorLag, pendingWithdrawalCount, scannerCursor } from './modules/metrics/metrics.repo';
 import { accountRoutes } from './http/account.routes';
 import { authRoutes } from './http/auth.routes';
 import { createRequireAuth } from './http/authenticate';
@@ -91,6 +94,8 @@ export interface AppDeps {
    * main.ts owns it: the app never closes it.
    */
   redis?: RedisContext;
+  /** This node's Prometheus registry and hooks (default: a new one per app). */
+  metrics?: Metrics;
 }
 
 export interface App {
@@ -106,6 +111,8 @@ export interface App {
   withdrawalSender?: WithdrawalSender;
   games: GameService;
   matchQueue: MatchQueue;
+  /** GET /metrics's registry; services record into it (observeSettle, setSources). */
+  metrics: Metrics;
   /** Closes sockets, then the HTTP server. Does not close the database or the mailer (main.ts owns them). */
   close(): Promise<void>;
 }
@@ -114,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, mailer, logger } = deps;
   const clock = deps.clock ?? systemClock;
   const presence = deps.presence ?? createInProcessPresence();
+  const metrics = deps.metrics ?? createMetrics({ nodeId: config.nodeId, logger });
   const trustsProxy = config.trustProxy !== false;
 
   const fastify = Fastify({
@@ -274,6 +282,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  if (metricsServed({ token: config.metricsToken, isProduction: config.isProduction })) {
+    await fastify.register(metricsRoutes, { metrics, token: config.metricsToken });
+  } else {
+    logger.info('GET /metrics is not served: set METRICS_TOKEN to expose it in production');
+  }
   await registerWebApp(fastify, { webDistDir: config.webDistDir });
 
   const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence, logger });
@@ -288,6 +301,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notifyError: (socketId, message) => io.to(socketId).emit('error', { message }),
   });
   registerGameHandlers({ io, games, matchmaking, clock, logger });
+  metrics.setSources({
+    socketConnections: () => ({ signedIn: io.of('/').sockets.size, public: publicIo.of('/').sockets.size }),
+    onlineUsers: () => presence.countOnlineUsers(),
+    queueLengths: () => matchQueue.lengths(),
+    pendingWithdrawals: () => pendingWithdrawalCount(db, chainId),
+    ...(chain
+      ? { chainCursorLag: async () => cursorLag(await chain.publicClient.getBlockNumber(), await scannerCursor(db, chainId)) }
+      : {}),
+  });
 
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();
@@ -323,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     depositAddresses,
     games,
     matchQueue,
+    metrics,
     ...(depositWatcher ? { depositWatcher } : {}),
     ...(withdrawalSender ? { withdrawalSender } : {}),
     close: () => fastify.close(),
