@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await fastify.register(fastifyRateLimit, { global: false });
 
   // Realtime first: the auth service tells it when sessions are revoked.
-  const { io, publicIo } = createSocketServers(fastify.server, config.appUrl);
+  const { io, publicIo, closeAdapters } = createSocketServers(fastify.server, config.appUrl, deps.redis ? { redis: deps.redis } : {});
   const sessionEvents = createSocketSessionEvents(io);
 
   const balanceEvents = createBalanceEvents(io);
@@ -317,11 +317,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await games.stop();
     await depositWatcher?.stop();
     await withdrawalSender?.stop();
-    // Close every socket before the HTTP server stops accepting; engine.close ends upgraded connections too.
+    // Close this node's sockets (`local`: with the Redis adapter a plain disconnectSockets
+    // would close every node's) before the HTTP server stops accepting; engine.close ends upgraded connections too.
     for (const server of [io, publicIo]) {
-      server.disconnectSockets(true);
+      server.local.disconnectSockets(true);
       server.engine.close();
     }
+    await closeAdapters();
   });
 
   await fastify.ready();

@@ -4,6 +4,15 @@
  * - `/public`: anyone, read-only broadcasts (online users, the game feed).
  * Neither sends CORS headers; a handshake whose Origin is not the app's own
  * is refused, so other sites cannot open sockets with a visitor's browser.
+ *
+ * WebSocket transport only: a connection is one TCP stream that stays on the
+ * node that accepted it, so several nodes behind a plain load balancer need no
+ * sticky sessions (long-polling's separate requests would).
+ *
+ * With Redis, each server gets the Redis Streams adapter: an emit to a room
+ * (`user:<id>`, a socket id, `game:…`) reaches the sockets of that room on
+ * every node, and `disconnectSockets`/`socketsJoin` act on every node. The two
+ * servers use separate streams and channels (both are namespace `/`).
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import {
@@ -14,7 +23,9 @@ import {
   type PublicServerToClientEvents,
   type ServerToClientEvents,
 } from '@shifumi/protocol';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server } from 'socket.io';
+import type { RedisContext } from '../infra/redis/redis';
 
 /** What the auth middleware stores on each signed-in socket. */
 export interface SocketData {
@@ -41,15 +52,40 @@ function allowRequest(appUrl: string) {
   };
 }
 
-export function createSocketServers(httpServer: HttpServer, appUrl: string): { io: GameServer; publicIo: PublicServer } {
+/** Where a server's adapter keeps its stream, channels and sessions in Redis. */
+export function adapterKeys(keyPrefix: string, server: 'game' | 'public') {
+  const base = `${keyPrefix}socket.io:${server}`;
+  return { streamName: base, channelPrefix: base, sessionKeyPrefix: `${base}:session:` };
+}
+
+export interface SocketServers {
+  io: GameServer;
+  publicIo: PublicServer;
+  /** Stops the cross-node adapters (their Redis reads); call before closing Redis. */
+  closeAdapters(): Promise<void>;
+}
+
+export function createSocketServers(httpServer: HttpServer, appUrl: string, options: { redis?: RedisContext } = {}): SocketServers {
+  const { redis } = options;
   const common = {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     allowRequest: allowRequest(appUrl),
+    transports: ['websocket' as const],
   };
-  const io: GameServer = new Server(httpServer, { ...common, path: SOCKET_PATH });
-  const publicIo: PublicServer = new Server(httpServer, { ...common, path: PUBLIC_SOCKET_PATH });
-  return { io, publicIo };
+  const adapter = (server: 'game' | 'public') =>
+    redis ? { adapter: createAdapter(redis.client, adapterKeys(redis.keyPrefix, server)) } : {};
+  const io: GameServer = new Server(httpServer, { ...common, ...adapter('game'), path: SOCKET_PATH });
+  const publicIo: PublicServer = new Server(httpServer, { ...common, ...adapter('public'), path: PUBLIC_SOCKET_PATH });
+  return {
+    io,
+    publicIo,
+    async closeAdapters() {
+      if (!redis) return;
+      // Closing the last namespace's adapter stops the adapter's stream reader.
+      await Promise.all([io, publicIo].map((server) => server.of('/').adapter.close()));
+    },
+  };
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;

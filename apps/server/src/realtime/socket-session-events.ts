@@ -3,7 +3,9 @@ import type { SessionEvents } from '../modules/auth/session-events';
 import { sessionRoom, type GameServer } from './servers';
 
 /**
- * Closes the sockets of revoked sessions on this server. After a sign-out
+ * Closes the sockets of revoked sessions, on every node when the Redis adapter
+ * is installed (the emit and the disconnection travel in that order on the
+ * adapter's stream). After a sign-out
  * everywhere or a detected token theft the client is told why
  * (`force_disconnect`, shown in an alert); after a plain sign-out the client
  * is leaving anyway, so its sockets are just closed.

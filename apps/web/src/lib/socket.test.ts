@@ -6,7 +6,7 @@ import { signInAs } from '../test/render-app';
 type Handler = (...args: unknown[]) => void;
 
 interface FakeSocket {
-  options: { path?: string; auth?: { token: string } };
+  options: { path?: string; transports?: string[]; auth?: { token: string } };
   auth: unknown;
   connected: boolean;
   active: boolean;
@@ -58,7 +58,8 @@ describe('realtime connections', () => {
   it('opens the authenticated socket on /socket.io with the token as auth payload', () => {
     socketModule.connectAuthenticatedSocket('token-1');
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]?.options).toMatchObject({ path: '/socket.io', auth: { token: 'token-1' } });
+    // WebSocket only: several server nodes need no sticky sessions.
+    expect(sockets[0]?.options).toMatchObject({ path: '/socket.io', transports: ['websocket'], auth: { token: 'token-1' } });
     expect(sockets[0]?.connect).toHaveBeenCalledTimes(1);
   });
 
@@ -128,6 +129,7 @@ describe('realtime connections', () => {
     const socket = socketModule.connectPublicSocket();
     expect(socketModule.connectPublicSocket()).toBe(socket);
     const publicSocket = sockets.find((candidate) => candidate.options.path === '/public')!;
+    expect(publicSocket.options.transports).toEqual(['websocket']);
     const online = vi.fn();
     const transaction = vi.fn();
     window.addEventListener(WINDOW_EVENTS.onlineUsers, (event) => online((event as CustomEvent).detail));

@@ -7,6 +7,10 @@
  *   refreshed and closes when the user signs out.
  * - The public socket (/public) is anonymous; it re-emits `online_users` and
  *   `new_transaction` as window events so any component can listen.
+ *
+ * Both use the WebSocket transport only: with several server nodes behind a
+ * load balancer, long-polling's separate HTTP requests could reach different
+ * nodes, which would need sticky sessions; one WebSocket stays on one node.
  */
 import { io, type Socket } from 'socket.io-client';
 import {
@@ -25,6 +29,9 @@ import { dispatchServerEvent, FORWARDED_EVENTS } from './game-events';
 import { isTokenExpired } from './jwt';
 import { loadPage } from './page-navigation';
 import { getAccessToken, subscribeToSession } from './session-store';
+
+/** No long-polling: see the file comment. */
+const REALTIME_TRANSPORTS = ['websocket'];
 
 /** Window event carrying a `balance` socket event. */
 export const BALANCE_WINDOW_EVENT = 'balanceUpdate';
@@ -61,7 +68,7 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket {
     authenticatedSocket.disconnect().connect();
     return authenticatedSocket;
   }
-  const socket: AuthenticatedSocket = io({ path: SOCKET_PATH, auth: { token }, autoConnect: false });
+  const socket: AuthenticatedSocket = io({ path: SOCKET_PATH, transports: REALTIME_TRANSPORTS, auth: { token }, autoConnect: false });
   socket.on('connect_error', (error) => {
     console.warn('Realtime connection failed:', error.message);
     // A token that expired while the page was open cannot reconnect: renew it
@@ -101,7 +108,7 @@ export function getAuthenticatedSocket(): AuthenticatedSocket | null {
 /** Opens the public connection once for the lifetime of the page. */
 export function connectPublicSocket(): PublicSocket {
   if (publicSocket) return publicSocket;
-  const socket: PublicSocket = io({ path: PUBLIC_SOCKET_PATH });
+  const socket: PublicSocket = io({ path: PUBLIC_SOCKET_PATH, transports: REALTIME_TRANSPORTS });
   socket.on('online_users', (count) => {
     lastOnlineUsers = count;
     window.dispatchEvent(new CustomEvent<number>(WINDOW_EVENTS.onlineUsers, { detail: count }));
