@@ -12,7 +12,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { API_PREFIX, SERVER_TEXTS } from '@shifumi/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config';
-import type { Database } from './infra/db/database';
+import type { Database, Executor } from './infra/db/database';
 import type { Mailer } from './infra/mailer/mailer';
 import type { RedisContext } from './infra/redis/redis';
 import { createMetrics, type Metrics } from './infra/metrics';
@@ -61,6 +61,10 @@ import { createGameService, type GameService } from './modules/games/game.servic
 import { createInProcessMatchQueue, type MatchQueue } from './modules/matchmaking/match-queue';
 import { createMatchmaking, insufficientBalanceText, MATCHMAKING_TEXTS } from './modules/matchmaking/matchmaking.service';
 import { registerGameHandlers } from './realtime/game-handlers';
+import { createInProcessLeaseStore } from './modules/leases/lease-store';
+import { createRedisLeaseStore } from './modules/leases/redis-lease-store';
+import { createLeaderElection, type LeaderElection } from './modules/leases/leader';
+import { createRedisRelay } from './modules/cluster/node-relay';
 
 /** Default body limit of every route (JSON bodies here are small); routes may set their own. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -94,6 +98,12 @@ export interface AppDeps {
    * main.ts owns it: the app never closes it.
    */
   redis?: RedisContext;
+  /**
+   * Lease timing with Redis (decision 007; tests shorten it): a game's lease
+   * (default 5 s), how often nodes look for games nobody runs (1 s), the
+   * chain workers' leader lease (10 s).
+   */
+  leaseTiming?: { gameLeaseTtlMs?: number; takeoverScanMs?: number; leaderLeaseTtlMs?: number };
   /** This node's Prometheus registry and hooks (default: a new one per app). */
   metrics?: Metrics;
 }
@@ -109,6 +119,8 @@ export interface App {
   /** Present when the app was built with a chain. */
   depositWatcher?: DepositWatcher;
   withdrawalSender?: WithdrawalSender;
+  /** With Redis and chain workers on timers: the election of the one node that runs them. */
+  chainLeader?: LeaderElection;
   games: GameService;
   matchQueue: MatchQueue;
   /** GET /metrics's registry; services record into it (observeSettle, setSources). */
@@ -175,8 +187,42 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { chain } = deps;
   const depositAddresses = createDepositAddresses(db, chain?.hdWallet ?? new HdWallet(DEV_MNEMONIC));
   const chainId = chain?.settings.chainId ?? DEV_CHAIN_ID;
-  const depositWatcher = chain ? createDepositWatcher({ db, chain, depositAddresses, balanceEvents, logger, clock }) : undefined;
-  const withdrawalSender = chain ? createWithdrawalSender({ db, chain, balanceEvents, logger, clock }) : undefined;
+  // This process's name as a lease holder and on the relay: the node id plus an instance part, so that a
+  // node restarted with the same NODE_ID never mistakes its predecessor's leases for its own.
+  const holder = `${config.nodeId}/${randomUUID().slice(0, 8)}`;
+  const leases = deps.redis ? createRedisLeaseStore(deps.redis.client, { prefix: deps.redis.keyPrefix }) : createInProcessLeaseStore();
+  // Several nodes: the chain workers run on the elected leader only, and their claims check its epoch.
+  const electChainLeader = deps.redis !== undefined && chain !== undefined && deps.startChainWorkers !== false;
+  let chainLeader: LeaderElection | undefined;
+  const chainFence = electChainLeader ? { fence: (tx: Executor) => chainLeader!.fence(tx) } : {};
+  const depositWatcher = chain ? createDepositWatcher({ db, chain, depositAddresses, balanceEvents, logger, clock, ...chainFence }) : undefined;
+  const withdrawalSender = chain ? createWithdrawalSender({ db, chain, balanceEvents, logger, clock, ...chainFence }) : undefined;
+  if (electChainLeader) {
+    chainLeader = createLeaderElection({
+      db,
+      leases,
+      role: 'chain-workers',
+      holder,
+      ttlMs: deps.leaseTiming?.leaderLeaseTtlMs ?? 10_000,
+      logger,
+      onElected: () => {
+        depositWatcher?.start();
+        withdrawalSender?.start();
+      },
+      onDeposed: async () => {
+        await Promise.all([depositWatcher?.stop(), withdrawalSender?.stop()]);
+      },
+    });
+  }
+  const gameRelay = deps.redis
+    ? await createRedisRelay({
+        publisher: deps.redis.client,
+        subscriber: deps.redis.duplicate('game-relay'),
+        self: holder,
+        prefix: deps.redis.keyPrefix,
+        logger,
+      })
+    : undefined;
 
   const users = createUsersRepo(db);
   const auth = createAuthService({
@@ -201,6 +247,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     ...(deps.matchOptions ? { matchOptions: deps.matchOptions } : {}),
     texts: { insufficientBalance: insufficientBalanceText, alreadyPlaying: MATCHMAKING_TEXTS.alreadyPlaying },
+    ownership: {
+      leases,
+      holder,
+      ...(gameRelay ? { relay: gameRelay } : {}),
+      ...(deps.leaseTiming?.gameLeaseTtlMs ? { leaseTtlMs: deps.leaseTiming.gameLeaseTtlMs } : {}),
+      ...(deps.leaseTiming?.takeoverScanMs ? { scanEveryMs: deps.leaseTiming.takeoverScanMs } : {}),
+    },
+    observeSettle: (seconds) => metrics.observeSettle(seconds),
   });
   const account = createAccountService({
     users,
@@ -305,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     socketConnections: () => ({ signedIn: io.of('/').sockets.size, public: publicIo.of('/').sockets.size }),
     onlineUsers: () => presence.countOnlineUsers(),
     queueLengths: () => matchQueue.lengths(),
+    gamesRunning: () => games.liveCount(),
     pendingWithdrawals: () => pendingWithdrawalCount(db, chainId),
     ...(chain
       ? { chainCursorLag: async () => cursorLag(await chain.publicClient.getBlockNumber(), await scannerCursor(db, chainId)) }
@@ -315,6 +370,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stopPresenceBroadcast();
     await price.stop();
     await games.stop();
+    await gameRelay?.close();
+    await chainLeader?.stop();
     await depositWatcher?.stop();
     await withdrawalSender?.stop();
     // Close this node's sockets (`local`: with the Redis adapter a plain disconnectSockets
@@ -332,7 +389,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Games left running by a previous process continue here (players get the reconnection grace).
   const resumed = await games.resumeAll();
   if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
-  if (deps.startChainWorkers !== false) {
+  if (chainLeader) chainLeader.start();
+  else if (deps.startChainWorkers !== false) {
     depositWatcher?.start();
     withdrawalSender?.start();
   }
@@ -350,6 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metrics,
     ...(depositWatcher ? { depositWatcher } : {}),
     ...(withdrawalSender ? { withdrawalSender } : {}),
+    ...(chainLeader ? { chainLeader } : {}),
     close: () => fastify.close(),
   };
 }

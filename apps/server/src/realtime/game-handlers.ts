@@ -14,7 +14,7 @@ import {
 } from '@shifumi/protocol';
 import type { Socket } from 'socket.io';
 import type { GameService } from '../modules/games/game.service';
-import { playerRoom } from '../modules/games/game.service';
+import { gameOfPlayerRoom, playerRoom } from '../modules/games/game.service';
 import type { Matchmaking } from '../modules/matchmaking/matchmaking.service';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
@@ -53,14 +53,16 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
         });
       };
 
-    // A player coming back to a running game rejoins it and gets its state.
-    const room = games.gameOf(userId);
-    if (room) {
-      void socket.join(playerRoom(room, userId));
-      const state = games.stateFor(userId);
-      if (state) socket.emit('game_state', state);
-      void games.act(userId, room, (now) => ({ type: 'reconnect', playerId: userId, now }));
-    }
+    // A player coming back to a running game (run here or on another node) rejoins it and gets its state.
+    games
+      .rejoin(userId)
+      .then(async (found) => {
+        if (!found || socket.disconnected) return;
+        await socket.join(playerRoom(found.room, userId));
+        if (found.state) socket.emit('game_state', found.state);
+        await games.act(userId, found.room, { type: 'reconnect' });
+      })
+      .catch((error: unknown) => logger.error({ err: error, userId }, 'Rejoining the game failed'));
 
     socket.onAny((event: string) => {
       if (!KNOWN_EVENTS.has(event as keyof ClientToServerEvents)) refuse('Unknown event.');
@@ -87,7 +89,7 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
         const parsed = makeChoiceSchema.safeParse(payload);
         if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
         const { room: target, choice } = parsed.data;
-        const result = await games.act(userId, target, (now) => ({ type: 'choose', playerId: userId, choice, now }));
+        const result = await games.act(userId, target, { type: 'choose', choice });
         if (!result.ok) refuse(result.message);
       }),
     );
@@ -97,7 +99,7 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
       guarded('leave_game', async (payload: unknown) => {
         const parsed = leaveGameSchema.safeParse(payload);
         if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
-        const result = await games.act(userId, parsed.data.room, (now) => ({ type: 'leave', playerId: userId, now }));
+        const result = await games.act(userId, parsed.data.room, { type: 'leave' });
         if (!result.ok) refuse(result.message);
       }),
     );
@@ -107,7 +109,7 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
       guarded('send_reaction', async (payload: unknown) => {
         const parsed = sendReactionSchema.safeParse(payload);
         if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
-        const target = games.opponentRoom(userId, parsed.data.room);
+        const target = await games.opponentRoom(userId, parsed.data.room);
         if (!target) return refuse('You are not in this game.');
         const now = clock().getTime();
         if (now - (lastReaction.get(userId) ?? 0) < REACTION_INTERVAL_MS) return refuse('One reaction per second, please.');
@@ -116,16 +118,19 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
       }),
     );
 
+    // The socket's game rooms, read while it still has them (a game started on another node joined them from there).
+    let gameRooms: string[] = [];
+    socket.on('disconnecting', () => {
+      gameRooms = [...socket.rooms].flatMap((room) => gameOfPlayerRoom(room, userId) ?? []);
+    });
     socket.on('disconnect', () => {
       void matchmaking.socketGone(userId, socket.id).catch((error: unknown) => logger.error({ err: error }, 'Leaving the queue failed'));
-      const current = games.gameOf(userId);
-      if (!current) return;
-      // Disconnected only when no socket of the player is left in the game.
-      void io
-        .in(playerRoom(current, userId))
-        .fetchSockets()
-        .then((left) => (left.length === 0 ? games.act(userId, current, (now) => ({ type: 'disconnect', playerId: userId, now })) : undefined))
-        .catch((error: unknown) => logger.error({ err: error }, 'Disconnect handling failed'));
+      const local = games.gameOf(userId);
+      const rooms = new Set(local ? [...gameRooms, local] : gameRooms);
+      // Disconnected only when no socket of the player is left in the game, on any node.
+      for (const room of rooms) {
+        void games.socketLeft(userId, room).catch((error: unknown) => logger.error({ err: error }, 'Disconnect handling failed'));
+      }
     });
   });
 }

@@ -67,6 +67,12 @@ export interface DepositWatcherDeps {
   blockSource?: BlockSource;
   /** The scanner's durable state (default: the database store; tests wrap it to inject failures). */
   scannerStore?: ScannerStore;
+  /**
+   * Runs first in every transaction that moves the scanner's cursor or
+   * credits a deposit; throws to refuse it. Several nodes: the leader lease's
+   * epoch check, so that a deposed leader finishing a pass changes nothing.
+   */
+  fence?: (tx: Executor) => Promise<void>;
 }
 
 /** The chain answers with another genesis block than the one recorded: nothing is credited. */
@@ -78,7 +84,8 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
   const { db, chain, logger, clock } = deps;
   const chainId = chain.settings.chainId;
   const required = BigInt(chain.settings.depositConfirmations);
-  const store = deps.scannerStore ?? createDatabaseScannerStore(db, chainId, logger);
+  const fence = deps.fence ?? (async () => undefined);
+  const store = deps.scannerStore ?? createDatabaseScannerStore(db, chainId, logger, fence);
   const source = deps.blockSource ?? createViemBlockSource(chain.publicClient);
   const sweeper = createSweeper({ db, chain, depositAddresses: deps.depositAddresses, logger, clock });
 
@@ -131,6 +138,7 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
    * undefined when someone else credited it first.
    */
   async function creditInTransaction(tx: Executor, deposit: DepositRow): Promise<bigint | undefined> {
+    await fence(tx);
     if (!(await markCredited(tx, deposit.id, clock()))) return undefined;
     const key = depositCreditKey(chainId, deposit);
     const user = LedgerAccounts.user(deposit.userId);

@@ -10,8 +10,17 @@ import { chainBlocks, chainState, deposits, sweeps, users } from '../../infra/db
 import type { Logger } from '../../shared/logger';
 import type { BlockCommit, BlockRef, ObservedTransfer, ScannerStore } from './block-scanner';
 
-/** The durable scanner store of one chain. Every method is one database transaction. */
-export function createDatabaseScannerStore(db: Database, chainId: number, logger: Logger): ScannerStore {
+/**
+ * The durable scanner store of one chain. Every method is one database
+ * transaction; those that write start with `fence` (the leader's epoch check
+ * with several nodes), which throws to refuse them.
+ */
+export function createDatabaseScannerStore(
+  db: Database,
+  chainId: number,
+  logger: Logger,
+  fence: (tx: Executor) => Promise<void> = async () => undefined,
+): ScannerStore {
   return {
     async loadRecentBlocks(): Promise<readonly BlockRef[]> {
       const rows = await db
@@ -23,6 +32,7 @@ export function createDatabaseScannerStore(db: Database, chainId: number, logger
 
     async commitBlock(commit: BlockCommit): Promise<void> {
       await db.transaction(async (tx) => {
+        await fence(tx);
         for (const transfer of commit.transfers) {
           const owner = await ownerOf(tx, transfer.to);
           if (!owner) {
@@ -51,6 +61,7 @@ export function createDatabaseScannerStore(db: Database, chainId: number, logger
 
     async rewindTo(forkPoint: bigint): Promise<readonly ObservedTransfer[]> {
       return db.transaction(async (tx) => {
+        await fence(tx);
         await tx.delete(chainBlocks).where(and(eq(chainBlocks.chainId, chainId), gt(chainBlocks.number, forkPoint)));
         const orphaned = await tx
           .update(deposits)

@@ -1,5 +1,5 @@
 /**
- * Runs games on this node: the driver of the pure engine (@shifumi/game).
+ * Runs games: the driver of the pure engine (@shifumi/game).
  *
  * - Start: both stakes move into the game's escrow in the transaction that
  *   creates the game (one price, the same wei for both); if either player
@@ -13,6 +13,16 @@
  *   to any socket (or, with the Redis adapter, any node) receives them;
  *   per-player views: the opponent learns that a choice was made, never which
  *   one, until the round is resolved.
+ *
+ * Ownership (decision 007): one node runs a game at a time, under the lease
+ * `game:<id>` it renews while it runs it. Its fencing token is recorded on the
+ * game (`owner_token`) when the node claims it, and every state save and the
+ * settlement require that token: a node that lost the lease without noticing
+ * (paused, cut off) can no longer write, and what it has not written it never
+ * tells the players. With a relay (several nodes), an action from a player
+ * connected to another node is forwarded to the owner, and a game whose lease
+ * is free (its owner died) is taken over — by the periodic scan or by the
+ * first node that needs it — from its stored state and deadline.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -27,20 +37,45 @@ import {
   type MatchState,
 } from '@shifumi/game';
 import { formatEth } from '@shifumi/money';
-import type { BetAmount, Character, GameHistoryItem, TransactionFeedItem } from '@shifumi/protocol';
+import type { BetAmount, Character, GameHistoryItem, GameStateEvent, TransactionFeedItem } from '@shifumi/protocol';
 import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../infra/db/database';
 import { games, users } from '../../infra/db/schema/index';
 import type { BalanceEvents } from '../../realtime/balance-events';
 import type { GameServer, PublicServer } from '../../realtime/servers';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import { RelayError, type NodeRelay } from '../cluster/node-relay';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf, InsufficientFundsError, transfer } from '../ledger/ledger.service';
-import { endGame, findPlayingGameOf, historyOf, lockUsers, playingGames, recentFinishedGames, saveState } from './games.repo';
+import { createInProcessLeaseStore, localValidity, monotonicNow, type LeaseStore } from '../leases/lease-store';
+import {
+  claimGame,
+  endGame,
+  findPlayingGameOf,
+  historyOf,
+  lockUsers,
+  playingGame,
+  playingGameRefs,
+  recentFinishedGames,
+  saveState,
+  type GameRow,
+} from './games.repo';
 
 /** Room of one player's sockets in one game. */
 export const playerRoom = (gameId: string, userId: string) => `game:${gameId}:${userId}`;
+
+/** The game of a player room of `userId`, if `room` is one. */
+export function gameOfPlayerRoom(room: string, userId: string): string | undefined {
+  const suffix = `:${userId}`;
+  if (!room.startsWith('game:') || !room.endsWith(suffix)) return undefined;
+  const gameId = room.slice('game:'.length, -suffix.length);
+  return gameId.length > 0 ? gameId : undefined;
+}
+
+/** The lease key of a game. */
+export const gameLeaseKey = (gameId: string) => `game:${gameId}`;
 
 export interface GamePlayer {
   id: string;
@@ -58,6 +93,12 @@ interface LiveGame {
   timer: NodeJS.Timeout | undefined;
   /** The tail of this game's action queue. */
   queue: Promise<unknown>;
+  /** The fencing token of this node's lease on the game (also `games.owner_token`). */
+  token: bigint;
+  /** Monotonic time until which this node may act on the game without a further renewal. */
+  validUntil: number;
+  /** Set once this node stopped running the game (lease lost, fenced out, ended). */
+  gone: boolean;
 }
 
 export interface MatchRequest {
@@ -74,6 +115,54 @@ export type StartResult =
 
 export type ActionResult = { ok: true } | { ok: false; message: string };
 
+/** What a player may do to their game, as the socket layer (or another node) asks it. */
+export type PlayerAction = { type: 'choose'; choice: unknown } | { type: 'leave' } | { type: 'reconnect' } | { type: 'disconnect' };
+
+const playerActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('choose'), choice: z.unknown() }),
+  z.object({ type: z.literal('leave') }),
+  z.object({ type: z.literal('reconnect') }),
+  z.object({ type: z.literal('disconnect') }),
+]);
+
+/** Messages between the nodes' game services over the relay. */
+const relayMessageSchema = z.discriminatedUnion('kind', [
+  /** Request to the owner: apply a player's action. */
+  z.object({ kind: z.literal('act'), gameId: z.string(), userId: z.string(), action: playerActionSchema }),
+  /** Request to the owner: the `game_state` a (re)connecting player gets. */
+  z.object({ kind: z.literal('state'), gameId: z.string(), userId: z.string() }),
+  /** Question to every node: which of these rooms have sockets on you? */
+  z.object({ kind: z.literal('rooms'), rooms: z.array(z.string()).max(20_000) }),
+  /** Notice from an owner that counted a player disconnected: a node holding one of their sockets says otherwise. */
+  z.object({ kind: z.literal('check-connected'), gameId: z.string(), userId: z.string() }),
+]);
+type RelayMessage = z.infer<typeof relayMessageSchema>;
+
+const ownerAnswerSchema = z.union([
+  z.object({ owner: z.literal(false) }),
+  z.object({ owner: z.literal(true), result: z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]) }),
+]);
+const stateAnswerSchema = z.union([
+  z.object({ owner: z.literal(false) }),
+  z.object({ owner: z.literal(true), state: z.custom<GameStateEvent>((value) => typeof value === 'object' && value !== null).nullable() }),
+]);
+const roomsAnswerSchema = z.object({ rooms: z.array(z.string()) });
+
+export interface GameOwnershipOptions {
+  /** Where game leases live (default: in process — one node). */
+  leases?: LeaseStore;
+  /** This node instance's name as a lease holder (and on the relay). Unique per process. */
+  holder?: string;
+  /** Other nodes (Redis). Without it this node is alone: no forwarding, no takeover scan. */
+  relay?: NodeRelay;
+  /** Lease time-to-live (default 5 s): an owner that died is replaced this long after its last renewal, plus a scan. */
+  leaseTtlMs?: number;
+  /** How often the takeover scan looks for games whose lease is free (default 1 s; only with a relay). */
+  scanEveryMs?: number;
+  /** How long to wait for the other nodes' answers to "who holds a socket in these rooms?" (default 1 s; normally they all answer within milliseconds). */
+  gatherWindowMs?: number;
+}
+
 export interface GameServiceDeps {
   db: Database;
   io: GameServer;
@@ -84,16 +173,65 @@ export interface GameServiceDeps {
   matchOptions?: Partial<MatchOptions>;
   /** Texts for the refusals at match time. */
   texts: { insufficientBalance: (stakeWei: bigint) => string; alreadyPlaying: string };
+  ownership?: GameOwnershipOptions;
+  /** Told the seconds from the action that ended a game to its settlement committed (metrics). */
+  observeSettle?: (seconds: number) => void;
 }
 
-const NOT_IN_GAME = 'You are not in this game.';
+export const GAME_TEXTS = {
+  notInGame: 'You are not in this game.',
+  restarting: 'The server is restarting. Your game continues in a moment.',
+  moving: 'Your game is moving to another server. Try again in a moment.',
+} as const;
+
+const DEFAULT_LEASE_TTL_MS = 5_000;
+const DEFAULT_SCAN_EVERY_MS = 1_000;
+const DEFAULT_GATHER_WINDOW_MS = 1_000;
+/** A tick that failed (database unreachable) is tried again after this long. */
+const TICK_RETRY_MS = 1_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toMatchAction(action: PlayerAction, playerId: string, now: number): MatchAction {
+  switch (action.type) {
+    case 'choose':
+      return { type: 'choose', playerId, choice: action.choice, now };
+    case 'leave':
+      return { type: 'leave', playerId, now };
+    case 'reconnect':
+      return { type: 'reconnect', playerId, now };
+    case 'disconnect':
+      return { type: 'disconnect', playerId, now };
+  }
+}
 
 export function createGameService(deps: GameServiceDeps) {
   const { db, io, publicIo, logger, clock } = deps;
+  const ownership = deps.ownership ?? {};
+  const leases = ownership.leases ?? createInProcessLeaseStore();
+  const holder = ownership.holder ?? `node-${randomUUID()}`;
+  const relay = ownership.relay;
+  /**
+   * Alone (no relay), nobody else could run a game: leases never lapse and
+   * nothing is renewed (a long pause must not drop games nobody would take
+   * over); the fence still refuses a second process on the same database.
+   */
+  const alone = relay === undefined;
+  const leaseTtlMs = alone ? Number.POSITIVE_INFINITY : (ownership.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS);
+  // Renewed three times per ttl; a node stops acting on a game a fifth of the ttl before its lease could lapse.
+  const renewEveryMs = alone ? 0 : Math.max(50, Math.floor(leaseTtlMs / 3));
+  const safetyMs = alone ? 0 : Math.floor(leaseTtlMs / 5);
+  const scanEveryMs = ownership.scanEveryMs ?? DEFAULT_SCAN_EVERY_MS;
+  const gatherWindowMs = ownership.gatherWindowMs ?? DEFAULT_GATHER_WINDOW_MS;
+
   const live = new Map<string, LiveGame>();
   const gameOfUser = new Map<string, string>();
-  /** Set when the server shuts down: games stay 'playing' in the database and resume at the next start. */
+  /** Takeovers under way on this node, by game id. */
+  const claiming = new Map<string, Promise<void>>();
+  /** Set when the server shuts down: games stay 'playing' in the database and are taken over (or resumed at the next start). */
   let stopped = false;
+  let renewTimer: NodeJS.Timeout | undefined;
+  let scanTimer: NodeJS.Timeout | undefined;
+  let scanning: Promise<void> | undefined;
 
   function other(game: LiveGame, userId: string): GamePlayer {
     return game.players[0].id === userId ? game.players[1] : game.players[0];
@@ -135,6 +273,12 @@ export function createGameService(deps: GameServiceDeps) {
           break;
         case 'connection':
           io.to(playerRoom(room, other(game, effect.playerId).id)).emit('opponent_connection', { room, connected: effect.connected });
+          if (!effect.connected && relay) {
+            // Counted gone from what this node could see: a node that still holds one of the player's sockets corrects it.
+            relay
+              .broadcast({ kind: 'check-connected', gameId: room, userId: effect.playerId } satisfies RelayMessage)
+              .catch((error: unknown) => logger.warn({ err: error, gameId: room }, 'Connection check could not be sent to the other nodes'));
+          }
           break;
       }
     }
@@ -143,14 +287,20 @@ export function createGameService(deps: GameServiceDeps) {
   function schedule(game: LiveGame): void {
     if (game.timer) clearTimeout(game.timer);
     game.timer = undefined;
+    if (game.gone) return;
     const at = nextDeadline(game.state);
     if (at === null) return;
+    armTimer(game, Math.max(0, at - clock().getTime()));
+  }
+
+  function armTimer(game: LiveGame, delayMs: number): void {
     game.timer = setTimeout(() => {
-      if (stopped) return;
-      void enqueue(game, () => dispatch(game, { type: 'tick', now: clock().getTime() })).catch((error: unknown) =>
-        logger.error({ err: error, gameId: game.id }, 'Game tick failed'),
-      );
-    }, Math.max(0, at - clock().getTime()));
+      if (stopped || game.gone) return;
+      void enqueue(game, () => dispatch(game, { type: 'tick', now: clock().getTime() })).catch((error: unknown) => {
+        logger.error({ err: error, gameId: game.id }, 'Game tick failed; trying again');
+        if (!game.gone && !stopped) armTimer(game, TICK_RETRY_MS);
+      });
+    }, delayMs);
     game.timer.unref();
   }
 
@@ -161,12 +311,31 @@ export function createGameService(deps: GameServiceDeps) {
     return result;
   }
 
-  async function settle(game: LiveGame, state: MatchState): Promise<void> {
+  /** This node stops running the game (another node owns it now, or it has ended). Nothing is written. */
+  function letGo(game: LiveGame, reason: string): void {
+    if (game.gone) return;
+    game.gone = true;
+    if (game.timer) clearTimeout(game.timer);
+    game.timer = undefined;
+    if (live.get(game.id) === game) live.delete(game.id);
+    for (const player of game.players) if (gameOfUser.get(player.id) === game.id) gameOfUser.delete(player.id);
+    if (reason === 'ended') {
+      // Free at once; the game is over, nobody needs it again.
+      leases.release(gameLeaseKey(game.id), holder, game.token).catch(() => undefined);
+      return;
+    }
+    logger.warn({ gameId: game.id, reason, token: game.token.toString() }, 'This node no longer runs the game');
+    // If the lease is still ours (a renewal came too late), free it so that a node takes the game over at once.
+    leases.release(gameLeaseKey(game.id), holder, game.token).catch(() => undefined);
+  }
+
+  /** Pays out and marks the game ended, in one transaction, only while this node's claim is the last one. */
+  async function settle(game: LiveGame, state: MatchState, startedAt: number): Promise<boolean> {
     const payouts = settlement(state, game.stakeWei);
     const winnerId = state.winnerId === 'draw' ? null : state.winnerId;
     const now = clock();
     const ended = await db.transaction(async (tx) => {
-      const flipped = await endGame(tx, game.id, {
+      const flipped = await endGame(tx, game.id, game.token, {
         status: winnerId === null ? 'refunded' : 'finished',
         winnerId,
         endReason: state.endReason ?? 'wins',
@@ -182,7 +351,8 @@ export function createGameService(deps: GameServiceDeps) {
       });
       return true;
     });
-    if (!ended) return;
+    if (!ended) return false;
+    deps.observeSettle?.((monotonicNow() - startedAt) / 1000);
     for (const player of game.players) deps.balanceEvents.balanceChanged(player.id, await balanceOf(db, LedgerAccounts.user(player.id)));
     const item: TransactionFeedItem = {
       game: game.id,
@@ -194,9 +364,20 @@ export function createGameService(deps: GameServiceDeps) {
     };
     publicIo.emit('new_transaction', item);
     logger.info({ gameId: game.id, winnerId: winnerId ?? 'draw', reason: state.endReason, stakeWei: game.stakeWei.toString() }, 'Game ended');
+    return true;
   }
 
+  /**
+   * Applies an action: the new state is stored (or the game settled) first,
+   * under the fence, and only then adopted and told to the players.
+   */
   async function dispatch(game: LiveGame, action: MatchAction): Promise<ActionResult> {
+    if (game.gone) return { ok: false, message: GAME_TEXTS.moving };
+    if (monotonicNow() >= game.validUntil) {
+      letGo(game, 'lease not renewed in time');
+      return { ok: false, message: GAME_TEXTS.moving };
+    }
+    const startedAt = monotonicNow();
     const result = apply(game.state, action);
     if (!result.ok) return { ok: false, message: result.message };
     if (result.effects.length === 0 && result.state === game.state) {
@@ -204,14 +385,20 @@ export function createGameService(deps: GameServiceDeps) {
       schedule(game);
       return { ok: true };
     }
-    game.state = result.state;
     if (result.state.phase === 'over') {
       if (game.timer) clearTimeout(game.timer);
-      await settle(game, result.state);
-      live.delete(game.id);
-      for (const player of game.players) if (gameOfUser.get(player.id) === game.id) gameOfUser.delete(player.id);
+      if (!(await settle(game, result.state, startedAt))) {
+        letGo(game, 'fenced out at settlement (another node claimed the game)');
+        return { ok: false, message: GAME_TEXTS.moving };
+      }
+      game.state = result.state;
+      letGo(game, 'ended');
     } else {
-      await saveState(db, game.id, result.state, nextDeadline(result.state));
+      if (!(await saveState(db, game.id, game.token, result.state, nextDeadline(result.state)))) {
+        letGo(game, 'fenced out (another node claimed the game)');
+        return { ok: false, message: GAME_TEXTS.moving };
+      }
+      game.state = result.state;
       schedule(game);
     }
     emitEffects(game, result.effects);
@@ -221,7 +408,7 @@ export function createGameService(deps: GameServiceDeps) {
   function register(game: LiveGame): void {
     live.set(game.id, game);
     for (const player of game.players) gameOfUser.set(player.id, game.id);
-    schedule(game);
+    ensureRenewing();
   }
 
   async function loadPlayers(
@@ -239,10 +426,273 @@ export function createGameService(deps: GameServiceDeps) {
     return [players[0]!, players[1]!];
   }
 
-  return {
+  // ---- leases: renewal ----------------------------------------------------------------------
+
+  function ensureRenewing(): void {
+    if (renewTimer || stopped || alone) return;
+    renewTimer = setInterval(() => {
+      renewAll().catch((error: unknown) => logger.error({ err: error }, 'Game lease renewal failed'));
+    }, renewEveryMs);
+    renewTimer.unref();
+  }
+
+  async function renewAll(): Promise<void> {
+    const held = [...live.values()];
+    if (held.length === 0) return;
+    const sentAt = monotonicNow();
+    let renewed: Set<string> | undefined;
+    try {
+      renewed = await leases.renewMany(
+        holder,
+        held.map((game) => ({ key: gameLeaseKey(game.id), token: game.token })),
+        leaseTtlMs,
+      );
+    } catch (error) {
+      // Unknown (the lease store does not answer): each game runs on until its own validity ends.
+      logger.warn({ err: error, games: held.length }, 'Game leases could not be renewed');
+    }
+    const validUntil = localValidity(sentAt, leaseTtlMs, safetyMs);
+    for (const game of held) {
+      if (game.gone) continue;
+      if (renewed?.has(gameLeaseKey(game.id))) game.validUntil = validUntil;
+      else if (renewed) letGo(game, 'lease lost');
+      else if (monotonicNow() >= game.validUntil) letGo(game, 'lease not renewed in time');
+    }
+  }
+
+  // ---- takeover -----------------------------------------------------------------------------
+
+  /** Which of `rooms` hold a socket on any node (this one, then the others over the relay). */
+  async function roomsWithSockets(rooms: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const room of rooms) if ((await io.local.in(room).fetchSockets()).length > 0) found.add(room);
+    if (!relay || found.size === rooms.length) return found;
+    const answers = await relay.gather({ kind: 'rooms', rooms: rooms.filter((room) => !found.has(room)) } satisfies RelayMessage, gatherWindowMs);
+    for (const answer of answers) {
+      const parsed = roomsAnswerSchema.safeParse(answer);
+      if (parsed.success) for (const room of parsed.data.rooms) found.add(room);
+    }
+    return found;
+  }
+
+  /** Takes the game's lease and claims it in the database; undefined when another node was quicker. */
+  async function claim(row: Pick<GameRow, 'id' | 'ownerToken'>): Promise<LiveGame | undefined> {
+    const sentAt = monotonicNow();
+    const token = await leases.acquire(gameLeaseKey(row.id), holder, leaseTtlMs, { above: row.ownerToken });
+    if (token === undefined) return undefined;
+    const claimed = await claimGame(db, row.id, token, holder).catch(async (error: unknown) => {
+      await leases.release(gameLeaseKey(row.id), holder, token).catch(() => undefined);
+      throw error;
+    });
+    if (!claimed) {
+      await leases.release(gameLeaseKey(row.id), holder, token).catch(() => undefined);
+      return undefined;
+    }
+    const players = await loadPlayers([
+      { userId: claimed.player1Id, character: claimed.player1Character as Character },
+      { userId: claimed.player2Id, character: claimed.player2Character as Character },
+    ]);
+    return {
+      id: claimed.id,
+      state: claimed.state as MatchState,
+      stakeWei: claimed.stakeWei,
+      betUsd: claimed.betUsd,
+      players,
+      timer: undefined,
+      queue: Promise.resolve(),
+      token,
+      validUntil: localValidity(sentAt, leaseTtlMs, safetyMs),
+      gone: false,
+    };
+  }
+
+  /**
+   * Takes over games whose lease is free (owner died, or this is a restart):
+   * claims each, then counts each player connected if a socket of theirs is
+   * in their game room on any node and disconnected otherwise — a player
+   * already disconnected keeps the grace that started then — and runs what
+   * fell due while nobody ran the game. Returns how many games this node took.
+   */
+  function takeOver(rows: ReadonlyArray<Pick<GameRow, 'id' | 'ownerToken'>>): Promise<number> {
+    const fresh = rows.filter((row) => !live.has(row.id) && !claiming.has(row.id));
+    if (fresh.length === 0 || stopped) return Promise.resolve(0);
+    const work = (async () => {
+      const taken: LiveGame[] = [];
+      for (const row of fresh) {
+        try {
+          const game = await claim(row);
+          if (game) taken.push(game);
+        } catch (error) {
+          logger.error({ err: error, gameId: row.id }, 'Game takeover failed');
+        }
+      }
+      if (taken.length === 0) return 0;
+      const rooms = taken.flatMap((game) => game.players.map((player) => playerRoom(game.id, player.id)));
+      const connected = await roomsWithSockets(rooms).catch((error: unknown) => {
+        logger.warn({ err: error }, 'Could not ask the other nodes for connected players: counting only this node’s');
+        return new Set<string>();
+      });
+      for (const game of taken) {
+        register(game);
+        logger.info({ gameId: game.id, token: game.token.toString(), round: game.state.round }, 'Game taken over');
+        void enqueue(game, async () => {
+          const now = clock().getTime();
+          for (const player of game.players) {
+            const counted = game.state.players.find((entry) => entry.id === player.id)?.connected ?? false;
+            const present = connected.has(playerRoom(game.id, player.id));
+            if (counted !== present) await dispatch(game, { type: present ? 'reconnect' : 'disconnect', playerId: player.id, now });
+          }
+          schedule(game);
+        }).catch((error: unknown) => {
+          logger.error({ err: error, gameId: game.id }, 'Taken-over game could not be brought up to date; its timer retries');
+          if (!game.gone) armTimer(game, TICK_RETRY_MS);
+        });
+      }
+      return taken.length;
+    })();
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    for (const row of fresh) claiming.set(row.id, settled);
+    void settled.then(() => {
+      for (const row of fresh) if (claiming.get(row.id) === settled) claiming.delete(row.id);
+    });
+    return work;
+  }
+
+  /** Every game in play whose lease is free and that this node does not run: taken over. */
+  async function scan(): Promise<number> {
+    const candidates = (await playingGameRefs(db)).filter((row) => !live.has(row.id) && !claiming.has(row.id));
+    if (candidates.length === 0) return 0;
+    const held = await leases.currentMany(candidates.map((row) => gameLeaseKey(row.id)));
+    const free = candidates.filter((row) => !held.has(gameLeaseKey(row.id)));
+    return free.length > 0 ? takeOver(free) : 0;
+  }
+
+  function scheduleScan(): void {
+    if (stopped || !relay) return;
+    scanTimer = setTimeout(() => {
+      scanning = scan()
+        .then(
+          () => undefined,
+          (error: unknown) => logger.warn({ err: error }, 'Takeover scan failed; trying again'),
+        )
+        .finally(() => {
+          scanning = undefined;
+          scheduleScan();
+        });
+    }, scanEveryMs);
+    scanTimer.unref();
+  }
+
+  // ---- where a game runs --------------------------------------------------------------------
+
+  type Location = { at: 'here'; game: LiveGame } | { at: 'node'; node: string } | { at: 'nowhere' } | { at: 'moving' };
+
+  /** Finds who runs the game; a game in play that nobody runs is taken over here. */
+  async function locate(gameId: string): Promise<Location> {
+    const pending = claiming.get(gameId);
+    if (pending) await pending;
+    const game = live.get(gameId);
+    if (game) return { at: 'here', game };
+    if (!relay || !UUID.test(gameId)) return { at: 'nowhere' };
+    const lease = await leases.current(gameLeaseKey(gameId));
+    if (lease && lease.holder !== holder) return { at: 'node', node: lease.holder };
+    if (lease) return { at: 'moving' }; // ours, being let go
+    const row = await playingGame(db, gameId);
+    if (!row) return { at: 'nowhere' };
+    await takeOver([row]);
+    const taken = live.get(gameId);
+    return taken ? { at: 'here', game: taken } : { at: 'moving' };
+  }
+
+  const isPlayer = (game: LiveGame, userId: string) => game.players.some((player) => player.id === userId);
+
+  function actHere(game: LiveGame, userId: string, action: PlayerAction): Promise<ActionResult> {
+    if (!isPlayer(game, userId)) return Promise.resolve({ ok: false, message: GAME_TEXTS.notInGame });
+    return enqueue(game, () => dispatch(game, toMatchAction(action, userId, clock().getTime())));
+  }
+
+  function stateFor(userId: string): GameStateEvent | undefined {
+    const room = gameOfUser.get(userId);
+    const game = room ? live.get(room) : undefined;
+    if (!game) return undefined;
+    const view = viewFor(game.state, userId)!;
+    const opponent = other(game, userId);
+    return {
+      room: game.id,
+      round: view.round,
+      deadline: view.deadline,
+      scores: view.scores,
+      opponent: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
+      opponentCharacter: opponent.character,
+      choiceLocked: view.choiceLocked,
+    };
+  }
+
+  /** Runs `here` where the game runs: on this node, or on its owner over the relay. Twice at most if it moves meanwhile. */
+  async function onOwner<T>(
+    gameId: string,
+    here: (game: LiveGame) => Promise<T>,
+    there: (node: string) => Promise<{ owner: false } | { owner: true; value: T }>,
+    nowhere: T,
+    moving: T,
+  ): Promise<T> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const location = await locate(gameId);
+      if (location.at === 'here') return here(location.game);
+      if (location.at === 'nowhere') return nowhere;
+      if (location.at === 'moving') return moving;
+      try {
+        const answer = await there(location.node);
+        if (answer.owner) return answer.value;
+      } catch (error) {
+        // The owner is gone or slow: its lease lapses within the ttl, then a node takes the game over.
+        if (!(error instanceof RelayError)) throw error;
+        logger.warn({ err: error, gameId, node: location.node }, 'The node running the game did not answer');
+        return moving;
+      }
+    }
+    return moving;
+  }
+
+  // ---- requests from the other nodes ---------------------------------------------------------
+
+  relay?.serve(async (body) => {
+    const message = relayMessageSchema.parse(body);
+    switch (message.kind) {
+      case 'act': {
+        const game = live.get(message.gameId);
+        if (!game || stopped) return { owner: false };
+        return { owner: true, result: await actHere(game, message.userId, message.action) };
+      }
+      case 'state': {
+        const game = live.get(message.gameId);
+        if (!game || stopped) return { owner: false };
+        return { owner: true, state: isPlayer(game, message.userId) ? (stateFor(message.userId) ?? null) : null };
+      }
+      case 'rooms': {
+        const here: string[] = [];
+        for (const room of message.rooms) if ((await io.local.in(room).fetchSockets()).length > 0) here.push(room);
+        return { rooms: here };
+      }
+      case 'check-connected': {
+        const sockets = await io.local.in(playerRoom(message.gameId, message.userId)).fetchSockets();
+        if (sockets.length > 0 && !stopped) {
+          const result = await service.act(message.userId, message.gameId, { type: 'reconnect' });
+          if (!result.ok) logger.warn({ gameId: message.gameId, message: result.message }, 'A connected player could not be counted back');
+        }
+        return undefined;
+      }
+    }
+  });
+
+  const service = {
     /**
-     * Creates the game and escrows both stakes in one transaction, then tells
-     * both searching sockets `game_found` and starts round 1.
+     * Creates the game and escrows both stakes in one transaction, this node
+     * holding its lease from the start, then tells both searching sockets
+     * `game_found` and starts round 1.
      */
     async start(request: MatchRequest): Promise<StartResult> {
       const [first, second] = request.players;
@@ -251,6 +701,9 @@ export function createGameService(deps: GameServiceDeps) {
       const now = clock().getTime();
       const { state, effects } = createMatch({ id: gameId, players: [first.userId, second.userId], now, options: deps.matchOptions });
       const players = await loadPlayers(request.players);
+      const sentAt = monotonicNow();
+      const token = await leases.acquire(gameLeaseKey(gameId), holder, leaseTtlMs);
+      if (token === undefined) throw new Error(`the lease of the new game ${gameId} is already held`);
       try {
         await db.transaction(async (tx) => {
           await lockUsers(tx, [first.userId, second.userId]);
@@ -268,6 +721,8 @@ export function createGameService(deps: GameServiceDeps) {
             priceMicroUsd: request.priceMicroUsd,
             state,
             nextDeadline: new Date(nextDeadline(state)!),
+            ownerNode: holder,
+            ownerToken: token,
           });
           await transfer(tx, {
             idempotencyKey: `game-stakes:${gameId}`,
@@ -281,6 +736,7 @@ export function createGameService(deps: GameServiceDeps) {
           });
         });
       } catch (error) {
+        await leases.release(gameLeaseKey(gameId), holder, token).catch(() => undefined);
         if (error instanceof InsufficientFundsError) {
           const userId = error.accountCode.replace(/^user:/, '');
           return { ok: false, unable: [{ userId, message: deps.texts.insufficientBalance(request.stakeWei) }] };
@@ -289,9 +745,21 @@ export function createGameService(deps: GameServiceDeps) {
         throw error;
       }
 
-      const game: LiveGame = { id: gameId, state, stakeWei: request.stakeWei, betUsd: request.betUsd, players, timer: undefined, queue: Promise.resolve() };
+      const game: LiveGame = {
+        id: gameId,
+        state,
+        stakeWei: request.stakeWei,
+        betUsd: request.betUsd,
+        players,
+        timer: undefined,
+        queue: Promise.resolve(),
+        token,
+        validUntil: localValidity(sentAt, leaseTtlMs, safetyMs),
+        gone: false,
+      };
       // Registered before anyone hears of it: a player's first action must find the game.
       register(game);
+      schedule(game);
       for (const [index, entry] of request.players.entries()) {
         io.in(entry.socketId).socketsJoin(playerRoom(gameId, entry.userId));
         io.in(`user:${entry.userId}`).socketsJoin(playerRoom(gameId, entry.userId));
@@ -310,12 +778,24 @@ export function createGameService(deps: GameServiceDeps) {
       return { ok: true, gameId };
     },
 
-    /** Applies a player's action to their game, in order with every other action of it. */
-    async act(userId: string, room: string, action: (now: number) => MatchAction): Promise<ActionResult> {
-      if (stopped) return { ok: false, message: 'The server is restarting. Your game continues in a moment.' };
-      const game = live.get(room);
-      if (!game || !game.players.some((player) => player.id === userId)) return { ok: false, message: NOT_IN_GAME };
-      return enqueue(game, () => dispatch(game, action(clock().getTime())));
+    /**
+     * Applies a player's action to their game, in order with every other
+     * action of it: here if this node runs the game, otherwise on the node
+     * that does (answering its result), or here after taking it over when
+     * nobody runs it.
+     */
+    async act(userId: string, room: string, action: PlayerAction): Promise<ActionResult> {
+      if (stopped) return { ok: false, message: GAME_TEXTS.restarting };
+      return onOwner<ActionResult>(
+        room,
+        (game) => actHere(game, userId, action),
+        async (node) => {
+          const answer = ownerAnswerSchema.parse(await relay!.request(node, { kind: 'act', gameId: room, userId, action } satisfies RelayMessage));
+          return answer.owner ? { owner: true, value: answer.result } : { owner: false };
+        },
+        { ok: false, message: GAME_TEXTS.notInGame },
+        { ok: false, message: GAME_TEXTS.moving },
+      );
     },
 
     /** The live game of a user on this node, if any. */
@@ -323,11 +803,50 @@ export function createGameService(deps: GameServiceDeps) {
       return gameOfUser.get(userId);
     },
 
-    /** The opponent's room in the user's game (reactions go there). */
-    opponentRoom(userId: string, room: string): string | undefined {
+    /**
+     * A player's socket connected (to this node): their game in play, if any,
+     * with the `game_state` they get — from whichever node runs the game.
+     */
+    async rejoin(userId: string): Promise<{ room: string; state: GameStateEvent | undefined } | undefined> {
+      const local = gameOfUser.get(userId);
+      if (local) return { room: local, state: stateFor(userId) };
+      if (!relay || stopped) return undefined;
+      const row = await findPlayingGameOf(db, userId);
+      if (!row) return undefined;
+      const state = await onOwner<GameStateEvent | undefined>(
+        row.id,
+        async () => stateFor(userId),
+        async (node) => {
+          const answer = stateAnswerSchema.parse(await relay.request(node, { kind: 'state', gameId: row.id, userId } satisfies RelayMessage));
+          return answer.owner ? { owner: true, value: answer.state ?? undefined } : { owner: false };
+        },
+        undefined,
+        undefined,
+      );
+      return { room: row.id, state };
+    },
+
+    /**
+     * One of the player's sockets in `room` closed: when no socket of theirs
+     * is left in the game on any node, the game counts them disconnected.
+     */
+    async socketLeft(userId: string, room: string): Promise<void> {
+      const left = await roomsWithSockets([playerRoom(room, userId)]);
+      if (left.size > 0) return;
+      const result = await service.act(userId, room, { type: 'disconnect' });
+      if (!result.ok && result.message !== GAME_TEXTS.restarting && result.message !== GAME_TEXTS.notInGame) {
+        logger.warn({ gameId: room, userId, message: result.message }, 'A disconnection could not be counted');
+      }
+    },
+
+    /** The opponent's room in the user's game (reactions go there), wherever the game runs. */
+    async opponentRoom(userId: string, room: string): Promise<string | undefined> {
       const game = live.get(room);
-      if (!game || !game.players.some((player) => player.id === userId)) return undefined;
-      return playerRoom(room, other(game, userId).id);
+      if (game) return isPlayer(game, userId) ? playerRoom(room, other(game, userId).id) : undefined;
+      if (!relay || !UUID.test(room)) return undefined;
+      const row = await playingGame(db, room);
+      if (!row || (row.player1Id !== userId && row.player2Id !== userId)) return undefined;
+      return playerRoom(room, row.player1Id === userId ? row.player2Id : row.player1Id);
     },
 
     /** Whether the user has a game in progress (any node: asks the database). */
@@ -335,57 +854,21 @@ export function createGameService(deps: GameServiceDeps) {
       return gameOfUser.has(userId) || (await findPlayingGameOf(db, userId)) !== undefined;
     },
 
-    /** The view a (re)connecting player gets, with their opponent: the `game_state` event. */
-    stateFor(userId: string) {
-      const room = gameOfUser.get(userId);
-      const game = room ? live.get(room) : undefined;
-      if (!game) return undefined;
-      const view = viewFor(game.state, userId)!;
-      const opponent = other(game, userId);
-      return {
-        room: game.id,
-        round: view.round,
-        deadline: view.deadline,
-        scores: view.scores,
-        opponent: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
-        opponentCharacter: opponent.character,
-        choiceLocked: view.choiceLocked,
-      };
-    },
-
     /**
-     * Takes over the games still 'playing' in the database (after a restart):
-     * players are counted as disconnected from now, so each has the
-     * reconnection grace to come back.
+     * Takes over the games in play that nobody runs — after a restart, every
+     * one of them (in process; with a relay, those whose lease is free) —
+     * and, with a relay, keeps looking for such games every `scanEveryMs`.
+     * Players are counted connected only with a socket in the game, so each
+     * absent player has the reconnection grace to come back.
      */
     async resumeAll(): Promise<number> {
-      let resumed = 0;
-      for (const row of await playingGames(db)) {
-        if (live.has(row.id)) continue;
-        const players = await loadPlayers([
-          { userId: row.player1Id, character: row.player1Character as Character },
-          { userId: row.player2Id, character: row.player2Character as Character },
-        ]);
-        const game: LiveGame = {
-          id: row.id,
-          state: row.state as MatchState,
-          stakeWei: row.stakeWei,
-          betUsd: row.betUsd,
-          players,
-          timer: undefined,
-          queue: Promise.resolve(),
-        };
-        live.set(game.id, game);
-        for (const player of players) gameOfUser.set(player.id, game.id);
-        const now = clock().getTime();
-        await enqueue(game, async () => {
-          for (const player of players) await dispatch(game, { type: 'disconnect', playerId: player.id, now });
-          if (live.has(game.id)) schedule(game);
-        });
-        resumed += 1;
-      }
-      return resumed;
+      const taken = relay ? await scan() : await takeOver(await playingGameRefs(db));
+      if (!scanTimer) scheduleScan();
+      return taken;
     },
+
+    /** One takeover scan now (tests; the timer runs it every `scanEveryMs`). */
+    scan,
 
     /** Finished games for the feed, newest first. */
     async recentTransactions(limit: number): Promise<TransactionFeedItem[]> {
@@ -415,18 +898,30 @@ export function createGameService(deps: GameServiceDeps) {
     },
 
     /**
-     * Stops taking actions and every timer, and waits for the actions under way; the games
-     * stay 'playing' in the database and are resumed at the next start.
+     * Stops taking actions, every timer and the scan, waits for the actions
+     * under way, then gives the leases up so that another node takes the
+     * games over at once; the games stay 'playing' in the database.
      */
     async stop(): Promise<void> {
       stopped = true;
+      if (renewTimer) clearInterval(renewTimer);
+      if (scanTimer) clearTimeout(scanTimer);
       for (const game of live.values()) if (game.timer) clearTimeout(game.timer);
+      await scanning;
+      await Promise.all([...claiming.values()]);
       await Promise.all([...live.values()].map((game) => game.queue));
+      await Promise.all(
+        [...live.values()].map((game) => leases.release(gameLeaseKey(game.id), holder, game.token).catch(() => undefined)),
+      );
     },
 
     /** Games running on this node (metrics, tests). */
     liveCount: () => live.size,
+
+    /** This node's name as a lease holder. */
+    holder,
   };
+  return service;
 }
 
 class AlreadyPlayingError extends Error {

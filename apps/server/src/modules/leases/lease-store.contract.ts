@@ -79,6 +79,29 @@ export function describeLeaseStoreContract(name: string, create: () => Promise<L
       expect(await store.acquire('k', 'b', 5_000)).toBeGreaterThan(token);
     });
 
+    it('renews many leases of one holder at once, only those it holds with their tokens', async () => {
+      const store = await create();
+      const mine = (await store.acquire('m1', 'a', 300))!;
+      const alsoMine = (await store.acquire('m2', 'a', 300))!;
+      const theirs = (await store.acquire('t1', 'b', 300))!;
+      const renewed = await store.renewMany(
+        'a',
+        [
+          { key: 'm1', token: mine },
+          { key: 'm2', token: alsoMine + 100n },
+          { key: 't1', token: theirs },
+          { key: 'free', token: 1n },
+        ],
+        800,
+      );
+      expect([...renewed]).toEqual(['m1']);
+      expect((await store.renewMany('a', [], 800)).size).toBe(0);
+      await sleep(450);
+      expect(await store.current('m1')).toEqual({ holder: 'a', token: mine });
+      expect(await store.current('m2')).toBeUndefined();
+      expect(await store.current('t1')).toBeUndefined();
+    });
+
     it('lists the held leases among many keys', async () => {
       const store = await create();
       const one = (await store.acquire('g1', 'a', 5_000))!;

@@ -33,6 +33,19 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[
 return 0
 `;
 
+/** KEYS: the leases; ARGV[1]: ttl, ARGV[2..]: each lease's expected value. Answers 1/0 per key. */
+const RENEW_MANY = `
+local renewed = {}
+for index, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[index + 1] then
+    renewed[index] = redis.call('PEXPIRE', key, ARGV[1])
+  else
+    renewed[index] = 0
+  end
+end
+return renewed
+`;
+
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -49,6 +62,8 @@ export interface RedisLeaseStoreOptions {
   commandTimeoutMs?: number;
 }
 
+const RENEW_BATCH = 500;
+
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 function parse(value: string | null): LeaseHolder | undefined {
@@ -63,7 +78,7 @@ export function createRedisLeaseStore(redis: Redis, options: RedisLeaseStoreOpti
   const timeoutMs = options.commandTimeoutMs ?? 1_000;
   const counterKey = `${prefix}lease-fence`;
   const leaseKey = (key: string) => `${prefix}lease:${key}`;
-  const scripts = new Map([ACQUIRE, RENEW, RELEASE].map((script) => [script, sha1(script)]));
+  const scripts = new Map([ACQUIRE, RENEW, RENEW_MANY, RELEASE].map((script) => [script, sha1(script)]));
 
   async function timed<T>(work: Promise<T>, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
@@ -100,6 +115,25 @@ export function createRedisLeaseStore(redis: Redis, options: RedisLeaseStoreOpti
     async renew(key, holder, token, ttlMs) {
       const renewed = await timed(run(RENEW, [leaseKey(key)], [`${token} ${holder}`, String(Math.ceil(ttlMs))]), 'renew');
       return renewed === 1;
+    },
+    async renewMany(holder, entries, ttlMs) {
+      const renewed = new Set<string>();
+      // Batches keep each script short: Redis runs one script at a time.
+      for (let start = 0; start < entries.length; start += RENEW_BATCH) {
+        const batch = entries.slice(start, start + RENEW_BATCH);
+        const answers = (await timed(
+          run(
+            RENEW_MANY,
+            batch.map((entry) => leaseKey(entry.key)),
+            [String(Math.ceil(ttlMs)), ...batch.map((entry) => `${entry.token} ${holder}`)],
+          ),
+          'renew',
+        )) as number[];
+        batch.forEach((entry, index) => {
+          if (answers[index] === 1) renewed.add(entry.key);
+        });
+      }
+      return renewed;
     },
     async release(key, holder, token) {
       const released = await timed(run(RELEASE, [leaseKey(key)], [`${token} ${holder}`]), 'release');

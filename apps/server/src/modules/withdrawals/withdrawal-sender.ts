@@ -76,6 +76,12 @@ export interface WithdrawalSenderDeps {
   clock: Clock;
   /** Broadcasts a signed transaction (default `eth_sendRawTransaction`; tests inject a crash). */
   broadcast?: (raw: Hex) => Promise<void>;
+  /**
+   * Runs first in every transaction that claims, signs or settles a
+   * withdrawal; throws to refuse it. Several nodes: the leader lease's epoch
+   * check, so that a deposed leader still finishing a pass changes nothing.
+   */
+  fence?: (tx: Executor) => Promise<void>;
 }
 
 /** Raises a fee by 12.5 %, rounding up, and to at least `floor` (the current estimate). */
@@ -101,6 +107,7 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
   const walletAccount = chain.hotWallet.account;
   if (walletAccount.type !== 'local') throw new Error('the hot wallet must be a local account: withdrawals are signed offline');
   const account: LocalAccount = walletAccount;
+  const fence = deps.fence ?? (async () => undefined);
   const broadcast =
     deps.broadcast ??
     (async (raw: Hex) => {
@@ -109,7 +116,9 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
 
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  let active = false;
+  /** Bumped by start and stop, so that a pass of an earlier run does not schedule the next one. */
+  let generation = 0;
 
   /** Broadcasts stored bytes; a refusal leaves the attempt `signed`, to be broadcast again next pass. */
   async function send(attempt: Pick<WithdrawalAttemptRow, 'id' | 'txHash' | 'rawTransaction'>): Promise<void> {
@@ -162,6 +171,7 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     mined?: { attemptId: string; receipt: TransactionReceipt },
   ): Promise<void> {
     const balance = await db.transaction(async (tx) => {
+      await fence(tx);
       const current = await lockWithdrawal(tx, withdrawal.id);
       if (current?.status !== fromStatus) return undefined;
       await updateWithdrawal(tx, withdrawal.id, {
@@ -191,6 +201,7 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
   /** Marks a withdrawal paid: in flight → sent, and the gas as a network fee, in one transaction. */
   async function confirm(withdrawal: WithdrawalRow, attemptId: string, receipt: TransactionReceipt): Promise<void> {
     const done = await db.transaction(async (tx) => {
+      await fence(tx);
       const current = await lockWithdrawal(tx, withdrawal.id);
       if (current?.status !== 'sent') return false;
       await updateWithdrawal(tx, withdrawal.id, {
@@ -228,6 +239,7 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     const counts = await nonceCounts();
     const attempt = await db.transaction(async (tx) => {
       // Another pass may have taken it since it was read.
+      await fence(tx);
       const current = await lockWithdrawal(tx, withdrawal.id);
       if (current?.status !== 'queued') return undefined;
       const nonce = await allocateNonce(tx, chainId, chain.hotWalletAddress, counts);
@@ -278,6 +290,7 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     const bumpedMaxFee = bumpFee(latest.maxFeePerGas, estimate.maxFeePerGas);
     const fees: Fees = { maxPriorityFeePerGas, maxFeePerGas: bumpedMaxFee > maxPriorityFeePerGas ? bumpedMaxFee : maxPriorityFeePerGas };
     const replacement = await db.transaction(async (tx) => {
+      await fence(tx);
       const current = await lockWithdrawal(tx, withdrawal.id);
       if (current?.status !== 'sent' || current.nonce !== latest.nonce) return undefined;
       const signed = await sign(current, latest.nonce, latest.gasLimit, fees);
@@ -351,23 +364,27 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     return running;
   }
 
-  function schedule(): void {
-    if (stopped) return;
+  function schedule(runGeneration: number): void {
+    if (!active || runGeneration !== generation) return;
     timer = setTimeout(() => {
       tick()
         .catch((error: unknown) => logger.error({ err: error }, 'Withdrawal sender pass failed; retrying'))
-        .finally(schedule);
+        .finally(() => schedule(runGeneration));
     }, chain.pollMs);
     timer.unref();
   }
 
   return {
+    /** Starts polling every chain.pollMs. Idempotent; starts again after stop() (a node elected leader again). */
     start() {
-      if (timer !== undefined || stopped) return;
-      schedule();
+      if (active) return;
+      active = true;
+      generation += 1;
+      schedule(generation);
     },
     async stop() {
-      stopped = true;
+      active = false;
+      generation += 1;
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
     },
