@@ -1,7 +1,8 @@
 /**
  * The behaviour every MatchQueue implementation must have. Run by
- * match-queue.test.ts for the in-process queue (and by the Redis queue's test
- * once it exists) so that both behave the same.
+ * match-queue.test.ts for the in-process queue and by redis-match-queue.test.ts
+ * for the Redis one (with REDIS_URL), so that both behave the same. `create`
+ * gives a new, empty queue each time.
  */
 import { describe, expect, it } from 'vitest';
 import type { BetAmount } from '@shifumi/protocol';
@@ -16,6 +17,8 @@ export function describeMatchQueueContract(name: string, create: () => Promise<M
       for (const id of ['a', 'b', 'c']) expect(await queue.enqueue(ticket(id))).toBe(true);
       const pair = await queue.takePair(5);
       expect(pair?.map((entry) => entry.userId)).toEqual(['a', 'b']);
+      // The tickets come back as they were queued.
+      expect(pair?.[0]).toMatchObject(ticket('a'));
       expect(await queue.takePair(5)).toBeUndefined();
       expect(await queue.has('c')).toBe(true);
       expect(await queue.has('a')).toBe(false);
@@ -53,6 +56,34 @@ export function describeMatchQueueContract(name: string, create: () => Promise<M
       expect((await queue.takePair(5))?.map((entry) => entry.userId)).toEqual(['b', 'd']);
       await queue.enqueue(ticket('b'));
       expect(await queue.restore(ticket('b'))).toBe(false);
+    });
+
+    it("ends a search only when the searching socket goes away, keeping the ticket's place otherwise", async () => {
+      const queue = await create();
+      await queue.enqueue(ticket('a'));
+      await queue.enqueue(ticket('b'));
+      expect(await queue.removeSocket('a', 'socket-of-another-tab')).toBeUndefined();
+      expect(await queue.removeSocket('nobody', 'socket-nobody')).toBeUndefined();
+      expect(await queue.has('a')).toBe(true);
+      expect(await queue.lengths()).toEqual({ 5: 2 });
+      await queue.enqueue(ticket('c'));
+      expect((await queue.removeSocket('b', 'socket-b'))?.userId).toBe('b');
+      expect(await queue.has('b')).toBe(false);
+      expect((await queue.takePair(5))?.map((entry) => entry.userId)).toEqual(['a', 'c']);
+      expect(await queue.lengths()).toEqual({});
+    });
+
+    it('lets exactly one of concurrent searches of one user through, whatever the amounts', async () => {
+      const queue = await create();
+      const amounts: BetAmount[] = [1, 5, 10, 15, 20, 50, 100, 5, 10, 1];
+      const results = await Promise.all(amounts.map((amount) => queue.enqueue(ticket('solo', amount))));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const lengths = await queue.lengths();
+      expect(Object.values(lengths)).toEqual([1]);
+      for (const amount of new Set(amounts)) expect(await queue.takePair(amount)).toBeUndefined();
+      await queue.enqueue(ticket('other', amounts[results.indexOf(true)]!));
+      const pair = await queue.takePair(amounts[results.indexOf(true)]!);
+      expect(pair?.map((entry) => entry.userId).sort()).toEqual(['other', 'solo']);
     });
 
     it('hands each ticket to exactly one of many concurrent takers', async () => {

@@ -1,9 +1,9 @@
 /**
  * The matchmaking queue: one FIFO queue per bet amount, at most one ticket per
  * user across all amounts (a user searching in two tabs has one ticket).
- * The in-process implementation serves one node; issue 6 adds a Redis one
- * behind the same interface, checked by the same contract tests
- * (match-queue.contract.ts).
+ * The in-process implementation serves one node; the Redis one
+ * (redis-match-queue.ts) serves several, behind the same interface, checked by
+ * the same contract tests (match-queue.contract.ts).
  */
 import type { BetAmount, Character } from '@shifumi/protocol';
 
@@ -15,6 +15,12 @@ export interface QueueTicket {
   socketId: string;
   /** Epoch ms when the ticket was queued (first come, first served). */
   queuedAt: number;
+  /**
+   * The node instance holding the searching socket, stamped by queues that span
+   * nodes (a ticket whose node died is dropped, never matched); kept when the
+   * ticket is restored by another node.
+   */
+  node?: string;
 }
 
 export interface MatchQueue {
@@ -22,6 +28,8 @@ export interface MatchQueue {
   enqueue(ticket: QueueTicket): Promise<boolean>;
   /** Removes the user's ticket, if any, and returns it. */
   remove(userId: string): Promise<QueueTicket | undefined>;
+  /** Removes the user's ticket only if that socket queued it (the searching socket went away); returns it. */
+  removeSocket(userId: string, socketId: string): Promise<QueueTicket | undefined>;
   /** Whether the user has a ticket. */
   has(userId: string): Promise<boolean>;
   /**
@@ -48,6 +56,17 @@ export function createInProcessMatchQueue(): MatchQueue {
     return queue;
   };
 
+  /** Removes the user's ticket (only if `socketId` queued it, when given). */
+  function take(userId: string, socketId?: string): QueueTicket | undefined {
+    const ticket = byUser.get(userId);
+    if (!ticket || (socketId !== undefined && ticket.socketId !== socketId)) return undefined;
+    byUser.delete(userId);
+    const queue = queueOf(ticket.betUsd);
+    const index = queue.findIndex((candidate) => candidate.userId === userId);
+    if (index >= 0) queue.splice(index, 1);
+    return ticket;
+  }
+
   return {
     async enqueue(ticket) {
       if (byUser.has(ticket.userId)) return false;
@@ -57,13 +76,11 @@ export function createInProcessMatchQueue(): MatchQueue {
     },
 
     async remove(userId) {
-      const ticket = byUser.get(userId);
-      if (!ticket) return undefined;
-      byUser.delete(userId);
-      const queue = queueOf(ticket.betUsd);
-      const index = queue.findIndex((candidate) => candidate.userId === userId);
-      if (index >= 0) queue.splice(index, 1);
-      return ticket;
+      return take(userId);
+    },
+
+    async removeSocket(userId, socketId) {
+      return take(userId, socketId);
     },
 
     async has(userId) {

@@ -20,6 +20,8 @@ import type { MatchQueue, QueueTicket } from './match-queue';
 export const MATCHMAKING_TEXTS = {
   alreadySearching: 'You are already looking for a game.',
   alreadyPlaying: 'You are already in a game.',
+  /** The node holding the searching connection went away before a match (several nodes). */
+  searchInterrupted: 'Your search was interrupted. Please search again.',
 } as const;
 
 /** The stake of a bet at a price: rounded up, so it is worth at least the bet. */
@@ -113,10 +115,9 @@ export function createMatchmaking(deps: MatchmakingDeps) {
       await queue.remove(userId);
     },
 
-    /** A socket went away: its search (if it was the searching one) ends. */
+    /** A socket went away: its search (if it was the searching one) ends; another tab's search keeps its place. */
     async socketGone(userId: string, socketId: string): Promise<void> {
-      const ticket = await queue.remove(userId);
-      if (ticket && ticket.socketId !== socketId) await queue.restore(ticket);
+      await queue.removeSocket(userId, socketId);
     },
   };
 }

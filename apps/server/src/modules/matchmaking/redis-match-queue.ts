@@ -1,0 +1,263 @@
+/**
+ * The matchmaking queue in Redis, shared by every node. Each operation is one
+ * Lua script, so it is atomic across nodes: a ticket is taken by one node
+ * only, and a user has at most one ticket whatever the amount and the node
+ * (so nobody is ever matched with themselves).
+ *
+ * Keys (under the Redis key prefix):
+ * - `queue:tickets`  hash user id → ticket (JSON, with the node instance that holds the searching socket);
+ * - `queue:<amount>` list of user ids, oldest first;
+ * - `nodes`          the liveness hash (infra/redis/node-liveness.ts).
+ *
+ * Tickets live in Redis, so none is lost when a node dies — but the searching
+ * socket died with its node, and a game started with it would charge a player
+ * who is not there. The rule: a ticket whose node instance is not alive (no
+ * beat for the liveness TTL, 10 s) is dropped, never matched. Nothing was
+ * charged, so nothing is refunded; the user's sockets on any node are told
+ * "Your search was interrupted. Please search again." (`onDropped`), which
+ * ends the search on their screen. A new search of that user replaces a dead
+ * ticket at once. Every node sweeps dead tickets every few seconds, and
+ * taking a pair skips them, so they neither wait forever nor count in the
+ * lengths for long.
+ */
+import { BET_AMOUNTS, CHARACTERS, type BetAmount } from '@shifumi/protocol';
+import { z } from 'zod';
+import { LIVENESS_LUA, type NodeLiveness } from '../../infra/redis/node-liveness';
+import type { RedisContext } from '../../infra/redis/redis';
+import type { Logger } from '../../shared/logger';
+import type { MatchQueue, QueueTicket } from './match-queue';
+
+/** What a ticket read back from Redis must look like (Redis is shared: its data is checked, not trusted). */
+const storedTicketSchema = z.object({
+  userId: z.string().min(1).max(128),
+  betUsd: z.literal(BET_AMOUNTS),
+  character: z.enum(CHARACTERS),
+  socketId: z.string().min(1).max(128),
+  queuedAt: z.number().int().nonnegative(),
+  node: z.string().min(1).max(200),
+});
+
+/** A user id in the list whose ticket is not of this amount is a leftover: skipped. */
+const TICKET_LUA = `${LIVENESS_LUA}
+local function queue_key(prefix, amount)
+  return prefix .. tostring(amount)
+end
+`;
+
+// KEYS: tickets, nodes, queue of the ticket's amount. ARGV: user id, ticket JSON, instance, ttl ms, queue key prefix.
+const ENQUEUE_LUA = `${TICKET_LUA}
+local now = now_ms()
+-- The node that queues is alive: this counts as its beat.
+redis.call('HSET', KEYS[2], ARGV[3], now + tonumber(ARGV[4]))
+local existing = redis.call('HGET', KEYS[1], ARGV[1])
+if existing then
+  local old = cjson.decode(existing)
+  if is_alive(KEYS[2], old.node, now) then return 0 end
+  -- The old ticket's node is dead: the new search replaces it.
+  redis.call('LREM', queue_key(ARGV[5], old.betUsd), 0, ARGV[1])
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('RPUSH', KEYS[3], ARGV[1])
+return 1
+`;
+
+// KEYS: tickets, nodes, queue. ARGV: amount. Answers {taken tickets (0 or 2), dropped tickets}.
+const TAKE_PAIR_LUA = `${TICKET_LUA}
+local now = now_ms()
+local taken = {}
+local dropped = {}
+while #taken < 2 do
+  local user = redis.call('LPOP', KEYS[3])
+  if not user then break end
+  local json = redis.call('HGET', KEYS[1], user)
+  if json then
+    local ticket = cjson.decode(json)
+    if tostring(ticket.betUsd) == ARGV[1] then
+      if is_alive(KEYS[2], ticket.node, now) then
+        taken[#taken + 1] = json
+      else
+        redis.call('HDEL', KEYS[1], user)
+        dropped[#dropped + 1] = json
+      end
+    end
+  end
+end
+if #taken < 2 then
+  for index = #taken, 1, -1 do redis.call('LPUSH', KEYS[3], cjson.decode(taken[index]).userId) end
+  return {{}, dropped}
+end
+for _, json in ipairs(taken) do redis.call('HDEL', KEYS[1], cjson.decode(json).userId) end
+return {taken, dropped}
+`;
+
+// KEYS: tickets. ARGV: user id, queue key prefix, socket id or ''. Answers the removed ticket or nil.
+const REMOVE_LUA = `${TICKET_LUA}
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return false end
+local ticket = cjson.decode(json)
+if ARGV[3] ~= '' and ticket.socketId ~= ARGV[3] then return false end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('LREM', queue_key(ARGV[2], ticket.betUsd), 0, ARGV[1])
+return json
+`;
+
+// KEYS: tickets, nodes. ARGV: user id. 1 when the user has a ticket of a live node.
+const HAS_LUA = `${TICKET_LUA}
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return 0 end
+return is_alive(KEYS[2], cjson.decode(json).node, now_ms()) and 1 or 0
+`;
+
+// KEYS: tickets, queue. ARGV: user id, ticket JSON.
+const RESTORE_LUA = `
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+redis.call('LPUSH', KEYS[2], ARGV[1])
+return 1
+`;
+
+// KEYS: tickets, nodes. ARGV: queue key prefix. Drops every ticket of a dead node; answers them.
+const SWEEP_LUA = `${TICKET_LUA}
+local now = now_ms()
+local dropped = {}
+local entries = redis.call('HGETALL', KEYS[1])
+for index = 1, #entries, 2 do
+  local ticket = cjson.decode(entries[index + 1])
+  if not is_alive(KEYS[2], ticket.node, now) then
+    redis.call('HDEL', KEYS[1], entries[index])
+    redis.call('LREM', queue_key(ARGV[1], ticket.betUsd), 0, entries[index])
+    dropped[#dropped + 1] = entries[index + 1]
+  end
+end
+return dropped
+`;
+
+export interface RedisMatchQueueOptions {
+  redis: RedisContext;
+  /** This node's liveness (started by the caller): tickets are stamped with its instance. */
+  liveness: NodeLiveness;
+  logger: Logger;
+  /** Told of every ticket dropped because its node died (its user should search again). */
+  onDropped?: (ticket: QueueTicket) => void;
+  /** How often this node sweeps dead tickets (default 5 s; 0 → never, tests sweep by hand). */
+  sweepIntervalMs?: number;
+}
+
+export interface RedisMatchQueue extends MatchQueue {
+  /** Drops the tickets of dead nodes now; answers how many. */
+  sweep(): Promise<number>;
+  /** Stops the sweeping timer. The tickets stay in Redis. */
+  stop(): void;
+}
+
+export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMatchQueue {
+  const { redis, liveness, logger } = options;
+  const client = redis.client;
+  const ticketsKey = `${redis.keyPrefix}queue:tickets`;
+  const queuePrefix = `${redis.keyPrefix}queue:`;
+  const queueKey = (amount: BetAmount) => `${queuePrefix}${amount}`;
+
+  function parse(json: unknown): QueueTicket | undefined {
+    const parsed = typeof json === 'string' ? storedTicketSchema.safeParse(safeJson(json)) : undefined;
+    if (!parsed?.success) {
+      logger.error({ ticket: typeof json === 'string' ? json.slice(0, 300) : typeof json }, 'Malformed ticket in the Redis queue, ignored');
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  function dropped(jsons: unknown): number {
+    let count = 0;
+    for (const json of Array.isArray(jsons) ? jsons : []) {
+      const ticket = parse(json);
+      if (!ticket) continue;
+      count += 1;
+      logger.info({ userId: ticket.userId, node: ticket.node, betUsd: ticket.betUsd }, 'Queue ticket of a dead node dropped');
+      options.onDropped?.(ticket);
+    }
+    return count;
+  }
+
+  async function sweep(): Promise<number> {
+    return dropped(await client.eval(SWEEP_LUA, 2, ticketsKey, liveness.key, queuePrefix));
+  }
+
+  const sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
+  const timer =
+    sweepIntervalMs > 0
+      ? setInterval(() => {
+          sweep().catch((error: unknown) => logger.warn({ err: error }, 'Sweeping the queue failed'));
+        }, sweepIntervalMs)
+      : undefined;
+  timer?.unref();
+
+  return {
+    async enqueue(ticket) {
+      const stored = { ...ticket, node: liveness.instanceId };
+      const added = await client.eval(
+        ENQUEUE_LUA,
+        3,
+        ticketsKey,
+        liveness.key,
+        queueKey(ticket.betUsd),
+        ticket.userId,
+        JSON.stringify(stored),
+        liveness.instanceId,
+        String(liveness.ttlMs),
+        queuePrefix,
+      );
+      return added === 1;
+    },
+
+    async remove(userId) {
+      const json = await client.eval(REMOVE_LUA, 1, ticketsKey, userId, queuePrefix, '');
+      return json === null ? undefined : parse(json);
+    },
+
+    async removeSocket(userId, socketId) {
+      const json = await client.eval(REMOVE_LUA, 1, ticketsKey, userId, queuePrefix, socketId);
+      return json === null ? undefined : parse(json);
+    },
+
+    async has(userId) {
+      return (await client.eval(HAS_LUA, 2, ticketsKey, liveness.key, userId)) === 1;
+    },
+
+    async takePair(betUsd) {
+      const answer = (await client.eval(TAKE_PAIR_LUA, 3, ticketsKey, liveness.key, queueKey(betUsd), String(betUsd))) as [unknown[], unknown[]];
+      dropped(answer[1]);
+      const [first, second] = answer[0].map(parse);
+      if (first && second) return [first, second];
+      // A malformed ticket (only a foreign write can make one) is dropped; the good one keeps its place.
+      for (const ticket of [first, second]) if (ticket) await this.restore(ticket);
+      return undefined;
+    },
+
+    async restore(ticket) {
+      const stored = { ...ticket, node: ticket.node ?? liveness.instanceId };
+      return (await client.eval(RESTORE_LUA, 2, ticketsKey, queueKey(ticket.betUsd), ticket.userId, JSON.stringify(stored))) === 1;
+    },
+
+    async lengths() {
+      const counts = await Promise.all(BET_AMOUNTS.map((amount) => client.llen(queueKey(amount))));
+      const lengths: Partial<Record<BetAmount, number>> = {};
+      BET_AMOUNTS.forEach((amount, index) => {
+        if (counts[index]! > 0) lengths[amount] = counts[index]!;
+      });
+      return lengths;
+    },
+
+    sweep,
+
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
