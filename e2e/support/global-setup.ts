@@ -65,6 +65,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
   delete env.ETH_RPC_URL;
+  // One node, everything in process: the journeys test the product, the server's tests cover several nodes on Redis.
+  delete env.REDIS_URL;
   // The tests' own tools (dev:deposit) reach the same server, chain and database.
   process.env.SHIFUMI_E2E_SERVER_ENV = JSON.stringify({ PORT: env.PORT, ANVIL_PORT: env.ANVIL_PORT, DATA_DIR: env.DATA_DIR, ...(database ? { DATABASE_URL: database.url } : {}) });
 
