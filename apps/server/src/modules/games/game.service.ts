@@ -532,10 +532,10 @@ export function createGameService(deps: GameServiceDeps) {
         logger.warn({ err: error }, 'Could not ask the other nodes for connected players: counting only this node’s');
         return new Set<string>();
       });
-      for (const game of taken) {
+      const updates = taken.map((game) => {
         register(game);
         logger.info({ gameId: game.id, token: game.token.toString(), round: game.state.round }, 'Game taken over');
-        void enqueue(game, async () => {
+        return enqueue(game, async () => {
           const now = clock().getTime();
           for (const player of game.players) {
             const counted = game.state.players.find((entry) => entry.id === player.id)?.connected ?? false;
@@ -547,7 +547,8 @@ export function createGameService(deps: GameServiceDeps) {
           logger.error({ err: error, gameId: game.id }, 'Taken-over game could not be brought up to date; its timer retries');
           if (!game.gone) armTimer(game, TICK_RETRY_MS);
         });
-      }
+      });
+      await Promise.all(updates);
       return taken.length;
     })();
     const settled = work.then(
