@@ -66,6 +66,7 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
   let deposeTimer: NodeJS.Timeout | undefined;
   let timer: NodeJS.Timeout | undefined;
   let active = false;
+  let stopped = false;
   /** Rounds and depositions run one at a time. */
   let lane: Promise<void> = Promise.resolve();
   const serial = (work: () => Promise<void>) => {
@@ -131,7 +132,7 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
 
   function round(): Promise<void> {
     return serial(async () => {
-      if (!active) return;
+      if (stopped) return;
       if (leading) await renew(leading);
       else await campaign();
     });
@@ -149,7 +150,7 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
 
   return {
     start() {
-      if (active) return;
+      if (active || stopped) return;
       active = true;
       round()
         .catch((error: unknown) => logger.warn({ err: error, role }, 'Leader election round failed; trying again'))
@@ -157,6 +158,7 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
     },
     async stop() {
       active = false;
+      stopped = true;
       if (timer) clearTimeout(timer);
       await serial(() => depose('the node is stopping'));
     },
