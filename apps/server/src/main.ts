@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { buildApp } from './app';
+import { loadTestTiming } from './test-timing';
 import { ConfigError, describeConfig, loadConfig, resolveJwtSecret } from './config';
 import { openDatabase } from './infra/db/database';
 import { createLogger } from './infra/logger';
@@ -31,8 +32,10 @@ function isOperatorError(error: unknown): error is Error {
 
 async function main(): Promise<void> {
   let config;
+  let testTiming;
   try {
     config = await resolveJwtSecret(loadConfig(process.env));
+    testTiming = loadTestTiming(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -90,7 +93,16 @@ async function main(): Promise<void> {
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createLogMailer({ logger, from: config.mailFrom });
 
-  const app = await buildApp({ config, db: database.db, mailer, logger, chain, ...(redis ? { redis } : {}) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger,
+    chain,
+    ...(redis ? { redis } : {}),
+    ...(testTiming?.match ? { matchOptions: testTiming.match } : {}),
+    ...(testTiming ? { leaseTiming: testTiming } : {}),
+  });
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`Shifumi is running on ${config.appUrl} (listening on ${config.host}:${config.port})`);
 
