@@ -38,7 +38,10 @@ import { createPriceService, type FetchFn, type PriceService } from './modules/p
 import { createUsersRepo } from './modules/users/users.repo';
 import { registerRealtimeHandlers } from './realtime/handlers';
 import { createInProcessPresence, type Presence } from './realtime/presence';
-import { createSocketServers, type GameServer, type PublicServer } from './realtime/servers';
+import { createRedisPresence } from './realtime/redis-presence';
+import { createNodeLiveness } from './infra/redis/node-liveness';
+import { createRedisMatchQueue } from './modules/matchmaking/redis-match-queue';
+import { createSocketServers, userRoom, type GameServer, type PublicServer } from './realtime/servers';
 import { createSocketSessionEvents } from './realtime/socket-session-events';
 import { systemClock, type Clock } from './shared/clock';
 import { configRoutes } from './http/config.routes';
@@ -132,7 +135,11 @@ export interface App {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, mailer, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const presence = deps.presence ?? createInProcessPresence();
+  // Several nodes: which node instances are alive, so that a dead node's queue tickets and sockets stop counting.
+  const liveness = deps.redis ? createNodeLiveness({ redis: deps.redis, nodeId: config.nodeId, logger }) : undefined;
+  await liveness?.start();
+  const presence =
+    deps.presence ?? (deps.redis && liveness ? await createRedisPresence({ redis: deps.redis, liveness, logger }) : createInProcessPresence());
   const metrics = deps.metrics ?? createMetrics({ nodeId: config.nodeId, logger });
   const trustsProxy = config.trustProxy !== false;
 
@@ -344,7 +351,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerWebApp(fastify, { webDistDir: config.webDistDir });
 
   const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence, logger });
-  const matchQueue = deps.matchQueue ?? createInProcessMatchQueue();
+  const redisMatchQueue =
+    !deps.matchQueue && deps.redis && liveness
+      ? createRedisMatchQueue({
+          redis: deps.redis,
+          liveness,
+          logger,
+          // The ticket's node died with the searching socket: the user's sockets on other nodes end the search.
+          onDropped: (ticket) => io.to(userRoom(ticket.userId)).emit('error', { message: MATCHMAKING_TEXTS.searchInterrupted }),
+        })
+      : undefined;
+  const matchQueue = deps.matchQueue ?? redisMatchQueue ?? createInProcessMatchQueue();
   const matchmaking = createMatchmaking({
     db,
     queue: matchQueue,
@@ -380,6 +397,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       server.local.disconnectSockets(true);
       server.engine.close();
     }
+    redisMatchQueue?.stop();
+    // This node leaves: its users stop counting on the other nodes now, not after the liveness TTL.
+    if (!deps.presence) await presence.close();
+    await liveness?.stop();
     await closeAdapters();
   });
 

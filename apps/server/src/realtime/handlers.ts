@@ -60,5 +60,6 @@ export function registerRealtimeHandlers(deps: RealtimeHandlersDeps): () => void
       .catch((error: unknown) => logger.error({ err: error }, 'Presence count failed'));
   });
 
-  return presence.onChange((count) => publicIo.emit('online_users', count));
+  // Every node hears every change and tells its own public sockets (`local`): a cluster-wide emit from each node would repeat it.
+  return presence.onChange((count) => publicIo.local.emit('online_users', count));
 }

@@ -1,15 +1,17 @@
 /**
  * Who is online: distinct signed-in users with at least one socket on
- * /socket.io. An interface, so that a Redis implementation can count across
- * several servers later; the in-process one is enough for one server.
+ * /socket.io. The in-process implementation counts one node's; the Redis one
+ * (redis-presence.ts) counts across every node. Both pass presence.contract.ts.
  */
 export interface Presence {
   /** Records a connection of `userId`; `connectionId` is unique per socket. */
   connect(userId: string, connectionId: string): Promise<void>;
   disconnect(userId: string, connectionId: string): Promise<void>;
   countOnlineUsers(): Promise<number>;
-  /** Called with the new count whenever it changes; returns an unsubscribe function. */
+  /** Called with the new count whenever it changes (on every node); returns an unsubscribe function. */
   onChange(listener: (onlineUsers: number) => void): () => void;
+  /** This node leaves: its connections stop counting. */
+  close(): Promise<void>;
 }
 
 export function createInProcessPresence(): Presence {
@@ -43,6 +45,9 @@ export function createInProcessPresence(): Presence {
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    async close() {
+      connectionsByUser.clear();
     },
   };
 }

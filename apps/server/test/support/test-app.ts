@@ -18,6 +18,7 @@ import { createLogger } from '../../src/infra/logger';
 import { createSmtpMailer } from '../../src/infra/mailer/smtp-mailer';
 import type { Mailer } from '../../src/infra/mailer/mailer';
 import type { ChainContext } from '../../src/infra/chain/chain-runtime';
+import type { RedisContext } from '../../src/infra/redis/redis';
 import type { MatchOptions } from '@shifumi/game';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
@@ -54,6 +55,10 @@ export interface TestAppOptions {
   startChainWorkers?: boolean;
   /** Game timing (short rounds in play tests). */
   matchOptions?: Partial<MatchOptions>;
+  /** Another node of a cluster: this Redis (owned by the test, not closed by the app) ... */
+  redis?: RedisContext;
+  /** ... and this existing PostgreSQL database (e.g. another test app's `databaseUrl`), neither created nor dropped here. */
+  databaseUrl?: string;
 }
 
 export interface TestApp {
@@ -61,6 +66,8 @@ export interface TestApp {
   chain: ChainContext | undefined;
   config: AppConfig;
   db: Database;
+  /** The PostgreSQL database this app uses; undefined on PGlite. */
+  databaseUrl: string | undefined;
   smtp: SmtpReceiver;
   clock: TestClock;
   /** Every log line the app wrote, as parsed JSON. */
@@ -101,7 +108,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // DATABASE_URL comes through the app's own config parser, the one reader of the environment.
   const serverDatabaseUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
   const smtp = await startSmtpReceiver();
-  const postgres = serverDatabaseUrl ? await createPostgresDatabase(serverDatabaseUrl) : undefined;
+  const postgres = !options.databaseUrl && serverDatabaseUrl ? await createPostgresDatabase(serverDatabaseUrl) : undefined;
+  const databaseUrl = options.databaseUrl ?? postgres?.url;
 
   const config: AppConfig = {
     ...loadConfig({
@@ -123,7 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite' });
+    database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite' });
     await database.migrate();
   } catch (error) {
     await smtp.close();
@@ -153,6 +161,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(chain ? { chain } : {}),
     startChainWorkers: options.startChainWorkers ?? false,
     ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
+    ...(options.redis ? { redis: options.redis } : {}),
   });
 
   return {
@@ -160,6 +169,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     chain,
     config,
     db: database.db,
+    databaseUrl,
     smtp,
     clock,
     logs,
