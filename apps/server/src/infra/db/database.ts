@@ -54,6 +54,28 @@ export type DatabaseTarget =
   /** `dataDir` undefined → in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
+/** Any constant shared by every node: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 0x5348_4946; // "SHIF"
+
+/**
+ * Several nodes starting together would apply the same migration at once and
+ * one would fail: each waits for a session-level advisory lock, held on a
+ * connection of its own, so the first migrates and the others find nothing left.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
@@ -63,7 +85,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateUnderLock(pool, () => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR })),
       close: () => pool.end(),
     };
   }
