@@ -65,6 +65,7 @@ describe('loadConfig', () => {
       reconcileIntervalMs: 60_000,
       withdrawalStuckMs: 180_000,
       redisUrl: undefined,
+      redisKeyPrefix: 'shifumi:',
       nodeId: expect.stringMatching(NODE_ID_PATTERN),
       metricsToken: undefined,
     });
@@ -72,10 +73,21 @@ describe('loadConfig', () => {
 
   it('reads REDIS_URL, NODE_ID and METRICS_TOKEN', () => {
     const config = loadConfig(
-      { REDIS_URL: 'rediss://:pw@redis.internal:6380/2', JWT_SECRET: SECRET, NODE_ID: 'node-1.eu_west', METRICS_TOKEN: 'm'.repeat(16) },
+      {
+        REDIS_URL: 'rediss://:pw@redis.internal:6380/2',
+        REDIS_KEY_PREFIX: 'shifumi-staging:{eu}:',
+        JWT_SECRET: SECRET,
+        NODE_ID: 'node-1.eu_west',
+        METRICS_TOKEN: 'm'.repeat(16),
+      },
       paths,
     );
-    expect(config).toMatchObject({ redisUrl: 'rediss://:pw@redis.internal:6380/2', nodeId: 'node-1.eu_west', metricsToken: 'm'.repeat(16) });
+    expect(config).toMatchObject({
+      redisUrl: 'rediss://:pw@redis.internal:6380/2',
+      redisKeyPrefix: 'shifumi-staging:{eu}:',
+      nodeId: 'node-1.eu_west',
+      metricsToken: 'm'.repeat(16),
+    });
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: SECRET }, paths).redisUrl).toBe('redis://127.0.0.1:6379');
   });
 
@@ -243,6 +255,8 @@ describe('resolveChainSettings', () => {
     [{ TRUST_PROXY: 'maybe' }, 'Invalid environment: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses'],
     [{ REDIS_URL: 'http://127.0.0.1:6379', JWT_SECRET: SECRET }, 'Invalid environment: REDIS_URL must be a redis or rediss URL, e.g. redis://:password@redis.internal:6379/0'],
     [{ REDIS_URL: '127.0.0.1:6379', JWT_SECRET: SECRET }, 'Invalid environment: REDIS_URL must be a redis or rediss URL, e.g. redis://:password@redis.internal:6379/0'],
+    [{ REDIS_KEY_PREFIX: 'has space' }, 'Invalid environment: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or : { } . _ -, e.g. shifumi:'],
+    [{ REDIS_KEY_PREFIX: 'glob*' }, 'Invalid environment: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or : { } . _ -, e.g. shifumi:'],
     [{ NODE_ID: 'node 1' }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],
     [{ NODE_ID: 'n'.repeat(65) }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],
     [{ NODE_ID: 'node/1' }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],

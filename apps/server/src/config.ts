@@ -79,6 +79,8 @@ export interface Config {
   withdrawalStuckMs: number;
   /** Redis shared by every node (redis:// or rediss://). Unset → one node with in-process queue, presence and socket rooms. May hold a password. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel of this cluster (several clusters may share one Redis). */
+  redisKeyPrefix: string;
   /** This node's name among several (connection names, queue tickets, leases, metrics). Unset → `<host>-<pid>-<random>`, new at every start. */
   nodeId: string;
   /** Bearer token GET /metrics requires. Unset → /metrics is open outside production and not served in production. Secret. */
@@ -194,6 +196,9 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_MS: optional(integer(1000, 86_400_000)),
   WITHDRAWAL_STUCK_MS: optional(integer(1000, 86_400_000)),
   REDIS_URL: optional(url(['redis', 'rediss'], 'redis://:password@redis.internal:6379/0')),
+  REDIS_KEY_PREFIX: optional(
+    z.string().regex(/^[A-Za-z0-9:{}._-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or : { } . _ -, e.g. shifumi:' }),
+  ),
   NODE_ID: optional(z.string().regex(NODE_ID_PATTERN, { error: 'must be 1 to 64 letters, digits, dots, underscores or hyphens' })),
   METRICS_TOKEN: optional(
     z.string().regex(/^[\x21-\x7e]{16,256}$/, { error: 'must be 16 to 256 printable characters without spaces' }),
@@ -270,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     reconcileIntervalMs: values.RECONCILE_INTERVAL_MS ?? 60_000,
     withdrawalStuckMs: values.WITHDRAWAL_STUCK_MS ?? 180_000,
     redisUrl: values.REDIS_URL,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX ?? 'shifumi:',
     nodeId: values.NODE_ID ?? defaultNodeId(),
     metricsToken: values.METRICS_TOKEN,
   };
@@ -386,7 +392,9 @@ export function describeConfig(config: Config): Record<string, unknown> {
     trustProxy: config.trustProxy,
     webDistDir: config.webDistDir,
     nodeId: config.nodeId,
-    redis: config.redisUrl ? describeRedisUrl(config.redisUrl) : 'none (one node, in-process queue and presence)',
+    redis: config.redisUrl
+      ? { url: describeRedisUrl(config.redisUrl), keyPrefix: config.redisKeyPrefix }
+      : 'none (one node, in-process queue and presence)',
     metrics: config.metricsToken ? 'bearer token' : config.isProduction ? 'not served (no METRICS_TOKEN)' : 'open',
     price: config.fixedEthUsdPrice
       ? `${config.fixedEthUsdPrice.source} ${config.fixedEthUsdPrice.ethUsd} USD`

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   let redis: RedisContext | undefined;
   if (config.redisUrl) {
     try {
-      redis = await connectRedis(config.redisUrl, logger, { nodeId: config.nodeId });
+      redis = await connectRedis(config.redisUrl, logger, { nodeId: config.nodeId, keyPrefix: config.redisKeyPrefix });
     } catch (error) {
       await database.close();
       throw error;
