@@ -55,6 +55,31 @@ describe('main.ts', () => {
     ]);
   });
 
+  it('refuses REDIS_URL without JWT_SECRET: the nodes of a cluster must share it', async () => {
+    const run = runMain({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toBe('Invalid environment: JWT_SECRET is required when REDIS_URL is set (every node must share the same secret)\n');
+  });
+
+  it('stops with one line when Redis is unreachable, without its password', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-main-'));
+    const redisPort = await freePort();
+    try {
+      const run = runMain({
+        REDIS_URL: `redis://:hunter2-redis@127.0.0.1:${redisPort}`,
+        JWT_SECRET: 'j'.repeat(32),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      });
+      expect(await run.exited).toBe(1);
+      const { stdout, stderr } = run.output();
+      expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^Shifumi could not start: Redis at redis://127\\.0\\.0\\.1:${redisPort} is unreachable: `))]);
+      expect(stdout + stderr).not.toContain('hunter2');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, SPAWNED_SERVER_TIMEOUT_MS);
+
   it('refuses to start on a chain other than the development one without DEPOSIT_MNEMONIC', async () => {
     const anvil = await startTestAnvil({ chainId: 5 });
     try {
