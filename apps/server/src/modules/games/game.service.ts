@@ -161,6 +161,13 @@ export interface GameOwnershipOptions {
   scanEveryMs?: number;
   /** How long to wait for the other nodes' answers to "who holds a socket in these rooms?" (default 1 s; normally they all answer within milliseconds). */
   gatherWindowMs?: number;
+  /**
+   * How often an owner checks that the players it counts connected still
+   * have a socket in the game on some node (default 2 s; only with a relay):
+   * a node that dies tells nobody that its sockets are gone. Two checks in a
+   * row must miss a player before the game counts them disconnected.
+   */
+  auditEveryMs?: number;
 }
 
 export interface GameServiceDeps {
@@ -187,6 +194,9 @@ export const GAME_TEXTS = {
 const DEFAULT_LEASE_TTL_MS = 5_000;
 const DEFAULT_SCAN_EVERY_MS = 1_000;
 const DEFAULT_GATHER_WINDOW_MS = 1_000;
+const DEFAULT_AUDIT_EVERY_MS = 2_000;
+/** Consecutive connection checks that must miss a player before they count as disconnected. */
+const AUDIT_MISSES = 2;
 /** A tick that failed (database unreachable) is tried again after this long. */
 const TICK_RETRY_MS = 1_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -222,6 +232,7 @@ export function createGameService(deps: GameServiceDeps) {
   const safetyMs = alone ? 0 : Math.floor(leaseTtlMs / 5);
   const scanEveryMs = ownership.scanEveryMs ?? DEFAULT_SCAN_EVERY_MS;
   const gatherWindowMs = ownership.gatherWindowMs ?? DEFAULT_GATHER_WINDOW_MS;
+  const auditEveryMs = ownership.auditEveryMs ?? DEFAULT_AUDIT_EVERY_MS;
 
   const live = new Map<string, LiveGame>();
   const gameOfUser = new Map<string, string>();
@@ -232,6 +243,10 @@ export function createGameService(deps: GameServiceDeps) {
   let renewTimer: NodeJS.Timeout | undefined;
   let scanTimer: NodeJS.Timeout | undefined;
   let scanning: Promise<void> | undefined;
+  let auditTimer: NodeJS.Timeout | undefined;
+  let auditing: Promise<void> | undefined;
+  /** Player rooms the last connection checks missed, with how many times in a row. */
+  const missed = new Map<string, number>();
 
   function other(game: LiveGame, userId: string): GamePlayer {
     return game.players[0].id === userId ? game.players[1] : game.players[0];
@@ -463,9 +478,14 @@ export function createGameService(deps: GameServiceDeps) {
   // ---- takeover -----------------------------------------------------------------------------
 
   /** Which of `rooms` hold a socket on any node (this one, then the others over the relay). */
+  /** Rooms with a socket on this node (the adapter's own room table: local sockets only, with any adapter). */
+  function localRooms(rooms: readonly string[]): string[] {
+    const table = io.of('/').adapter.rooms;
+    return rooms.filter((room) => (table.get(room)?.size ?? 0) > 0);
+  }
+
   async function roomsWithSockets(rooms: readonly string[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    for (const room of rooms) if ((await io.local.in(room).fetchSockets()).length > 0) found.add(room);
+    const found = new Set(localRooms(rooms));
     if (!relay || found.size === rooms.length) return found;
     const answers = await relay.gather({ kind: 'rooms', rooms: rooms.filter((room) => !found.has(room)) } satisfies RelayMessage, gatherWindowMs);
     for (const answer of answers) {
@@ -587,6 +607,46 @@ export function createGameService(deps: GameServiceDeps) {
     scanTimer.unref();
   }
 
+  /** Players counted connected with no socket in their game on any node, twice in a row: counted disconnected. */
+  async function audit(): Promise<void> {
+    const counted: Array<{ game: LiveGame; playerId: string; room: string }> = [];
+    for (const game of live.values()) {
+      for (const player of game.state.players) if (player.connected) counted.push({ game, playerId: player.id, room: playerRoom(game.id, player.id) });
+    }
+    const present = counted.length > 0 ? await roomsWithSockets(counted.map((entry) => entry.room)) : new Set<string>();
+    const still = new Set(counted.map((entry) => entry.room));
+    for (const room of missed.keys()) if (!still.has(room)) missed.delete(room);
+    for (const { game, playerId, room } of counted) {
+      if (present.has(room)) {
+        missed.delete(room);
+        continue;
+      }
+      const misses = (missed.get(room) ?? 0) + 1;
+      if (misses < AUDIT_MISSES) {
+        missed.set(room, misses);
+        continue;
+      }
+      missed.delete(room);
+      logger.info({ gameId: game.id, userId: playerId }, 'No socket of the player left in the game on any node: counted disconnected');
+      void enqueue(game, () => dispatch(game, { type: 'disconnect', playerId, now: clock().getTime() })).catch((error: unknown) =>
+        logger.error({ err: error, gameId: game.id }, 'Counting a vanished player disconnected failed'),
+      );
+    }
+  }
+
+  function scheduleAudit(): void {
+    if (stopped || !relay) return;
+    auditTimer = setTimeout(() => {
+      auditing = audit()
+        .catch((error: unknown) => logger.warn({ err: error }, 'Connection check failed; trying again'))
+        .finally(() => {
+          auditing = undefined;
+          scheduleAudit();
+        });
+    }, auditEveryMs);
+    auditTimer.unref();
+  }
+
   // ---- where a game runs --------------------------------------------------------------------
 
   type Location = { at: 'here'; game: LiveGame } | { at: 'node'; node: string } | { at: 'nowhere' } | { at: 'moving' };
@@ -673,14 +733,10 @@ export function createGameService(deps: GameServiceDeps) {
         if (!game || stopped) return { owner: false };
         return { owner: true, state: isPlayer(game, message.userId) ? (stateFor(message.userId) ?? null) : null };
       }
-      case 'rooms': {
-        const here: string[] = [];
-        for (const room of message.rooms) if ((await io.local.in(room).fetchSockets()).length > 0) here.push(room);
-        return { rooms: here };
-      }
+      case 'rooms':
+        return { rooms: localRooms(message.rooms) };
       case 'check-connected': {
-        const sockets = await io.local.in(playerRoom(message.gameId, message.userId)).fetchSockets();
-        if (sockets.length > 0 && !stopped) {
+        if (localRooms([playerRoom(message.gameId, message.userId)]).length > 0 && !stopped) {
           const result = await service.act(message.userId, message.gameId, { type: 'reconnect' });
           if (!result.ok) logger.warn({ gameId: message.gameId, message: result.message }, 'A connected player could not be counted back');
         }
@@ -865,6 +921,7 @@ export function createGameService(deps: GameServiceDeps) {
     async resumeAll(): Promise<number> {
       const taken = relay ? await scan() : await takeOver(await playingGameRefs(db));
       if (!scanTimer) scheduleScan();
+      if (!auditTimer) scheduleAudit();
       return taken;
     },
 
@@ -907,8 +964,10 @@ export function createGameService(deps: GameServiceDeps) {
       stopped = true;
       if (renewTimer) clearInterval(renewTimer);
       if (scanTimer) clearTimeout(scanTimer);
+      if (auditTimer) clearTimeout(auditTimer);
       for (const game of live.values()) if (game.timer) clearTimeout(game.timer);
       await scanning;
+      await auditing;
       await Promise.all([...claiming.values()]);
       await Promise.all([...live.values()].map((game) => game.queue));
       await Promise.all(
