@@ -22,6 +22,7 @@ import type { RedisContext } from '../src/infra/redis/redis';
 import { deleteKeysOf, openTestRedis, randomKeyPrefix, TEST_REDIS_URL } from '../src/infra/redis/redis-testing';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { transfer } from '../src/modules/ledger/ledger.service';
+import { MATCHMAKING_TEXTS } from '../src/modules/matchmaking/matchmaking.service';
 import { signIn, signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -220,6 +221,31 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
     // Once on each public socket, whichever node settled the game.
     expect(feedOnA.feed).toHaveLength(1);
     expect(feedOnB.feed).toHaveLength(1);
+  });
+
+  it("drops a dead node's ticket instead of matching it, and tells its user on another node to search again", async () => {
+    const ann = await user('1');
+    const bob = await user('1');
+    // Ann searched on a node that died (its instance has no liveness entry); she is back, connected to node B.
+    const ticket = { userId: ann.id, betUsd: 15, character: 'Character1', socketId: 'socket-on-a-dead-node', queuedAt: Date.now(), node: 'node-dead:0000' };
+    await nodeA.redis.client.hset(`${nodeA.redis.keyPrefix}queue:tickets`, ann.id, JSON.stringify(ticket));
+    await nodeA.redis.client.rpush(`${nodeA.redis.keyPrefix}queue:15`, ann.id);
+    const annSocket = openPlayer(nodeB, ann.token);
+    const bobSocket = openPlayer(nodeA, bob.token);
+    await Promise.all([annSocket, bobSocket].map(connected));
+    const told = next(annSocket, 'error', 10_000);
+    const bobFound = new Promise<boolean>((resolve) => {
+      bobSocket.once('game_found', () => resolve(true));
+      setTimeout(() => resolve(false), 1_500);
+    });
+    bobSocket.emit('search_game', { character: 'Character2', amount: 15 });
+    expect((await told).message).toBe(MATCHMAKING_TEXTS.searchInterrupted);
+    // Bob was not matched with a player who was not there, and waits at the head of the queue.
+    expect(await bobFound).toBe(false);
+    expect(await nodeB.t.app.matchQueue.has(ann.id)).toBe(false);
+    expect(await nodeB.t.app.matchQueue.lengths()).toMatchObject({ 15: 1 });
+    bobSocket.emit('cancel_search');
+    await expect.poll(() => nodeB.t.app.matchQueue.has(bob.id)).toBe(false);
   });
 
   it('serves /metrics on every node, with the shared queue and each node its own sockets', async () => {
