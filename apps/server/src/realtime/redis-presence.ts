@@ -22,7 +22,7 @@
  */
 import type { Logger } from '../shared/logger';
 import { LIVENESS_LUA, type NodeLiveness } from '../infra/redis/node-liveness';
-import type { RedisContext } from '../infra/redis/redis';
+import { quietPeriodicTask, type RedisContext } from '../infra/redis/redis';
 import type { Presence } from './presence';
 
 const ANNOUNCE_LUA = `
@@ -181,9 +181,10 @@ export async function createRedisPresence(options: RedisPresenceOptions): Promis
   const pollMs = options.pollMs ?? 1000;
   const timer =
     pollMs > 0
-      ? setInterval(() => {
-          purge().catch((error: unknown) => logger.warn({ err: error }, 'Presence refresh failed'));
-        }, pollMs)
+      ? setInterval(
+          quietPeriodicTask(logger, 'Presence refresh', () => purge()),
+          pollMs,
+        )
       : undefined;
   timer?.unref();
   // Where the count stands now, so that the first change this node sees is announced against it.

@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../shared/logger';
-import type { RedisContext } from './redis';
+import { quietPeriodicTask, type RedisContext } from './redis';
 
 /** Lua helpers every script that checks liveness starts with. */
 export const LIVENESS_LUA = `
@@ -88,9 +88,7 @@ export function createNodeLiveness(options: NodeLivenessOptions): NodeLiveness {
       if (timer) return;
       await beat();
       started = true;
-      timer = setInterval(() => {
-        beat().catch((error: unknown) => logger.warn({ err: error, instanceId }, 'Liveness beat failed'));
-      }, intervalMs);
+      timer = setInterval(quietPeriodicTask(logger, 'Liveness beat', beat), intervalMs);
       timer.unref();
     },
     async stop() {

@@ -23,7 +23,7 @@
 import { BET_AMOUNTS, CHARACTERS, type BetAmount } from '@shifumi/protocol';
 import { z } from 'zod';
 import { LIVENESS_LUA, type NodeLiveness } from '../../infra/redis/node-liveness';
-import type { RedisContext } from '../../infra/redis/redis';
+import { quietPeriodicTask, type RedisContext } from '../../infra/redis/redis';
 import type { Logger } from '../../shared/logger';
 import type { MatchQueue, QueueTicket } from './match-queue';
 
@@ -184,9 +184,7 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
   const sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
   const timer =
     sweepIntervalMs > 0
-      ? setInterval(() => {
-          sweep().catch((error: unknown) => logger.warn({ err: error }, 'Sweeping the queue failed'));
-        }, sweepIntervalMs)
+      ? setInterval(quietPeriodicTask(logger, 'Sweeping the queue', sweep), sweepIntervalMs)
       : undefined;
   timer?.unref();
 
