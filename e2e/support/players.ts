@@ -36,9 +36,9 @@ export async function signUpAndSignIn(page: Page, options: { name: string; verif
 /** `npm run dev:deposit -- <target> <eth>` against the e2e server's chain; returns what it printed. */
 export async function devDeposit(target: string, eth: string): Promise<string> {
   const serverEnv = JSON.parse(process.env.SHIFUMI_E2E_SERVER_ENV ?? '{}') as Record<string, string>;
-  const { stdout } = await run('npm', ['run', '--silent', 'dev:deposit', '--', target, eth], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...serverEnv },
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv };
+  // The e2e server is one node without Redis (global-setup.ts); the tool reads the same configuration.
+  delete env.REDIS_URL;
+  const { stdout } = await run('npm', ['run', '--silent', 'dev:deposit', '--', target, eth], { cwd: REPO_ROOT, env });
   return stdout;
 }
