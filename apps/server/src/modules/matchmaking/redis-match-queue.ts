@@ -177,6 +177,11 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
     return count;
   }
 
+  async function restore(ticket: QueueTicket): Promise<boolean> {
+    const stored = { ...ticket, node: ticket.node ?? liveness.instanceId };
+    return (await client.eval(RESTORE_LUA, 2, ticketsKey, queueKey(ticket.betUsd), ticket.userId, JSON.stringify(stored))) === 1;
+  }
+
   async function sweep(): Promise<number> {
     return dropped(await client.eval(SWEEP_LUA, 2, ticketsKey, liveness.key, queuePrefix));
   }
@@ -226,14 +231,11 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
       const [first, second] = answer[0].map(parse);
       if (first && second) return [first, second];
       // A malformed ticket (only a foreign write can make one) is dropped; the good one keeps its place.
-      for (const ticket of [first, second]) if (ticket) await this.restore(ticket);
+      for (const ticket of [first, second]) if (ticket) await restore(ticket);
       return undefined;
     },
 
-    async restore(ticket) {
-      const stored = { ...ticket, node: ticket.node ?? liveness.instanceId };
-      return (await client.eval(RESTORE_LUA, 2, ticketsKey, queueKey(ticket.betUsd), ticket.userId, JSON.stringify(stored))) === 1;
-    },
+    restore,
 
     async lengths() {
       const counts = await Promise.all(BET_AMOUNTS.map((amount) => client.llen(queueKey(amount))));
