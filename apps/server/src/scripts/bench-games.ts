@@ -1,7 +1,11 @@
 /**
- * `npm run bench:games -- [games] [seconds]`: N concurrent games of
- * socket.io-client bots against ONE real server process (src/main.ts, on a
+ * `npm run bench:games -- [games] [seconds] [--nodes 2]`: N concurrent games
+ * of socket.io-client bots against ONE real server process (src/main.ts, on a
  * fresh PostgreSQL database next to DATABASE_URL, its own anvil), for a while.
+ * With `--nodes 2`: two server processes on that database, a redis-server of
+ * the bench's own (a free port, no persistence) and one shared anvil; bot i
+ * connects to node i mod 2, so the two players of a pair are on different
+ * nodes (every action of one of them is forwarded to the game's owner).
  * Prints move-to-result latency p50/p99 (the second choice sent → its
  * `game_result` received), matches per second, and the server's CPU time per
  * game (from /proc). Players and their sessions and balances are written
@@ -11,10 +15,9 @@
  * A benchmark, not a test: run it on a quiet machine and record the figures in
  * docs/benchmarks.md.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,19 +31,13 @@ import { createAccessTokens } from '../modules/auth/access-tokens';
 import { generateReferralCode } from '../modules/auth/referral-codes';
 import { LedgerAccounts } from '../modules/ledger/ledger-accounts';
 import { transfer } from '../modules/ledger/ledger.service';
+import { startTestAnvil } from '../infra/chain/anvil-testing';
+import { freePort, startRedisServer } from './local-processes';
 
 type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const CHOICES = ['rock', 'paper', 'scissors'] as const;
 const SECRET = randomBytes(32).toString('hex');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -53,9 +50,24 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** `[games] [seconds] [--nodes N]`, in any order of the flag. */
+function parseArguments(argv: string[]): { games: number; seconds: number; nodes: number } {
+  const positional: string[] = [];
+  let nodes = 1;
+  for (let index = 0; index < argv.length; index += 1) {
+    if (argv[index] === '--nodes') nodes = Number(argv[++index]);
+    else positional.push(argv[index]!);
+  }
+  const games = Number(positional[0] ?? 1000);
+  const seconds = Number(positional[1] ?? 60);
+  if (!Number.isInteger(games) || games < 1) throw new Error('games must be a positive integer');
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('seconds must be a positive number');
+  if (nodes !== 1 && nodes !== 2) throw new Error('--nodes must be 1 or 2');
+  return { games, seconds, nodes };
+}
+
 async function main(): Promise<void> {
-  const games = Number(process.argv[2] ?? 1000);
-  const seconds = Number(process.argv[3] ?? 60);
+  const { games, seconds, nodes } = parseArguments(process.argv.slice(2));
   const serverUrl = loadConfig(process.env).databaseUrl;
   if (!serverUrl) throw new Error('bench:games needs DATABASE_URL (a PostgreSQL server; a fresh database is created on it)');
   const name = `shifumi_bench_${Date.now()}`;
@@ -89,40 +101,60 @@ async function main(): Promise<void> {
     players.push({ id: user!.id, token: await tokens.issue({ userId: user!.id, sessionId }) });
   }
 
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: SECRET,
-      DATA_DIR: dataDir,
-      ANVIL_PORT: String(await freePort()),
-      ETH_USD_PRICE: '2000',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(dataDir, 'none'),
-      // The development chain: the bench does not touch it, but the server needs one.
-      DEPOSIT_CONFIRMATIONS: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // Several nodes share one Redis of the bench's own and one chain; one node starts its embedded anvil.
+  const redis = nodes > 1 ? await startRedisServer() : undefined;
+  const anvil = nodes > 1 ? await startTestAnvil() : undefined;
+  const servers: Array<{ port: number; child: ChildProcess }> = [];
+  const stopServers = async () => {
+    for (const { child } of servers) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
-      if (ok) break;
-      if (attempt > 300 || server.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let node = 1; node <= nodes; node += 1) {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          PORT: String(port),
+          APP_URL: `http://localhost:${port}`,
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: SECRET,
+          DATA_DIR: dataDir,
+          ANVIL_PORT: String(await freePort()),
+          ETH_USD_PRICE: '2000',
+          LOG_LEVEL: 'warn',
+          WEB_DIST_DIR: path.join(dataDir, 'none'),
+          // The development chain: the bench does not touch it, but the server needs one.
+          DEPOSIT_CONFIRMATIONS: '1',
+          ...(redis ? { REDIS_URL: redis.url, NODE_ID: `bench-${node}` } : {}),
+          ...(anvil ? { ETH_RPC_URL: anvil.rpcUrl } : {}),
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      servers.push({ port, child });
+    }
+    for (const { port, child } of servers) {
+      for (let attempt = 0; ; attempt += 1) {
+        const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+        if (ok) break;
+        if (attempt > 300 || child.exitCode !== null) throw new Error('a server did not start');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
 
     const latencies: number[] = [];
     let finished = 0;
     let stop = false;
     const sockets: BotSocket[] = [];
-    const connectBot = async (player: { id: string; token: string }) => {
+    const connectBot = async (player: { id: string; token: string }, index: number) => {
+      const { port } = servers[index % servers.length]!;
       const socket: BotSocket = connect(`http://127.0.0.1:${port}`, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: player.token } });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
@@ -135,10 +167,11 @@ async function main(): Promise<void> {
     console.log(`Connecting ${players.length} bots…`);
     const bots: BotSocket[] = [];
     for (let index = 0; index < players.length; index += 50) {
-      bots.push(...(await Promise.all(players.slice(index, index + 50).map(connectBot))));
+      bots.push(...(await Promise.all(players.slice(index, index + 50).map((player, offset) => connectBot(player, index + offset)))));
     }
 
-    const cpuBefore = cpuSeconds(server.pid!);
+    const cpuOfServers = () => servers.reduce((total, { child }) => total + cpuSeconds(child.pid!), 0);
+    const cpuBefore = cpuOfServers();
     const startedAt = performance.now();
     // Pairs search the same amount; each round the first bot chooses at once, the second a moment later, timed.
     for (let pair = 0; pair < games; pair += 1) {
@@ -182,13 +215,14 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     stop = true;
     const elapsed = (performance.now() - startedAt) / 1000;
-    const cpu = cpuSeconds(server.pid!) - cpuBefore;
+    const cpu = cpuOfServers() - cpuBefore;
     const sorted = [...latencies].sort((a, b) => a - b);
     for (const socket of sockets) socket.disconnect();
 
     console.log(
       JSON.stringify(
         {
+          nodes,
           concurrentGames: games,
           seconds: Number(elapsed.toFixed(1)),
           gamesFinished: finished,
@@ -204,8 +238,9 @@ async function main(): Promise<void> {
       ),
     );
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServers();
+    await redis?.stop();
+    await anvil?.dispose();
     await database.close();
     const cleanup = new pg.Client({ connectionString: serverUrl });
     await cleanup.connect();
