@@ -184,7 +184,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await fastify.register(fastifyCookie);
   await fastify.register(fastifyHelmet, helmetOptions(config.appUrl, WALLET_CSP_ADDITIONS));
-  await fastify.register(fastifyRateLimit, { global: false });
+  await fastify.register(fastifyRateLimit, {
+    global: false,
+    // Several nodes count against one budget per IP. Redis out of reach: requests pass rather than wait or fail.
+    ...(deps.redis
+      ? { redis: deps.redis.duplicate('rate-limit', { failFast: true }), nameSpace: `${deps.redis.keyPrefix}rate-limit:`, skipOnError: true }
+      : {}),
+  });
 
   // Realtime first: the auth service tells it when sessions are revoked.
   const { io, publicIo, closeAdapters } = createSocketServers(fastify.server, config.appUrl, deps.redis ? { redis: deps.redis } : {});

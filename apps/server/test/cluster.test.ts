@@ -41,10 +41,10 @@ let nodeA: Node;
 let nodeB: Node;
 const sockets: Socket[] = [];
 
-async function startNode(name: string, keyPrefix: string, databaseUrl?: string): Promise<Node> {
+async function startNode(name: string, keyPrefix: string, databaseUrl?: string, env: Record<string, string> = {}): Promise<Node> {
   const redis = await openTestRedis({ keyPrefix, nodeId: name });
   const t = await createTestApp({
-    env: { ETH_USD_PRICE: '2000', NODE_ID: name },
+    env: { ETH_USD_PRICE: '2000', NODE_ID: name, ...env },
     matchOptions: MATCH_OPTIONS,
     redis,
     ...(databaseUrl ? { databaseUrl } : {}),
@@ -290,6 +290,30 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
       await deleteKeysOf(staying.redis);
       await staying.redis.close();
       await leaving.redis.close();
+    }
+  });
+
+  it('counts every node against one rate limit per IP, each limiter on its own budget', async () => {
+    const prefix = randomKeyPrefix();
+    const limits = { RATE_LIMIT_CONTACT_PER_MINUTE: '3', RATE_LIMIT_AUTH_PER_MINUTE: '3' };
+    const first = await startNode('node-limit-1', prefix, undefined, limits);
+    const second = await startNode('node-limit-2', prefix, first.t.databaseUrl, limits);
+    try {
+      const contact = (node: Node) => node.t.app.fastify.inject({ method: 'POST', url: '/api/submit-form', payload: {} });
+      // Three requests of one IP spread over both nodes use the whole budget: the fourth is refused, on either node.
+      const statuses = [await contact(first), await contact(second), await contact(first)].map((response) => response.statusCode);
+      expect(statuses).not.toContain(429);
+      expect((await contact(second)).statusCode).toBe(429);
+      expect((await contact(first)).statusCode).toBe(429);
+      // The auth limiter counts apart.
+      const login = await second.t.app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong password' } });
+      expect(login.statusCode).not.toBe(429);
+    } finally {
+      await second.t.close();
+      await first.t.close();
+      await deleteKeysOf(first.redis);
+      await first.redis.close();
+      await second.redis.close();
     }
   });
 });

@@ -21,7 +21,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   });
 
   // Only this route is limited: GET /account is read on every page and sends nothing.
-  const emailLimiter = perMinuteLimiter(app, options.emailRateLimitPerMinute);
+  const emailLimiter = perMinuteLimiter(app, options.emailRateLimitPerMinute, 'account-email');
   app.post('/account/email', { onRequest: emailLimiter }, async (request): Promise<MessageResponse> => {
     const context = await options.requireAuth(request);
     const { email } = parseInput(addEmailRequestSchema, request.body);

@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     path: REFRESH_TOKEN_COOKIE_PATH,
   };
 
-  app.addHook('onRequest', perMinuteLimiter(app, options.rateLimitPerMinute));
+  app.addHook('onRequest', perMinuteLimiter(app, options.rateLimitPerMinute, 'auth'));
 
   function readRefreshCookie(request: FastifyRequest): string | undefined {
     return request.cookies[REFRESH_TOKEN_COOKIE];

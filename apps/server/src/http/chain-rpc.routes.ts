@@ -19,7 +19,7 @@ export interface ChainRpcRoutesOptions {
 export async function chainRpcRoutes(app: FastifyInstance, options: ChainRpcRoutesOptions): Promise<void> {
   if (!CHAIN_RPC_PATH.startsWith(`${API_PREFIX}/`)) throw new Error(`${CHAIN_RPC_PATH} is not under ${API_PREFIX}`);
   // Its own per-IP budget: wallets poll it far more often than anybody signs in.
-  app.addHook('onRequest', perMinuteLimiter(app, options.rateLimitPerMinute));
+  app.addHook('onRequest', perMinuteLimiter(app, options.rateLimitPerMinute, 'chain-rpc'));
 
   // No sign-in required, on purpose: the wallet dialogs (connect, network
   // check, balance) read the chain before the user has signed in. It only reads

@@ -17,7 +17,7 @@ export interface ContactRoutesOptions {
 }
 
 export async function contactRoutes(app: FastifyInstance, options: ContactRoutesOptions): Promise<void> {
-  app.addHook('onRequest', perMinuteLimiter(app, options.rateLimitPerMinute));
+  app.addHook('onRequest', perMinuteLimiter(app, options.rateLimitPerMinute, 'contact'));
 
   app.post('/submit-form', { bodyLimit: CONTACT_BODY_LIMIT_BYTES }, async (request, reply): Promise<MessageResponse> => {
     unwrap(await options.contact.submit(parseInput(contactRequestSchema, request.body)));

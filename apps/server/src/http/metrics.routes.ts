@@ -35,7 +35,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export async function metricsRoutes(app: FastifyInstance, options: MetricsRoutesOptions): Promise<void> {
-  app.addHook('onRequest', perMinuteLimiter(app, METRICS_REQUESTS_PER_MINUTE));
+  app.addHook('onRequest', perMinuteLimiter(app, METRICS_REQUESTS_PER_MINUTE, 'metrics'));
   app.get(METRICS_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (options.token !== undefined) {

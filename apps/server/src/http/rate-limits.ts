@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { SERVER_TEXTS } from '@shifumi/protocol';
 import { RefusalError } from '../shared/result';
@@ -8,12 +9,15 @@ const ONE_MINUTE_MS = 60_000;
  * A per-IP limiter to install as an `onRequest` hook. One limiter is one
  * bucket: every route it is installed on shares it, so `/api/auth/*` together
  * allow `maxPerMinute` requests per IP. A refusal is a 429 `{ message }` with
- * `Retry-After` in seconds.
+ * `Retry-After` in seconds. `bucket` names the counter: with several nodes the
+ * counters live in Redis (every node counts against the same budget), where
+ * limiters are told apart only by their keys.
  */
-export function perMinuteLimiter(app: FastifyInstance, maxPerMinute: number): onRequestAsyncHookHandler {
+export function perMinuteLimiter(app: FastifyInstance, maxPerMinute: number, bucket: string): onRequestAsyncHookHandler {
   return app.rateLimit({
     max: maxPerMinute,
     timeWindow: ONE_MINUTE_MS,
+    keyGenerator: (request) => `${bucket}:${normalizeIP(request.ip)}`,
     errorResponseBuilder: (_request, context) =>
       new RefusalError(
         { code: 'too_many_requests', message: SERVER_TEXTS.tooManyRequests },
