@@ -18,7 +18,7 @@ import { ledgerTransfers } from '../src/infra/db/schema/index';
 import { createLogger } from '../src/infra/logger';
 import { createLogMailer } from '../src/infra/mailer/log-mailer';
 import { GAME_TEXTS, gameLeaseKey, gameRow } from '../src/modules/games/game.service';
-import { endGame, saveState } from '../src/modules/games/games.repo';
+import { endGame, reclaimGame, saveState } from '../src/modules/games/games.repo';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { createInProcessMatchQueue } from '../src/modules/matchmaking/match-queue';
@@ -156,8 +156,9 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     // Both players have a socket in the game (on some node): both stay connected.
     expect((claimed.state as MatchState).players.map((player) => player.connected)).toEqual([true, true]);
 
-    // The old token is refused by the database itself.
+    // The old token is refused by the database itself, and cannot move itself to a new one either.
     expect(await saveState(cluster.db, room, before.ownerToken, claimed.state as MatchState, null)).toBe(false);
+    expect(await reclaimGame(cluster.db, room, before.ownerToken, claimed.ownerToken + 100n, node1.app.games.holder)).toBe(false);
     expect(
       await cluster.db.transaction((tx) =>
         endGame(tx, room, before.ownerToken, { status: 'refunded', winnerId: null, endReason: 'max-rounds', state: claimed.state as MatchState, endedAt: new Date() }),

@@ -58,13 +58,17 @@ export interface RedisRelayOptions {
   self: string;
   prefix: string;
   logger: Logger;
-  /** A request unanswered after this long fails (default 3,000 ms). */
+  /**
+   * A request unanswered after this long fails (default 10 s). A node that is
+   * gone is known at once (nobody received the request); this only bounds a
+   * node that is alive but slow, whose answer is worth waiting for.
+   */
   requestTimeoutMs?: number;
 }
 
 export async function createRedisRelay(options: RedisRelayOptions): Promise<NodeRelay> {
   const { publisher, subscriber, self, prefix, logger } = options;
-  const requestTimeoutMs = options.requestTimeoutMs ?? 3_000;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   const channelOf = (node: string) => `${prefix}relay:${node}`;
   const allChannel = `${prefix}relay:all`;
   const ownChannel = channelOf(self);

@@ -58,6 +58,7 @@ import {
   lockUsers,
   playingGame,
   playingGameRefs,
+  reclaimGame,
   recentFinishedGames,
   saveState,
   type GameRow,
@@ -388,8 +389,8 @@ export function createGameService(deps: GameServiceDeps) {
    */
   async function dispatch(game: LiveGame, action: MatchAction): Promise<ActionResult> {
     if (game.gone) return { ok: false, message: GAME_TEXTS.moving };
-    if (monotonicNow() >= game.validUntil) {
-      letGo(game, 'lease not renewed in time');
+    if (!(await stillOwned(game))) {
+      letGo(game, 'lease lapsed and taken by another node');
       return { ok: false, message: GAME_TEXTS.moving };
     }
     const startedAt = monotonicNow();
@@ -441,6 +442,39 @@ export function createGameService(deps: GameServiceDeps) {
     return [players[0]!, players[1]!];
   }
 
+  /**
+   * Whether this node may still act on the game; run in the game's queue. A
+   * lease whose validity ran out (a busy event loop, a slow start transaction)
+   * is renewed on the spot if it is still ours, or taken again with a new
+   * token if it lapsed and nobody took it — the database claim moves to the
+   * new token only while the recorded one is still ours, so no other node
+   * wrote meanwhile. False when another node has the game.
+   */
+  async function stillOwned(game: LiveGame): Promise<boolean> {
+    if (monotonicNow() < game.validUntil) return true;
+    const key = gameLeaseKey(game.id);
+    const sentAt = monotonicNow();
+    try {
+      if (await leases.renew(key, holder, game.token, leaseTtlMs)) {
+        game.validUntil = localValidity(sentAt, leaseTtlMs, safetyMs);
+        return true;
+      }
+      const token = await leases.acquire(key, holder, leaseTtlMs, { above: game.token });
+      if (token === undefined) return false;
+      if (!(await reclaimGame(db, game.id, game.token, token, holder))) {
+        await leases.release(key, holder, token).catch(() => undefined);
+        return false;
+      }
+      logger.info({ gameId: game.id, token: token.toString() }, 'Game lease lapsed and taken again by the same node');
+      game.token = token;
+      game.validUntil = localValidity(sentAt, leaseTtlMs, safetyMs);
+      return true;
+    } catch (error) {
+      logger.warn({ err: error, gameId: game.id }, 'Could not check the game lease');
+      return false;
+    }
+  }
+
   // ---- leases: renewal ----------------------------------------------------------------------
 
   function ensureRenewing(): void {
@@ -469,9 +503,16 @@ export function createGameService(deps: GameServiceDeps) {
     const validUntil = localValidity(sentAt, leaseTtlMs, safetyMs);
     for (const game of held) {
       if (game.gone) continue;
-      if (renewed?.has(gameLeaseKey(game.id))) game.validUntil = validUntil;
-      else if (renewed) letGo(game, 'lease lost');
-      else if (monotonicNow() >= game.validUntil) letGo(game, 'lease not renewed in time');
+      if (renewed?.has(gameLeaseKey(game.id))) {
+        game.validUntil = validUntil;
+        continue;
+      }
+      // Not renewed (lapsed, taken, or the store did not answer): in the game's queue, keep it if it is still ours.
+      if (!renewed && monotonicNow() < game.validUntil) continue;
+      game.validUntil = 0;
+      void enqueue(game, async () => {
+        if (!game.gone && !(await stillOwned(game))) letGo(game, 'lease lost');
+      }).catch((error: unknown) => logger.error({ err: error, gameId: game.id }, 'Game lease check failed'));
     }
   }
 
@@ -891,7 +932,9 @@ export function createGameService(deps: GameServiceDeps) {
       const left = await roomsWithSockets([playerRoom(room, userId)]);
       if (left.size > 0) return;
       const result = await service.act(userId, room, { type: 'disconnect' });
-      if (!result.ok && result.message !== GAME_TEXTS.restarting && result.message !== GAME_TEXTS.notInGame) {
+      // Expected while the game changes node or this node stops: the audit of its next owner counts it.
+      const expected = [GAME_TEXTS.restarting, GAME_TEXTS.notInGame, GAME_TEXTS.moving] as string[];
+      if (!result.ok && !expected.includes(result.message)) {
         logger.warn({ gameId: room, userId, message: result.message }, 'A disconnection could not be counted');
       }
     },

@@ -40,6 +40,20 @@ export async function playingGame(db: Executor, gameId: string): Promise<GameRow
  * (the latest state any earlier owner saved), or undefined when the game has
  * ended or a newer claim exists. From then on the earlier owners' writes fail.
  */
+/**
+ * Moves this node's own claim to a new token (its lease lapsed and it took it
+ * again): only while the recorded token is still `fromToken`, i.e. nobody
+ * claimed the game meanwhile. True when it did.
+ */
+export async function reclaimGame(db: Executor, gameId: string, fromToken: bigint, toToken: bigint, holder: string): Promise<boolean> {
+  const rows = await db
+    .update(games)
+    .set({ ownerToken: toToken, ownerNode: holder })
+    .where(and(eq(games.id, gameId), eq(games.status, 'playing'), eq(games.ownerToken, fromToken)))
+    .returning({ id: games.id });
+  return rows.length === 1;
+}
+
 export async function claimGame(db: Executor, gameId: string, token: bigint, holder: string): Promise<GameRow | undefined> {
   const [row] = await db
     .update(games)
