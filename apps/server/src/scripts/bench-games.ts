@@ -4,8 +4,9 @@
  * fresh PostgreSQL database next to DATABASE_URL, its own anvil), for a while.
  * With `--nodes 2`: two server processes on that database, a redis-server of
  * the bench's own (a free port, no persistence) and one shared anvil; bot i
- * connects to node i mod 2, so the two players of a pair are on different
- * nodes (every action of one of them is forwarded to the game's owner).
+ * connects to node i mod 2, and the queue pairs whoever searches, so about
+ * half the games have their players on different nodes (every action of one
+ * of them is forwarded to the game's owner).
  * Prints move-to-result latency p50/p99 (the second choice sent → its
  * `game_result` received), matches per second, and the server's CPU time per
  * game (from /proc). Players and their sessions and balances are written
@@ -150,7 +151,6 @@ async function main(): Promise<void> {
     }
 
     const latencies: number[] = [];
-    let finished = 0;
     let stop = false;
     const sockets: BotSocket[] = [];
     const connectBot = async (player: { id: string; token: string }, index: number) => {
@@ -173,48 +173,50 @@ async function main(): Promise<void> {
     const cpuOfServers = () => servers.reduce((total, { child }) => total + cpuSeconds(child.pid!), 0);
     const cpuBefore = cpuOfServers();
     const startedAt = performance.now();
-    // Pairs search the same amount; each round the first bot chooses at once, the second a moment later, timed.
-    for (let pair = 0; pair < games; pair += 1) {
-      const [first, second] = [bots[2 * pair]!, bots[2 * pair + 1]!];
+    // Every bot plays on its own: it searches, plays the game the queue gives it (whoever the opponent), and
+    // searches again. In each round the player with the smaller id chooses 10 ms after the round starts; the
+    // other chooses 5 ms after hearing that the first choice is locked, and is timed from that choice (the
+    // round's decisive move) to its game_result.
+    const finishedRooms = new Set<string>();
+    bots.forEach((bot, index) => {
+      const me = players[index]!.id;
       let room: string | undefined;
+      let leads = false;
       let sentAt = 0;
       const search = () => {
-        if (stop) return;
-        room = undefined;
-        first.emit('search_game', { character: 'Character1', amount: 1 });
-        setTimeout(() => second.emit('search_game', { character: 'Character2', amount: 1 }), 20);
+        if (!stop) bot.emit('search_game', { character: 'Character1', amount: 1 });
       };
-      // Either socket may hear of the game first.
-      for (const bot of [first, second]) {
-        bot.on('game_found', (event) => {
-          room = event.room;
-        });
-      }
-      second.on('new_round', () => {
-        setTimeout(() => {
-          if (!room) return;
-          first.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! });
-          setTimeout(() => {
-            if (!room) return;
-            sentAt = performance.now();
-            second.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! });
-          }, 5);
-        }, 10);
+      const choose = (timed: boolean) => {
+        if (!room) return;
+        sentAt = timed ? performance.now() : 0;
+        bot.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! });
+      };
+      bot.on('game_found', (event) => {
+        room = event.room;
+        leads = me < event.opponent.id;
       });
-      second.on('game_result', () => {
+      bot.on('new_round', () => {
+        if (leads) setTimeout(() => choose(false), 10);
+      });
+      bot.on('opponent_choice_locked', () => {
+        if (!leads) setTimeout(() => choose(true), 5);
+      });
+      bot.on('game_result', () => {
         if (sentAt > 0) latencies.push(performance.now() - sentAt);
         sentAt = 0;
       });
-      second.on('round_end', (event) => {
+      bot.on('round_end', (event) => {
         if (!event.gameOver) return;
-        finished += 1;
+        if (room) finishedRooms.add(room);
+        room = undefined;
         setTimeout(search, 50);
       });
-      search();
-    }
+      setTimeout(search, index % 2 === 0 ? 0 : 20);
+    });
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     stop = true;
     const elapsed = (performance.now() - startedAt) / 1000;
+    const finished = finishedRooms.size;
     const cpu = cpuOfServers() - cpuBefore;
     const sorted = [...latencies].sort((a, b) => a - b);
     for (const socket of sockets) socket.disconnect();

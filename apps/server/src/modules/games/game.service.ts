@@ -402,7 +402,7 @@ export function createGameService(deps: GameServiceDeps) {
       return { ok: true };
     }
     if (result.state.phase === 'over') {
-      if (game.timer) clearTimeout(game.timer);
+      // The timer stays armed until the settlement is written: if it fails (database unreachable), the next tick tries again.
       if (!(await settle(game, result.state, startedAt))) {
         letGo(game, 'fenced out at settlement (another node claimed the game)');
         return { ok: false, message: GAME_TEXTS.moving };
