@@ -30,7 +30,7 @@ import {
   type ServerToClientEvents,
 } from '@shifumi/protocol';
 import { inArray, like } from 'drizzle-orm';
-import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from '../src/infra/db/scratch-database';
 import { io as connect, type Socket } from 'socket.io-client';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,7 +137,7 @@ const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
 describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL || !hasRedisServer)('two server processes on PostgreSQL and Redis', () => {
   const serverUrl = process.env.DATABASE_URL!;
-  const databaseName = `shifumi_cluster_${randomBytes(6).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-cluster-'));
   let database: DatabaseHandle;
   let databaseUrl: string;
@@ -216,13 +216,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL || !hasRedis
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl, 'shifumi_cluster');
+    databaseUrl = scratch.url;
     database = await openDatabase({ kind: 'postgres', url: databaseUrl });
     await database.migrate();
     [redis, anvil] = await Promise.all([startRedisServer(), startTestAnvil()]);
@@ -236,10 +231,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL || !hasRedis
     await redis?.stop();
     await anvil?.dispose();
     await database?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -2,32 +2,18 @@
  * Several nodes start at once on one PostgreSQL database: every one applies
  * the migrations at start, and none may fail because another got there first.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/infra/db/database';
+import { createScratchDatabase } from '../src/infra/db/scratch-database';
 
 const serverUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!serverUrl)('migrations on PostgreSQL', () => {
   it('apply once when several nodes start together on a new database', async () => {
-    const name = `shifumi_test_${randomBytes(6).toString('hex')}`;
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    const nodes = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString() })));
+    const scratch = await createScratchDatabase(serverUrl!);
+    const nodes = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: scratch.url })));
     try {
       await Promise.all(nodes.map((node) => node.migrate()));
       const applied = await nodes[0]!.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
@@ -40,7 +26,7 @@ describe.skipIf(!serverUrl)('migrations on PostgreSQL', () => {
       expect(again.rows[0]?.count).toBe(applied.rows[0]?.count);
     } finally {
       await Promise.all(nodes.map((node) => node.close()));
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     }
   });
 });

@@ -5,11 +5,10 @@
  * owner hands its games over; and, without Redis, a restarted server resumes
  * the games in play.
  */
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { parseEther } from 'viem';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
+import { createScratchDatabase } from '../src/infra/db/scratch-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -239,14 +238,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
 describe.skipIf(!process.env.DATABASE_URL)('one node without Redis', () => {
   it('a restarted server resumes every game in play: the player who comes back plays on, the other loses after the grace', async () => {
     const serverUrl = process.env.DATABASE_URL!;
-    const name = `shifumi_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const scratch = await createScratchDatabase(serverUrl);
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url });
     await database.migrate();
     const logger = createLogger({ level: 'silent', destination: new Writable({ write: (_chunk, _encoding, callback) => callback() }) });
     const config = {
@@ -311,10 +304,7 @@ describe.skipIf(!process.env.DATABASE_URL)('one node without Redis', () => {
     } finally {
       await first.app.close();
       await database.close();
-      const drop = new pg.Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await scratch.drop();
     }
   });
 });

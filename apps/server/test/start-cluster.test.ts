@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PUBLIC_SOCKET_PATH, SOCKET_PATH, type SessionResponse } from '@shifumi/protocol';
-import pg from 'pg';
+import { createScratchDatabase } from '../src/infra/db/scratch-database';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -57,16 +57,6 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 describe('npm run start:cluster', () => {
   it('refuses to start without DATABASE_URL and REDIS_URL, saying what to set', async () => {
     const run = runCluster({ REDIS_URL: 'redis://127.0.0.1:6379' });
@@ -77,16 +67,13 @@ describe('npm run start:cluster', () => {
   it.skipIf(!serverDatabaseUrl || !TEST_REDIS_URL)(
     'runs two nodes behind the balancer on one chain, and stops everything on Ctrl-C',
     async () => {
-      const name = `shifumi_test_${randomBytes(6).toString('hex')}`;
-      await admin(`CREATE DATABASE ${name}`);
-      const databaseUrl = new URL(serverDatabaseUrl!);
-      databaseUrl.pathname = `/${name}`;
+      const scratch = await createScratchDatabase(serverDatabaseUrl!);
       const keyPrefix = randomKeyPrefix();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-cluster-'));
       const port = await freePorts(3);
       const anvilPort = await freePorts(1);
       const run = runCluster({
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: scratch.url,
         REDIS_URL: TEST_REDIS_URL!,
         REDIS_KEY_PREFIX: keyPrefix,
         PORT: String(port),
@@ -149,7 +136,7 @@ describe('npm run start:cluster', () => {
         const redis = await connectRedis(TEST_REDIS_URL!, silentLogger, { keyPrefix });
         await deleteKeysOf(redis);
         await redis.close();
-        await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await scratch.drop();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
-import pg from 'pg';
+import { createScratchDatabase } from '../infra/db/scratch-database';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
 import { openDatabase } from '../infra/db/database';
@@ -71,14 +71,8 @@ async function main(): Promise<void> {
   const { games, seconds, nodes } = parseArguments(process.argv.slice(2));
   const serverUrl = loadConfig(process.env).databaseUrl;
   if (!serverUrl) throw new Error('bench:games needs DATABASE_URL (a PostgreSQL server; a fresh database is created on it)');
-  const name = `shifumi_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(serverUrl, 'shifumi_bench');
+  const databaseUrl = scratch.url;
 
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   await database.migrate();
@@ -244,10 +238,7 @@ async function main(): Promise<void> {
     await redis?.stop();
     await anvil?.dispose();
     await database.close();
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

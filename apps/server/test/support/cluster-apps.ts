@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { MatchOptions } from '@shifumi/game';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
-import pg from 'pg';
+import { createScratchDatabase } from '../../src/infra/db/scratch-database';
 import { io as connect, type Socket } from 'socket.io-client';
 import { parseEther } from 'viem';
 import { buildApp, type App } from '../../src/app';
@@ -63,14 +63,8 @@ export interface Cluster {
 export async function createCluster(count: number, options: ClusterOptions = {}): Promise<Cluster> {
   const serverUrl = process.env.DATABASE_URL!;
   const redisUrl = process.env.REDIS_URL!;
-  const name = `shifumi_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   await database.migrate();
   const keyPrefix = `shifumi-test:{${randomBytes(6).toString('hex')}}:`;
   const tokens = createAccessTokens({ secret: TEST_JWT_SECRET, clock: () => new Date() });
@@ -176,10 +170,7 @@ export async function createCluster(count: number, options: ClusterOptions = {})
         await cleaner.close();
       }
       await database.close();
-      const drop = new pg.Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await scratch.drop();
     },
   };
   for (let index = 1; index <= count; index += 1) await addNode(`node-${index}`);

@@ -6,10 +6,9 @@
  * server for this test app and dropped at `close()`, so test files run in
  * parallel without seeing each other's rows.
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import pg from 'pg';
+import { createScratchDatabase } from '../../src/infra/db/scratch-database';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
@@ -79,36 +78,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `shifumi_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // DATABASE_URL comes through the app's own config parser, the one reader of the environment.
   const serverDatabaseUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
   const smtp = await startSmtpReceiver();
-  const postgres = !options.databaseUrl && serverDatabaseUrl ? await createPostgresDatabase(serverDatabaseUrl) : undefined;
+  const postgres = !options.databaseUrl && serverDatabaseUrl ? await createScratchDatabase(serverDatabaseUrl) : undefined;
   const databaseUrl = options.databaseUrl ?? postgres?.url;
 
   const config: AppConfig = {

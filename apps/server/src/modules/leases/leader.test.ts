@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createScratchDatabase } from '../../infra/db/scratch-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../infra/db/database';
 import { createLogger } from '../../infra/logger';
@@ -141,14 +141,8 @@ describe('leader election', () => {
 describe.skipIf(!process.env.DATABASE_URL)('leader election on PostgreSQL', () => {
   it('a new leader waits for the old leader’s claiming transaction to end; the old one claims nothing after', async () => {
     const serverUrl = process.env.DATABASE_URL!;
-    const name = `shifumi_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const scratch = await createScratchDatabase(serverUrl);
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url });
     try {
       await database.migrate();
       const role = 'chain-workers';
@@ -180,10 +174,7 @@ describe.skipIf(!process.env.DATABASE_URL)('leader election on PostgreSQL', () =
       await expect(database.db.transaction((tx) => a.election.fence(tx))).rejects.toBeInstanceOf(NotLeaderError);
     } finally {
       await database.close();
-      const drop = new pg.Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await scratch.drop();
     }
   });
 });
