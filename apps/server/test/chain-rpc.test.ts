@@ -6,7 +6,6 @@
  * a node that is down is a 502, no chain at all a 503. And `GET /api/config`
  * still tells the web app the chain it builds its wagmi chain from.
  */
-import { createServer } from 'node:net';
 import { CHAIN_RPC_MAX_BATCH, CHAIN_RPC_PATH, SERVER_TEXTS, configResponseSchema } from '@shifumi/protocol';
 import { parseEther, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { CHAIN_RPC_BODY_LIMIT_BYTES } from '../src/http/chain-rpc.routes';
 import { postJson } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
 import { chainFor, payerAccount, startTestAnvil, type TestAnvil } from './support/test-chain';
+import { freePort } from '../src/shared/free-port';
 
 let anvil: TestAnvil;
 let t: TestApp;
@@ -154,7 +154,7 @@ describe('POST /api/chain/rpc: refusals', () => {
 
 describe('POST /api/chain/rpc: the node unavailable', () => {
   it('answers 502 chainUnavailable when the node is down, and never logs its URL', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const down = await createTestApp({
       chain: async (config) => ({ ...(await chainFor(anvil)(config)), rpcUrl: `http://127.0.0.1:${port}/v3/secret-api-key-42` }),
     });
@@ -195,12 +195,3 @@ describe('GET /api/config', () => {
   });
 });
 
-/** A port nothing listens on (any more). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return address.port;
-}

@@ -1,12 +1,12 @@
 /** The real entry point, as `npm start` runs it: a child process with an environment. */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startTestAnvil } from '../src/infra/chain/anvil-testing';
+import { freePort } from '../src/shared/free-port';
 
 /**
  * A spawned server transpiles its sources, opens PGlite and migrates before it
@@ -30,14 +30,6 @@ function runMain(env: Record<string, string>) {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('main.ts', () => {

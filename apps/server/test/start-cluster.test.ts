@@ -4,7 +4,7 @@
  * WebSocket through the balancer reach both nodes; Ctrl-C stops everything.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,11 +42,12 @@ function runCluster(env: Record<string, string>) {
 
 /** `count` consecutive free ports (the balancer's and its nodes'). */
 async function freePorts(count: number): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = randomInt(20_000, 50_000);
     const free = await Promise.all(Array.from({ length: count }, (_, offset) => portIsFree(base + offset)));
     if (free.every(Boolean)) return base;
   }
+  throw new Error(`No ${count} consecutive free ports found in 50 tries`);
 }
 
 function portIsFree(port: number): Promise<boolean> {

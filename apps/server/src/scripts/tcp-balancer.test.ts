@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpBalancer, type Backend, type TcpBalancer } from './tcp-balancer';
+import { freePort } from '../shared/free-port';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -36,14 +37,6 @@ async function backend(name: string, port = 0): Promise<Backend & { connections:
     },
     stop,
   };
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function balancer(backends: Backend[], changes: string[] = [], downForMs = 2_000): Promise<TcpBalancer> {
@@ -84,7 +77,7 @@ describe('TCP balancer', () => {
   });
 
   it('skips a backend whose connect fails, and tries it again later', async () => {
-    const deadPort = await closedPort();
+    const deadPort = await freePort();
     const b = await backend('b');
     const changes: string[] = [];
     const lb = await balancer([{ host: '127.0.0.1', port: deadPort }, b], changes, 300);
@@ -104,7 +97,7 @@ describe('TCP balancer', () => {
   });
 
   it('closes the client when no backend answers', async () => {
-    const lb = await balancer([{ host: '127.0.0.1', port: await closedPort() }, { host: '127.0.0.1', port: await closedPort() }]);
+    const lb = await balancer([{ host: '127.0.0.1', port: await freePort() }, { host: '127.0.0.1', port: await freePort() }]);
     expect(await ask(lb.port, 'anyone?')).toBe('closed');
   });
 

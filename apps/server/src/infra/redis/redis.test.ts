@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { connectRedis, quietPeriodicTask, RedisUnavailableError } from './redis';
+import { freePort } from '../../shared/free-port';
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -9,15 +10,6 @@ function recordingLogger() {
   const lines: string[] = [];
   const log = (...args: unknown[]) => lines.push(JSON.stringify(args));
   return { lines, logger: { fatal: log, error: log, warn: log, info: log, debug: log, trace: log } };
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('quietPeriodicTask', () => {
@@ -50,7 +42,7 @@ describe('quietPeriodicTask', () => {
 
 describe('connectRedis', () => {
   it('refuses an unreachable Redis with one clear error that hides the password', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const { logger, lines } = recordingLogger();
     const attempt = connectRedis(`redis://admin:hunter2-password@127.0.0.1:${port}/0`, logger, { readyTimeoutMs: 5000 });
     await expect(attempt).rejects.toBeInstanceOf(RedisUnavailableError);

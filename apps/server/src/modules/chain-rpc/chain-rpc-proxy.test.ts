@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { CHAIN_RPC_MAX_BATCH, SERVER_TEXTS } from '@shifumi/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainRpcProxy, isJsonRpcResponse, splitCredentials } from './chain-rpc-proxy';
+import { freePort } from '../../shared/free-port';
 
 type Handler = (body: string, response: ServerResponse) => void;
 
@@ -25,15 +26,6 @@ const logger = {
   debug: () => undefined,
   trace: () => undefined,
 };
-
-/** A port nothing listens on (any more). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 function answerJson(value: unknown): Handler {
   return (_body, response) => {
@@ -175,7 +167,7 @@ describe('what comes back', () => {
   });
 
   it('answers a node that is down as chain unavailable (502) and logs no URL', async () => {
-    const down = createChainRpcProxy({ rpcUrl: `http://127.0.0.1:${await closedPort()}/${SECRET}`, logger });
+    const down = createChainRpcProxy({ rpcUrl: `http://127.0.0.1:${await freePort()}/${SECRET}`, logger });
     expect(await down.forward(call('eth_chainId'))).toEqual(failed);
     expect(JSON.stringify(logLines)).not.toContain('secret-api-key');
     expect(JSON.stringify(logLines)).toContain('ECONNREFUSED');

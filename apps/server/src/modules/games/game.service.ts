@@ -553,18 +553,12 @@ export function createGameService(deps: GameServiceDeps) {
       { userId: claimed.player1Id, character: claimed.player1Character as Character },
       { userId: claimed.player2Id, character: claimed.player2Character as Character },
     ]);
-    return {
-      id: claimed.id,
-      state: claimed.state as MatchState,
-      stakeWei: claimed.stakeWei,
-      betUsd: claimed.betUsd,
-      players,
-      timer: undefined,
-      queue: Promise.resolve(),
-      token,
-      validUntil: localValidity(sentAt, leaseTtlMs, safetyMs),
-      gone: false,
-    };
+    return liveGame({ id: claimed.id, state: claimed.state as MatchState, stakeWei: claimed.stakeWei, betUsd: claimed.betUsd, players, token }, sentAt);
+  }
+
+  /** A game this node now runs, under the lease whose token it got at `sentAt`. */
+  function liveGame(fields: Pick<LiveGame, 'id' | 'state' | 'stakeWei' | 'betUsd' | 'players' | 'token'>, sentAt: number): LiveGame {
+    return { ...fields, timer: undefined, queue: Promise.resolve(), validUntil: localValidity(sentAt, leaseTtlMs, safetyMs), gone: false };
   }
 
   /**
@@ -843,18 +837,7 @@ export function createGameService(deps: GameServiceDeps) {
         throw error;
       }
 
-      const game: LiveGame = {
-        id: gameId,
-        state,
-        stakeWei: request.stakeWei,
-        betUsd: request.betUsd,
-        players,
-        timer: undefined,
-        queue: Promise.resolve(),
-        token,
-        validUntil: localValidity(sentAt, leaseTtlMs, safetyMs),
-        gone: false,
-      };
+      const game = liveGame({ id: gameId, state, stakeWei: request.stakeWei, betUsd: request.betUsd, players, token }, sentAt);
       // Registered before anyone hears of it: a player's first action must find the game.
       register(game);
       schedule(game);
