@@ -26,7 +26,10 @@ export default defineConfig({
         // No catch-all vendor group: it would pull the wallet SDKs that wagmi and RainbowKit load
         // on demand (WalletConnect, MetaMask, Coinbase, locales, wallet icons) into the first load.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

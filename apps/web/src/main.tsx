@@ -1,7 +1,10 @@
+/**
+ * The entry: what home's first paint needs, and no more (decision 011). The
+ * realtime client, the protocol's zod schemas, the toasts, every other page
+ * and dialog, and the wallet stack are chunks fetched when needed.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@rainbow-me/rainbowkit/styles.css';
-import 'react-toastify/ReactToastify.css';
 import './app/global.css';
 import { App } from './app/app';
 import { startSession } from './lib/session-startup';

@@ -54,6 +54,12 @@ export const STORAGE_KEYS = {
   selectedCharacter: 'selectedCharacter',
   /** The wallet address a Sign-In With Ethereum session is bound to (absent for e-mail sessions). */
   sessionWallet: 'sessionWallet',
+  /**
+   * The wagmi connector of the wallet this browser had connected (absent when
+   * none): the web app loads its wallet stack at start, and reconnects that one
+   * connector, only when it is set.
+   */
+  walletConnector: 'walletConnector',
 } as const;
 
 /** Access tokens live 15 minutes. */
@@ -79,6 +85,9 @@ export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const REFERRAL_CODE_LENGTH = 8;
 /** Query parameter of a referral link: `/?ref=CODE` opens sign-up with the code filled in. */
 export const REFERRAL_QUERY_PARAM = 'ref';
+
+/** Header that makes a retried withdrawal safe: same key, same answer, nothing moves twice. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** Prefix of every HTTP API route. */
 export const API_PREFIX = '/api';

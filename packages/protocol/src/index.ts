@@ -4,3 +4,4 @@ export * from './http';
 export * from './socket';
 export * from './money';
 export * from './wallet';
+export * from './guards';

@@ -57,8 +57,6 @@ export const cashoutRequestSchema = z.object({
 });
 export type CashoutRequest = z.input<typeof cashoutRequestSchema>;
 
-/** Header that makes a retried withdrawal safe: same key, same answer, nothing moves twice. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const idempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_.:-]{8,128}$/, { error: 'The Idempotency-Key header must be 8 to 128 letters, digits, dots, colons, dashes or underscores.' });

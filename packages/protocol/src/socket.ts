@@ -102,6 +102,16 @@ export interface TransactionFeedItem {
   date: string;
 }
 
+/** `new_transaction` and each item of `GET /api/transactions`, as the web app checks them. */
+export const transactionFeedItemSchema: z.ZodType<TransactionFeedItem> = z.object({
+  game: z.string(),
+  player1: z.string(),
+  player2: z.string(),
+  winner: z.string(),
+  amount: z.number(),
+  date: z.string(),
+});
+
 export interface ErrorEvent {
   message: string;
 }

@@ -1,34 +1,55 @@
 /**
  * Providers around the whole app: server state (TanStack Query), the wallet
- * stack (wagmi + RainbowKit, built from the server's chain), the router and
- * the toast container (5 s, spec S9.03).
+ * stack's store (the stack itself loads on demand, decision 011), the router,
+ * preloading on intent, and the toasts (fetched with the first one).
  */
-import { useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { Config as WalletConfig } from 'wagmi';
-import { RouterProvider, createBrowserRouter, type DataRouter } from 'react-router';
-import { ToastContainer } from 'react-toastify/unstyled';
-import { TOAST_AUTO_CLOSE_MS } from '@shifumi/protocol';
-import { WalletGate } from '../features/wallet/components/wallet-gate';
+import { BrowserRouter } from 'react-router';
+import { PreparedWalletStackProvider, type PreparedWalletStack } from '../features/wallet/components/wallet-host';
+import { lazyComponent } from '../lib/lazy-component';
+import { getSession } from '../lib/session-store';
+import { useToastsWanted } from '../lib/toast';
+import { createWalletStackStore, WalletStackProvider, WalletStackStore } from '../lib/wallet-stack';
+import { preloadOnIntent } from './preload-on-intent';
 import { createQueryClient } from './query-client';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
+
+const ToastContainer = lazyComponent(() => import('./toast-container').then((module) => module.default));
 
 export interface AppProps {
-  router?: DataRouter;
+  /** The router around the pages: the browser's by default; tests pass a MemoryRouter. */
+  Router?: ComponentType<{ children: ReactNode }>;
   queryClient?: QueryClient;
-  /** A ready wallet configuration (tests); by default it is built from GET /api/config. */
-  walletConfig?: WalletConfig;
+  /** The wallet stack handed in ready (tests): mounted at once with this configuration instead of on demand. */
+  walletStack?: PreparedWalletStack;
 }
 
-export function App({ router, queryClient, walletConfig }: AppProps) {
+function Toasts() {
+  const wanted = useToastsWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
+}
+
+export function App({ Router = BrowserRouter, queryClient, walletStack }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const [appRouter] = useState(() => router ?? createBrowserRouter(routes));
+  const [wallet] = useState(() =>
+    walletStack ? new WalletStackStore({ requested: true, restore: walletStack.restore ?? false }) : createWalletStackStore(getSession().wallet),
+  );
+  useEffect(() => preloadOnIntent(), []);
   return (
     <QueryClientProvider client={client}>
-      <WalletGate config={walletConfig}>
-        <RouterProvider router={appRouter} />
-      </WalletGate>
-      <ToastContainer position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} theme="dark" newestOnTop pauseOnFocusLoss />
+      <WalletStackProvider value={wallet}>
+        <PreparedWalletStackProvider value={walletStack ?? null}>
+          <Router>
+            <AppRoutes />
+          </Router>
+        </PreparedWalletStackProvider>
+      </WalletStackProvider>
+      <Toasts />
     </QueryClientProvider>
   );
 }

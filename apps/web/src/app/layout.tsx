@@ -1,17 +1,25 @@
 /**
- * The page frame: navigation bar on every page, the page, the footer; and the
- * app-wide modals the bar opens (sign-in / sign-up, logout confirmation).
+ * The page frame: navigation bar on every page, the page, the footer; the
+ * app-wide modals the bar opens (sign-in / sign-up, logout confirmation), each
+ * a chunk of its own fetched when first opened (or hovered); and the wallet
+ * stack's host, which mounts the stack beside the page when it is asked for.
  */
-import { useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useSearchParams } from 'react-router';
-import { REFERRAL_QUERY_PARAM } from '@shifumi/protocol';
-import { AuthDialog, type AuthMode } from '../features/auth/components/auth-dialog';
-import { LogoutDialog } from '../features/auth/components/logout-dialog';
-import { useIsSignedIn } from '../lib/session-store';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useSearchParams } from 'react-router';
+import { REFERRAL_QUERY_PARAM } from '@shifumi/protocol/constants';
+import type { AuthMode } from '../features/auth/components/auth-dialog';
 import { useLiveBalance } from '../features/account/hooks/use-live-balance';
+import { WalletHost } from '../features/wallet/components/wallet-host';
+import { Spinner } from '../components/ui/spinner';
+import { lazyComponent } from '../lib/lazy-component';
+import { useIsSignedIn } from '../lib/session-store';
 import { Footer } from './footer';
 import { NavigationBar } from './navigation-bar';
+import { useScrollRestoration } from './scroll-restoration';
 import styles from './layout.module.css';
+
+const AuthDialog = lazyComponent(() => import('../features/auth/components/auth-dialog').then((module) => module.AuthDialog));
+const LogoutDialog = lazyComponent(() => import('../features/auth/components/logout-dialog').then((module) => module.LogoutDialog));
 
 interface AuthDialogRequest {
   mode: AuthMode;
@@ -20,8 +28,18 @@ interface AuthDialogRequest {
   id: number;
 }
 
+/** In the page's place while its chunk loads on a first visit; tall enough that the footer stays out of view. */
+function PageLoading() {
+  return (
+    <div className={styles.pageLoading} role="status">
+      <Spinner size="small" /> Loading…
+    </div>
+  );
+}
+
 export function Layout() {
   useLiveBalance();
+  useScrollRestoration();
   const signedIn = useIsSignedIn();
   const [authRequest, setAuthRequest] = useState<AuthDialogRequest | null>(null);
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -51,22 +69,29 @@ export function Layout() {
       </a>
       <NavigationBar
         onSignInClick={() => setAuthRequest({ mode: 'sign-in', referralCode: '', id: Date.now() })}
+        onSignInIntent={AuthDialog.preload}
         onLogoutClick={() => setLogoutOpen(true)}
+        onLogoutIntent={LogoutDialog.preload}
       />
       <main id="main-content" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
-      {authRequest ? (
-        <AuthDialog
-          key={authRequest.id}
-          initialMode={authRequest.mode}
-          initialReferralCode={authRequest.referralCode}
-          onClose={() => setAuthRequest(null)}
-        />
-      ) : null}
-      {logoutOpen ? <LogoutDialog onClose={() => setLogoutOpen(false)} /> : null}
-      <ScrollRestoration />
+      {/* The dialogs suspend on their own while their chunk loads: the page stays as it is. */}
+      <Suspense fallback={null}>
+        {authRequest ? (
+          <AuthDialog
+            key={authRequest.id}
+            initialMode={authRequest.mode}
+            initialReferralCode={authRequest.referralCode}
+            onClose={() => setAuthRequest(null)}
+          />
+        ) : null}
+        {logoutOpen ? <LogoutDialog onClose={() => setLogoutOpen(false)} /> : null}
+      </Suspense>
+      <WalletHost />
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { TEXTS } from '@shifumi/protocol';
+import { TEXTS } from '@shifumi/protocol/texts';
 import { Button } from '../components/ui/button';
 import { CloseIcon, MenuIcon } from '../components/ui/icons';
 import { Logo, LogoMark } from '../components/ui/logo';
@@ -24,13 +24,16 @@ const MENU_LINKS = [
 export interface NavigationBarProps {
   onSignInClick: () => void;
   onLogoutClick: () => void;
+  /** Hover or focus on Sign Up / Login, Logout: their dialogs may be fetched ahead. */
+  onSignInIntent?: () => void;
+  onLogoutIntent?: () => void;
 }
 
 function linkClassName({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.link} ${styles.active}` : styles.link;
 }
 
-export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarProps) {
+export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, onLogoutIntent }: NavigationBarProps) {
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -50,6 +53,8 @@ export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarPro
       <Button
         variant="ghost"
         size="small"
+        onPointerEnter={onLogoutIntent}
+        onFocus={onLogoutIntent}
         onClick={() => {
           onDone?.();
           onLogoutClick();
@@ -60,6 +65,8 @@ export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarPro
     ) : (
       <Button
         size="small"
+        onPointerEnter={onSignInIntent}
+        onFocus={onSignInIntent}
         onClick={() => {
           onDone?.();
           onSignInClick();
@@ -77,6 +84,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick }: NavigationBarPro
         size="small"
         disabled={!signedIn}
         title={signedIn ? undefined : 'Sign in to open your account'}
+        data-preload="/account"
         onClick={() => {
           onDone?.();
           navigate('/account');

@@ -9,7 +9,8 @@
  *   rotated one revokes the whole session family.
  * - When the refresh is refused the user is signed out and the call rejects.
  */
-import { publicUserSchema, type PublicUser } from '@shifumi/protocol';
+import { isPublicUser } from '@shifumi/protocol/guards';
+import type { PublicUser } from '@shifumi/protocol';
 import { ApiError, apiErrorFromResponse } from './api-error';
 import { clearSession, getAccessToken, reloadSessionFromStorage, saveSession } from './session-store';
 import { isTokenExpired } from './jwt';
@@ -31,6 +32,9 @@ export interface ApiRequestOptions {
 export interface ResponseParser<T> {
   parse: (data: unknown) => T;
 }
+
+/** A parser still to be loaded (see protocol-schemas.ts): loading starts with the request, in parallel. */
+export type LazyResponseParser<T> = () => Promise<ResponseParser<T>>;
 
 let refreshInFlight: Promise<string> | null = null;
 
@@ -90,11 +94,11 @@ function parseRefreshAnswer(data: unknown): { accessToken: string; user: PublicU
   if (typeof data !== 'object' || data === null || !('accessToken' in data)) return null;
   const { accessToken } = data;
   if (typeof accessToken !== 'string' || accessToken === '') return null;
-  const user = 'user' in data ? publicUserSchema.safeParse(data.user) : null;
+  const user = 'user' in data && isPublicUser(data.user) ? data.user : null;
   const wallet = 'sessionWallet' in data ? data.sessionWallet : undefined;
   return {
     accessToken,
-    user: user?.success ? user.data : null,
+    user,
     sessionWallet: typeof wallet === 'string' || wallet === null ? wallet : undefined,
   };
 }
@@ -134,9 +138,16 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Calls the API; the answer is checked with `parser` when one is given. */
-export function apiRequest<T>(path: string, options: ApiRequestOptions, parser: ResponseParser<T>): Promise<T>;
+export function apiRequest<T>(path: string, options: ApiRequestOptions, parser: ResponseParser<T> | LazyResponseParser<T>): Promise<T>;
 export function apiRequest(path: string, options?: ApiRequestOptions): Promise<unknown>;
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}, parser?: ResponseParser<T>): Promise<T | unknown> {
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions = {},
+  parser?: ResponseParser<T> | LazyResponseParser<T>,
+): Promise<T | unknown> {
+  const ready = typeof parser === 'function' ? parser() : parser;
+  // Awaited only once the answer is in; a refusal must not leave its failure unhandled meanwhile.
+  if (ready instanceof Promise) ready.catch(() => undefined);
   let response = await send(path, options, getAccessToken());
   if (response.status === 403) {
     const freshToken = await refreshAccessToken();
@@ -144,5 +155,6 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   if (!response.ok) throw await apiErrorFromResponse(response);
   const body = await readBody(response);
-  return parser ? parser.parse(body) : body;
+  const resolved = await ready;
+  return resolved ? resolved.parse(body) : body;
 }

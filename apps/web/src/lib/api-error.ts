@@ -1,4 +1,5 @@
-import { TEXTS, messageResponseSchema } from '@shifumi/protocol';
+import { isMessageResponse } from '@shifumi/protocol/guards';
+import { TEXTS } from '@shifumi/protocol/texts';
 
 /**
  * A refused or failed API call. `serverMessage` is the `{ message }` the
@@ -21,8 +22,8 @@ export class ApiError extends Error {
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   let serverMessage: string | null = null;
   try {
-    const parsed = messageResponseSchema.safeParse(await response.json());
-    if (parsed.success && parsed.data.message.trim() !== '') serverMessage = parsed.data.message;
+    const body: unknown = await response.json();
+    if (isMessageResponse(body) && body.message.trim() !== '') serverMessage = body.message;
   } catch {
     // Not JSON (a proxy error page, an empty body): no message for the user.
   }

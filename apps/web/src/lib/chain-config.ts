@@ -4,8 +4,8 @@
  * dialog shows it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { configResponseSchema } from '@shifumi/protocol';
 import { apiRequest } from './api-client';
+import { protocolSchema } from './protocol-schemas';
 
 export const chainConfigQueryKey = ['config'] as const;
 
@@ -13,7 +13,7 @@ export function useChainConfigQuery(enabled = true) {
   return useQuery({
     enabled,
     queryKey: chainConfigQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/config', { method: 'GET', signal }, configResponseSchema),
+    queryFn: ({ signal }) => apiRequest('/api/config', { method: 'GET', signal }, protocolSchema((protocol) => protocol.configResponseSchema)),
     staleTime: Infinity,
   });
 }

@@ -3,7 +3,7 @@
  * `selectedCharacter`, Character1 by default. Shared by home and game.
  */
 import { useSyncExternalStore } from 'react';
-import { CHARACTERS, DEFAULT_CHARACTER, STORAGE_KEYS, type Character } from '@shifumi/protocol';
+import { CHARACTERS, DEFAULT_CHARACTER, STORAGE_KEYS, type Character } from '@shifumi/protocol/constants';
 
 const listeners = new Set<() => void>();
 

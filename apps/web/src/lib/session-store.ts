@@ -7,7 +7,9 @@
  * access token — nothing else.
  */
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, publicUserSchema, type PublicUser } from '@shifumi/protocol';
+import type { PublicUser } from '@shifumi/protocol';
+import { STORAGE_KEYS } from '@shifumi/protocol/constants';
+import { isPublicUser } from '@shifumi/protocol/guards';
 
 export interface Session {
   accessToken: string | null;
@@ -33,8 +35,8 @@ function readItem(key: string): string | null {
 function parseUser(raw: string | null): PublicUser | null {
   if (!raw) return null;
   try {
-    const parsed = publicUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isPublicUser(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -48,6 +48,8 @@ vi.mock('./page-navigation', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() }))
 const { loadPage } = await import('./page-navigation');
 const { clearSession, saveSession } = await import('./session-store');
 const socketModule = await import('./socket');
+// socket.io-client is fetched on first use (socket-loading.test.ts tests that); here it is there from the start.
+await socketModule.loadRealtimeClient();
 
 describe('realtime connections', () => {
   afterEach(() => {

@@ -11,19 +11,23 @@
  * Both use the WebSocket transport only: with several server nodes behind a
  * load balancer, long-polling's separate HTTP requests could reach different
  * nodes, which would need sticky sessions; one WebSocket stays on one node.
+ *
+ * socket.io-client itself is fetched after the first paint (decision 011):
+ * nothing on the first screen waits for it, and the first call here starts
+ * loading it. Until it is there, a connection asked for is opened as soon as
+ * it arrives and emits wait in order; once loaded, everything is synchronous.
  */
-import { io, type Socket } from 'socket.io-client';
-import {
-  PUBLIC_SOCKET_PATH,
-  SOCKET_PATH,
-  WINDOW_EVENTS,
-  type BalanceEvent,
-  type ClientToServerEvents,
-  type PublicClientToServerEvents,
-  type PublicServerToClientEvents,
-  type ServerToClientEvents,
-  type TransactionFeedItem,
+import type * as SocketIo from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import type {
+  BalanceEvent,
+  ClientToServerEvents,
+  PublicClientToServerEvents,
+  PublicServerToClientEvents,
+  ServerToClientEvents,
+  TransactionFeedItem,
 } from '@shifumi/protocol';
+import { PUBLIC_SOCKET_PATH, SOCKET_PATH, WINDOW_EVENTS } from '@shifumi/protocol/constants';
 import { refreshAccessToken } from './api-client';
 import { dispatchServerEvent, FORWARDED_EVENTS } from './game-events';
 import { isTokenExpired } from './jwt';
@@ -39,10 +43,36 @@ export const BALANCE_WINDOW_EVENT = 'balanceUpdate';
 export type AuthenticatedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type PublicSocket = Socket<PublicServerToClientEvents, PublicClientToServerEvents>;
 
+type SocketIoClient = typeof SocketIo;
+
+let socketIo: SocketIoClient | null = null;
+let socketIoLoading: Promise<SocketIoClient> | null = null;
 let authenticatedSocket: AuthenticatedSocket | null = null;
 let authenticatedToken: string | null = null;
 let publicSocket: PublicSocket | null = null;
+let publicWanted = false;
 let lastOnlineUsers: number | null = null;
+/** Emits made before socket.io-client arrived, in order. */
+let pendingEmits: (() => void)[] = [];
+
+/** socket.io-client, fetched once; resolves at once when already loaded. */
+export function loadRealtimeClient(): Promise<SocketIoClient> {
+  socketIoLoading ??= import('socket.io-client').then(
+    (module) => {
+      socketIo = module;
+      if (publicWanted) connectPublicSocket();
+      if (authenticatedToken !== null && !authenticatedSocket) connectAuthenticatedSocket(authenticatedToken);
+      return module;
+    },
+    (error: unknown) => {
+      // Offline, or a new release replaced the chunk: the next call tries again.
+      socketIoLoading = null;
+      console.warn('The realtime client could not be loaded:', error);
+      throw error;
+    },
+  );
+  return socketIoLoading;
+}
 
 /** What `force_disconnect` does (spec S2): clear storage, alert the server's message, reload on /. */
 export function handleForcedDisconnect(message: string): void {
@@ -56,8 +86,16 @@ export function handleForcedDisconnect(message: string): void {
   loadPage('/');
 }
 
-/** Opens (or re-opens with a new token) the authenticated connection. */
-export function connectAuthenticatedSocket(token: string): AuthenticatedSocket {
+/**
+ * Opens (or re-opens with a new token) the authenticated connection; null
+ * while socket.io-client is still loading (it opens when it arrives).
+ */
+export function connectAuthenticatedSocket(token: string): AuthenticatedSocket | null {
+  if (!socketIo) {
+    authenticatedToken = token;
+    loadRealtimeClient().catch(() => undefined);
+    return null;
+  }
   if (authenticatedSocket && authenticatedToken === token) {
     if (!authenticatedSocket.connected && !authenticatedSocket.active) authenticatedSocket.connect();
     return authenticatedSocket;
@@ -68,7 +106,7 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket {
     authenticatedSocket.disconnect().connect();
     return authenticatedSocket;
   }
-  const socket: AuthenticatedSocket = io({ path: SOCKET_PATH, transports: REALTIME_TRANSPORTS, auth: { token }, autoConnect: false });
+  const socket: AuthenticatedSocket = socketIo.io({ path: SOCKET_PATH, transports: REALTIME_TRANSPORTS, auth: { token }, autoConnect: false });
   socket.on('connect_error', (error) => {
     console.warn('Realtime connection failed:', error.message);
     // A token that expired while the page was open cannot reconnect: renew it
@@ -91,6 +129,9 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket {
   });
   authenticatedSocket = socket;
   socket.connect();
+  const waiting = pendingEmits;
+  pendingEmits = [];
+  for (const emit of waiting) emit();
   return socket;
 }
 
@@ -98,6 +139,7 @@ export function disconnectAuthenticatedSocket(): void {
   authenticatedSocket?.disconnect();
   authenticatedSocket = null;
   authenticatedToken = null;
+  pendingEmits = [];
 }
 
 /** The authenticated socket when one is open (the play feature sends on it). */
@@ -105,10 +147,15 @@ export function getAuthenticatedSocket(): AuthenticatedSocket | null {
   return authenticatedSocket;
 }
 
-/** Opens the public connection once for the lifetime of the page. */
-export function connectPublicSocket(): PublicSocket {
+/** Opens the public connection once for the lifetime of the page; null while socket.io-client is still loading. */
+export function connectPublicSocket(): PublicSocket | null {
   if (publicSocket) return publicSocket;
-  const socket: PublicSocket = io({ path: PUBLIC_SOCKET_PATH, transports: REALTIME_TRANSPORTS });
+  publicWanted = true;
+  if (!socketIo) {
+    loadRealtimeClient().catch(() => undefined);
+    return null;
+  }
+  const socket: PublicSocket = socketIo.io({ path: PUBLIC_SOCKET_PATH, transports: REALTIME_TRANSPORTS });
   socket.on('online_users', (count) => {
     lastOnlineUsers = count;
     window.dispatchEvent(new CustomEvent<number>(WINDOW_EVENTS.onlineUsers, { detail: count }));
@@ -139,7 +186,8 @@ export function followSessionWithSocket(): () => void {
       disconnectAuthenticatedSocket();
       return;
     }
-    if (authenticatedSocket && token !== authenticatedToken) connectAuthenticatedSocket(token);
+    // A connection opened, or waiting for socket.io-client, follows the new token.
+    if (authenticatedToken !== null && token !== authenticatedToken) connectAuthenticatedSocket(token);
   });
 }
 
@@ -151,6 +199,7 @@ export function emitToServer<E extends keyof ClientToServerEvents>(event: E, ...
   const token = getAccessToken();
   if (!token) return false;
   const socket = authenticatedSocket ?? connectAuthenticatedSocket(token);
-  socket.emit(event, ...args);
+  if (socket) socket.emit(event, ...args);
+  else pendingEmits.push(() => authenticatedSocket?.emit(event, ...args));
   return true;
 }

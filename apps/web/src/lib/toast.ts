@@ -2,11 +2,60 @@
  * Toast notifications. Everything imports them from here so the app uses the
  * unstyled build of react-toastify (its default build injects a <style> tag,
  * which the Content-Security-Policy forbids); the stylesheet is bundled instead.
+ *
+ * The library is not part of the first load: the first toast fetches it and
+ * asks the app to mount its container (`useToastsWanted`); react-toastify
+ * keeps a toast shown before its container mounts and shows it then.
  */
-import { toast } from 'react-toastify/unstyled';
+import { useSyncExternalStore } from 'react';
+import type * as ToastifyExports from 'react-toastify/unstyled';
+
+type Toastify = typeof ToastifyExports;
+type Kind = 'success' | 'error' | 'info';
+
+let loading: Promise<Toastify> | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function loadToasts(): Promise<Toastify> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  loading ??= import('react-toastify/unstyled').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+function show(kind: Kind, message: string): void {
+  loadToasts().then(
+    ({ toast }) => toast[kind](message),
+    // Never silent: the message at least reaches the console.
+    (error: unknown) => console.error(`A ${kind} toast could not be shown: ${message}`, error),
+  );
+}
 
 export const notify = {
-  success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
-  info: (message: string) => toast.info(message),
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
 };
+
+/** Starts fetching the toasts before the first one (e.g. when a form that will show one opens). */
+export function prefetchToasts(): void {
+  loadToasts().catch(() => undefined);
+}
+
+/** Whether a toast has been asked for: the app then mounts the container. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+    () => false,
+  );
+}

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '@shifumi/protocol';
+import { MOBILE_BREAKPOINT_PX } from '@shifumi/protocol/constants';
 
 /** Whether `query` matches now, following changes (false where matchMedia does not exist). */
 export function useMediaQuery(query: string): boolean {

@@ -1,24 +1,22 @@
 /**
  * GET /api/account and the account actions. The answer grows with the money
  * work (balance, history, deposits, withdrawals).
+ *
+ * Home shows the balance from the account query: this file is part of the
+ * first load, so the answers are checked with the protocol's schemas loaded on
+ * demand (protocolSchema), never imported here.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  accountResponseSchema,
-  cashoutResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  messageResponseSchema,
-  type AccountResponse,
-  type CashoutResponse,
-  type MessageResponse,
-} from '@shifumi/protocol';
+import type { AccountResponse, CashoutResponse, MessageResponse } from '@shifumi/protocol';
+import { IDEMPOTENCY_KEY_HEADER } from '@shifumi/protocol/constants';
 import { apiRequest } from '../../../lib/api-client';
+import { protocolSchema } from '../../../lib/protocol-schemas';
 import { forgetLocalSession } from '../../../lib/sign-out';
 
 export const accountQueryKey = ['account'] as const;
 
 export function fetchAccount(signal?: AbortSignal): Promise<AccountResponse> {
-  return apiRequest('/api/account', { method: 'GET', signal }, accountResponseSchema);
+  return apiRequest('/api/account', { method: 'GET', signal }, protocolSchema((protocol) => protocol.accountResponseSchema));
 }
 
 /** While money is on its way (deposit pending, withdrawal not settled), the account is refreshed this often. */
@@ -42,7 +40,7 @@ export function useAccountQuery(enabled: boolean) {
 }
 
 export function resendVerification(): Promise<MessageResponse> {
-  return apiRequest('/api/auth/resend-verification', { method: 'POST' }, messageResponseSchema);
+  return apiRequest('/api/auth/resend-verification', { method: 'POST' }, protocolSchema((protocol) => protocol.messageResponseSchema));
 }
 
 export function useResendVerificationMutation() {
@@ -83,7 +81,7 @@ export function requestCashout(input: CashoutInput): Promise<CashoutResponse> {
       body: { amount: input.amount, recipientAddress: input.recipientAddress },
       headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
     },
-    cashoutResponseSchema,
+    protocolSchema((protocol) => protocol.cashoutResponseSchema),
   );
 }
 
@@ -105,7 +103,7 @@ export function useCashoutMutation() {
 
 /** A wallet-only account adds an e-mail address (or replaces an unverified one); a verification link is mailed. */
 export function addEmail(email: string): Promise<MessageResponse> {
-  return apiRequest('/api/account/email', { method: 'POST', body: { email } }, messageResponseSchema);
+  return apiRequest('/api/account/email', { method: 'POST', body: { email } }, protocolSchema((protocol) => protocol.messageResponseSchema));
 }
 
 export function useAddEmailMutation() {
@@ -118,5 +116,5 @@ export function useAddEmailMutation() {
 
 /** Links the wallet that signed `message` to the signed-in account (Sign-In With Ethereum). */
 export function linkWallet(message: string, signature: string): Promise<MessageResponse> {
-  return apiRequest('/api/auth/siwe/link', { method: 'POST', body: { message, signature } }, messageResponseSchema);
+  return apiRequest('/api/auth/siwe/link', { method: 'POST', body: { message, signature } }, protocolSchema((protocol) => protocol.messageResponseSchema));
 }

@@ -1,23 +1,16 @@
 /**
  * The account's wallet (Sign-In With Ethereum): the linked address, or a way
- * to link the connected wallet by signing a SIWE message — preparing the
- * message, waiting for the signature, verifying it, with the spec's error text
- * at each step (a server refusal, such as an address another account holds,
- * is shown as the server says it). One address belongs to one account.
+ * to link a wallet. Linking needs the wallet stack: until it is loaded, a
+ * light prompt whose button loads it and opens the connect dialog; once it is,
+ * the signing flow (link-wallet-flow.tsx, a chunk of its own) in a wallet
+ * island.
  */
-import { useState } from 'react';
-import { useConnectModal } from '@rainbow-me/rainbowkit';
-import { useQueryClient } from '@tanstack/react-query';
-import { TEXTS } from '@shifumi/protocol';
-import type { Address } from 'viem';
-import { useAccount, useSignMessage, useSwitchChain } from 'wagmi';
+import type { ButtonHTMLAttributes } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-error';
-import { buildSiweMessage, fetchSiweNonce } from '../../../lib/siwe';
-import { notify } from '../../../lib/toast';
-import { accountQueryKey, linkWallet } from '../api/account-api';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { WalletIsland } from '../../../lib/wallet-island';
+import { useConnectWalletButton } from '../../../lib/wallet-stack';
+import type { LinkWalletFlowProps } from './link-wallet-flow';
 import styles from './account-page.module.css';
 
 export const LINK_WALLET_TEXTS = {
@@ -30,7 +23,23 @@ export const LINK_WALLET_TEXTS = {
   verifying: 'Verifying the signature…',
 } as const;
 
-type Step = 'idle' | 'preparing' | 'signing' | 'verifying';
+const LinkWalletFlow = lazyComponent<LinkWalletFlowProps>(() => import('./link-wallet-flow').then((module) => module.LinkWalletFlow));
+
+/** No wallet connected: why link one, and a button to connect it. */
+export function LinkWalletPrompt(buttonProps: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <>
+      <p className={styles.muted}>{LINK_WALLET_TEXTS.intro}</p>
+      <Button variant="secondary" size="small" {...buttonProps}>
+        {LINK_WALLET_TEXTS.connect}
+      </Button>
+    </>
+  );
+}
+
+function LightPrompt() {
+  return <LinkWalletPrompt {...useConnectWalletButton()} />;
+}
 
 export interface LinkedWalletProps {
   linkedAddress: string | null;
@@ -39,14 +48,6 @@ export interface LinkedWalletProps {
 }
 
 export function LinkedWallet({ linkedAddress, chainId }: LinkedWalletProps) {
-  const account = useAccount();
-  const { openConnectModal } = useConnectModal();
-  const { switchChainAsync } = useSwitchChain();
-  const { signMessageAsync } = useSignMessage();
-  const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>('idle');
-  const [problem, setProblem] = useState<string | null>(null);
-
   if (linkedAddress) {
     return (
       <>
@@ -57,64 +58,9 @@ export function LinkedWallet({ linkedAddress, chainId }: LinkedWalletProps) {
       </>
     );
   }
-
-  async function link(address: Address) {
-    setProblem(null);
-    let message: string;
-    try {
-      setStep('preparing');
-      const targetChain = chainId ?? account.chainId;
-      if (targetChain === undefined) throw new Error('No chain to sign for');
-      if (account.chainId !== targetChain) await switchChainAsync({ chainId: targetChain });
-      message = buildSiweMessage({ address, chainId: targetChain, nonce: await fetchSiweNonce(), purpose: 'link' });
-    } catch (error) {
-      console.error('Preparing the wallet link failed', error);
-      setProblem(TEXTS.walletPrepareError);
-      setStep('idle');
-      return;
-    }
-    let signature: string;
-    try {
-      setStep('signing');
-      signature = await signMessageAsync({ message, account: address });
-    } catch (error) {
-      console.error('Signing the wallet link failed', error);
-      setProblem(TEXTS.walletSignError);
-      setStep('idle');
-      return;
-    }
-    try {
-      setStep('verifying');
-      const answer = await linkWallet(message, signature);
-      notify.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: accountQueryKey });
-    } catch (error) {
-      console.error('The server refused the wallet link', error);
-      setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : TEXTS.walletVerifyError);
-    } finally {
-      setStep('idle');
-    }
-  }
-
-  const busy = step !== 'idle';
   return (
-    <>
-      <p className={styles.muted}>{LINK_WALLET_TEXTS.intro}</p>
-      {account.status === 'connected' ? (
-        <Button variant="secondary" size="small" disabled={busy} aria-busy={busy || undefined} onClick={() => void link(account.address)}>
-          {LINK_WALLET_TEXTS.link(account.address)}
-        </Button>
-      ) : (
-        <Button variant="secondary" size="small" onClick={() => openConnectModal?.()} disabled={!openConnectModal}>
-          {LINK_WALLET_TEXTS.connect}
-        </Button>
-      )}
-      {busy ? (
-        <p role="status" className={styles.muted}>
-          <Spinner size="small" /> {LINK_WALLET_TEXTS[step]}
-        </p>
-      ) : null}
-      {problem ? <Notice tone="error">{problem}</Notice> : null}
-    </>
+    <WalletIsland fallback={<LightPrompt />}>
+      <LinkWalletFlow chainId={chainId} />
+    </WalletIsland>
   );
 }

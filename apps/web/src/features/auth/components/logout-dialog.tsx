@@ -1,30 +1,28 @@
 /**
  * The logout confirmation (spec S4 "Auth form"): French title, question and
  * Oui / Non. Oui signs out, disconnects the wallet (logging out ends the
- * wallet session too) and reloads; Non closes.
+ * wallet session too; a wallet remembered but not loaded is forgotten) and
+ * reloads; Non closes.
  */
 import { useRef } from 'react';
-import { useAccount, useDisconnect } from 'wagmi';
-import { TEXTS } from '@shifumi/protocol';
+import { TEXTS } from '@shifumi/protocol/texts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { reloadPage } from '../../../lib/page-navigation';
+import { useWalletStackStore } from '../../../lib/wallet-stack';
 import { useSignOutMutation } from '../api/auth-api';
 import styles from './logout-dialog.module.css';
 
 export function LogoutDialog({ onClose }: { onClose: () => void }) {
   const noRef = useRef<HTMLButtonElement>(null);
   const signOut = useSignOutMutation();
-  const wallet = useAccount();
-  const { disconnectAsync } = useDisconnect();
+  const wallet = useWalletStackStore();
 
   async function disconnectWalletThenReload() {
-    if (wallet.isConnected) {
-      try {
-        await disconnectAsync();
-      } catch (error) {
-        console.error('The wallet could not be disconnected', error);
-      }
+    try {
+      await wallet.disconnect();
+    } catch (error) {
+      console.error('The wallet could not be disconnected', error);
     }
     reloadPage();
   }

@@ -1,14 +1,11 @@
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { TEXTS, VERIFY_REDIRECT_MS } from '@shifumi/protocol';
 import { App } from '../../../app/app';
-import { routes } from '../../../app/routes';
 import { installFetch, jsonResponse } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
-import { createTestWalletConfig } from '../../../test/wallet';
+import { createTestRouter, renderApp } from '../../../test/render-app';
 
 const TOKEN = 'Q2hhbmdlIG1lIHRvIGEgcmVhbCB0b2tlbiBwbGVhc2U';
 const PATH = `/verify-email/${TOKEN}`;
@@ -60,11 +57,11 @@ describe('verify e-mail page', () => {
       calls += 1;
       return calls === 1 ? jsonResponse(200, { message: 'Your e-mail address has been verified.' }) : jsonResponse(400, { message: 'used' });
     });
-    const router = createMemoryRouter(routes, { initialEntries: [PATH] });
+    const { Router } = createTestRouter(PATH);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <StrictMode>
-        <App router={router} queryClient={queryClient} walletConfig={createTestWalletConfig()} />
+        <App Router={Router} queryClient={queryClient} />
       </StrictMode>,
     );
 

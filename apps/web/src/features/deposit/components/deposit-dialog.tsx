@@ -4,11 +4,17 @@
  * code of the address at size 150, and the note. Below: which chain, how many
  * confirmations, sending from the connected wallet, and the deposits in
  * progress.
+ *
+ * A chunk of its own (with the QR code), fetched when Add Funds is first
+ * pressed or hovered; the part that sends from a wallet loads the wallet stack
+ * when it is used.
  */
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import type { Address } from 'viem';
-import { DEPOSIT_QR_SIZE, TEXTS, type DepositItem } from '@shifumi/protocol';
+import type { DepositItem } from '@shifumi/protocol';
+import { DEPOSIT_QR_SIZE } from '@shifumi/protocol/constants';
+import { TEXTS } from '@shifumi/protocol/texts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
@@ -16,7 +22,7 @@ import { CopyIcon } from '../../../components/ui/icons';
 import { copyWithToast } from '../../../lib/clipboard';
 import { shortHash } from '../../../lib/money-format';
 import { useChainConfigQuery } from '../../../lib/chain-config';
-import { WalletDeposit } from './wallet-deposit';
+import { WalletDepositIsland } from './wallet-deposit-island';
 import styles from './deposit-dialog.module.css';
 
 export interface DepositDialogProps {
@@ -80,7 +86,7 @@ export function DepositDialog({ open, onClose, address, loading, deposits }: Dep
             {config.data.depositConfirmations} confirmation{config.data.depositConfirmations === 1 ? '' : 's'}
           </p>
         ) : null}
-        {address && config.data ? <WalletDeposit depositAddress={address as Address} chainId={config.data.chain.id} /> : null}
+        {address && config.data ? <WalletDepositIsland depositAddress={address as Address} chainId={config.data.chain.id} /> : null}
         {recent.length > 0 ? (
           <section aria-label="Your recent deposits" className={styles.deposits}>
             <h3 className={styles.depositsTitle}>{inProgress.length > 0 ? 'Deposits in progress' : 'Recent deposits'}</h3>

@@ -4,7 +4,7 @@ import { TEXTS } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { chainRpc, connectTestWallet, rpcCalls, TEST_WALLET_ADDRESS, type ChainRpcHandlers } from '../../../test/wallet';
-import { WALLET_DEPOSIT_TEXTS } from './wallet-deposit';
+import { WALLET_DEPOSIT_TEXTS } from './wallet-deposit-texts';
 
 const DEPOSIT_ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72';
 const HASH = `0x${'5a'.repeat(32)}`;

@@ -6,12 +6,15 @@
  * transaction also appears in the wallet's account dialog (RainbowKit's recent
  * transactions). The server credits it like any deposit, after its
  * confirmations.
+ *
+ * Made with the wallet stack: a chunk of its own, rendered in the deposit
+ * dialog's wallet island (wallet-deposit-island.tsx).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAddRecentTransaction, useConnectModal } from '@rainbow-me/rainbowkit';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatEth, parseEthAmount } from '@shifumi/money';
-import { TEXTS } from '@shifumi/protocol';
+import { TEXTS } from '@shifumi/protocol/texts';
 import type { Address, Hash } from 'viem';
 import { useAccount, useBalance, useSendTransaction, useSwitchChain, useWaitForTransactionReceipt } from 'wagmi';
 import { Button } from '../../../components/ui/button';
@@ -19,26 +22,9 @@ import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { shortHash } from '../../../lib/money-format';
 import { isUserRejection } from '../../../lib/wallet-errors';
+import { ConnectWalletPrompt } from './connect-wallet-prompt';
+import { WALLET_DEPOSIT_TEXTS } from './wallet-deposit-texts';
 import styles from './wallet-deposit.module.css';
-
-export const WALLET_DEPOSIT_TEXTS = {
-  title: 'Send from your wallet',
-  connectHint: 'Connect a wallet to send ETH to your deposit address in one step.',
-  connect: 'Connect a wallet',
-  amountLabel: 'Amount (ETH)',
-  send: 'Send from wallet',
-  switchAndSend: 'Switch network and send',
-  invalidAmount: 'Please enter a valid amount of ETH.',
-  aboveWalletBalance: 'Your wallet does not hold that much ETH.',
-  rejected: 'The transaction was rejected in your wallet.',
-  switching: 'Switching your wallet to the deposit network…',
-  confirmInWallet: 'Confirm the transaction in your wallet…',
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  failed: 'Failed',
-  recentDescription: (eth: string) => `Deposit ${eth} ETH to Shifumi`,
-  creditedAfter: 'Your balance is credited once the deposit has its confirmations.',
-} as const;
 
 type Step = 'idle' | 'switching' | 'confirm-in-wallet' | 'sent';
 
@@ -48,7 +34,6 @@ export interface WalletDepositProps {
   /** The chain deposits live on (the server's). */
   chainId: number;
 }
-
 
 export function WalletDeposit({ depositAddress, chainId }: WalletDepositProps) {
   const account = useAccount();
@@ -74,17 +59,7 @@ export function WalletDeposit({ depositAddress, chainId }: WalletDepositProps) {
   }, [confirmed, queryClient]);
 
   if (account.status !== 'connected') {
-    return (
-      <section className={styles.section} aria-labelledby={titleId}>
-        <h3 id={titleId} className={styles.title}>
-          {WALLET_DEPOSIT_TEXTS.title}
-        </h3>
-        <p className={styles.hint}>{WALLET_DEPOSIT_TEXTS.connectHint}</p>
-        <Button variant="secondary" onClick={() => openConnectModal?.()} disabled={!openConnectModal}>
-          {WALLET_DEPOSIT_TEXTS.connect}
-        </Button>
-      </section>
-    );
+    return <ConnectWalletPrompt onClick={() => openConnectModal?.()} disabled={!openConnectModal} />;
   }
 
   const onDepositChain = account.chainId === chainId;

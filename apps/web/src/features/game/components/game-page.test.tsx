@@ -1,14 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { TEXTS, type GameFoundEvent, type ServerToClientEvents } from '@shifumi/protocol';
 import { backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs, testUser } from '../../../test/render-app';
-import { connectAuthenticatedSocket, disconnectAuthenticatedSocket } from '../../../lib/socket';
+import { connectAuthenticatedSocket, disconnectAuthenticatedSocket, loadRealtimeClient } from '../../../lib/socket';
 import { resetMatchmaking, searchGame } from '../matchmaking';
 import { authenticatedServer } from '../testing/fake-socket';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
 vi.mock('socket.io-client', () => import('../testing/fake-socket'));
+// socket.io-client is fetched on first use: load the fake one before any test opens a socket.
+beforeAll(() => loadRealtimeClient());
+
 
 const ME = testUser.id;
 const OPPONENT = 'user-2';

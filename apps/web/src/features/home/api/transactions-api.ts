@@ -1,36 +1,36 @@
 /**
  * Recent Transactions (spec S2 "Home page", S7.06): GET /api/transactions
  * (finished games, newest first) and the live `new_transaction` feed, which
- * the public socket re-emits as a window event. Parsed here with a local
- * schema, item by item: a malformed item is left out and logged, the rest
- * still shows. Failures are only logged (S8.10).
+ * the public socket re-emits as a window event. Each item is checked with the
+ * protocol's schema (loaded after the first paint, like every response
+ * check): a malformed item is left out and logged, the rest still shows.
+ * Failures are only logged (S8.10).
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { RECENT_TRANSACTIONS_SHOWN, WINDOW_EVENTS, type TransactionFeedItem } from '@shifumi/protocol';
+import type { TransactionFeedItem } from '@shifumi/protocol';
+import { RECENT_TRANSACTIONS_SHOWN, WINDOW_EVENTS } from '@shifumi/protocol/constants';
 import { apiRequest } from '../../../lib/api-client';
-
-const feedItemSchema = z.object({
-  game: z.string(),
-  player1: z.string(),
-  player2: z.string(),
-  winner: z.string(),
-  amount: z.number(),
-  date: z.string(),
-});
-
-/** Keeps the well-formed items of an answer. */
-const feedSchema = z.array(z.unknown()).transform((items) =>
-  items.flatMap((item) => {
-    const parsed = feedItemSchema.safeParse(item);
-    if (parsed.success) return [parsed.data];
-    console.warn('A recent transaction was left out: it does not have the expected shape', item);
-    return [];
-  }),
-);
+import { loadProtocol } from '../../../lib/protocol-schemas';
 
 export const transactionsQueryKey = ['transactions'] as const;
+
+/** The well-formed items of `items`; each other one is logged and left out. */
+async function wellFormedItems(items: readonly unknown[], what: string): Promise<TransactionFeedItem[]> {
+  const { transactionFeedItemSchema } = await loadProtocol();
+  return items.flatMap((item) => {
+    const parsed = transactionFeedItemSchema.safeParse(item);
+    if (parsed.success) return [parsed.data];
+    console.warn(`${what} was left out: it does not have the expected shape`, item);
+    return [];
+  });
+}
+
+async function fetchRecentTransactions(signal: AbortSignal): Promise<TransactionFeedItem[]> {
+  const answer = await apiRequest('/api/transactions', { method: 'GET', signal });
+  if (!Array.isArray(answer)) throw new Error('The recent transactions are not a list');
+  return wellFormedItems(answer, 'A recent transaction');
+}
 
 /** What makes two feed items the same (S7.06): the game, the players, the winner, the amount and the date. */
 export function feedItemKey(item: TransactionFeedItem): string {
@@ -54,7 +54,7 @@ export function useRecentTransactions(): TransactionFeedItem[] {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: transactionsQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/transactions', { method: 'GET', signal }, feedSchema),
+    queryFn: ({ signal }) => fetchRecentTransactions(signal),
     // Back on the home page (after a game, say) the list is read again: games ended meanwhile.
     staleTime: 0,
   });
@@ -62,13 +62,16 @@ export function useRecentTransactions(): TransactionFeedItem[] {
     if (query.error) console.error('Could not load the recent transactions', query.error);
   }, [query.error]);
   useEffect(() => {
+    // Live items are checked in order: each waits for the one before it.
+    let checked: Promise<unknown> = Promise.resolve();
     function onTransaction(event: Event) {
-      const parsed = feedItemSchema.safeParse(event instanceof CustomEvent ? event.detail : undefined);
-      if (!parsed.success) {
-        console.warn('A live transaction was left out: it does not have the expected shape', parsed.error);
-        return;
-      }
-      queryClient.setQueryData<TransactionFeedItem[]>(transactionsQueryKey, (current) => mergeFeed([parsed.data, ...(current ?? [])]));
+      const detail = event instanceof CustomEvent ? (event.detail as unknown) : undefined;
+      checked = checked
+        .then(() => wellFormedItems([detail], 'A live transaction'))
+        .then((items) => {
+          if (items.length > 0) queryClient.setQueryData<TransactionFeedItem[]>(transactionsQueryKey, (current) => mergeFeed([...items, ...(current ?? [])]));
+        })
+        .catch((error: unknown) => console.error('A live transaction could not be checked', error));
     }
     window.addEventListener(WINDOW_EVENTS.transaction, onTransaction);
     return () => window.removeEventListener(WINDOW_EVENTS.transaction, onTransaction);

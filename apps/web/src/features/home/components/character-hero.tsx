@@ -1,11 +1,18 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CHARACTER_NAMES, CharacterArt } from '../../../components/ui/character-art';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useSelectedCharacter } from '../../../lib/selected-character';
-import { CharacterPickerDialog } from './character-picker-dialog';
 import styles from './character-hero.module.css';
 
-/** The hero: the player's character and the Change Character button. */
+/** The 2x2 picker, a chunk of its own: fetched when Change Character is hovered, focused or pressed. */
+const CharacterPickerDialog = lazyComponent(() => import('./character-picker-dialog').then((module) => module.CharacterPickerDialog));
+
+/**
+ * The hero: the player's character and the Change Character button. The
+ * heading and the character, drawn inline in SVG, are the page's largest
+ * paint: nothing they need waits for data or for another chunk.
+ */
 export function CharacterHero() {
   const [character, setCharacter] = useSelectedCharacter();
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -26,12 +33,19 @@ export function CharacterHero() {
         <div className={styles.halo} aria-hidden="true" />
         <CharacterArt character={character} size={220} label={`Your character: ${name}`} className={styles.art} />
         <p className={styles.name}>{name}</p>
-        <Button variant="secondary" onClick={() => setPickerOpen(true)}>
+        <Button
+          variant="secondary"
+          onClick={() => setPickerOpen(true)}
+          onPointerEnter={CharacterPickerDialog.preload}
+          onFocus={CharacterPickerDialog.preload}
+        >
           Change Character
         </Button>
       </div>
       {pickerOpen ? (
-        <CharacterPickerDialog selected={character} onSelect={setCharacter} onClose={() => setPickerOpen(false)} />
+        <Suspense fallback={null}>
+          <CharacterPickerDialog selected={character} onSelect={setCharacter} onClose={() => setPickerOpen(false)} />
+        </Suspense>
       ) : null}
     </section>
   );

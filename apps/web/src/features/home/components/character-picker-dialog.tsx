@@ -3,7 +3,7 @@
  * choice is kept in localStorage by the selected-character store.
  */
 import { useRef } from 'react';
-import { CHARACTERS, type Character } from '@shifumi/protocol';
+import { CHARACTERS, type Character } from '@shifumi/protocol/constants';
 import { CHARACTER_NAMES, CharacterArt } from '../../../components/ui/character-art';
 import { Dialog } from '../../../components/ui/dialog';
 import styles from './character-picker-dialog.module.css';

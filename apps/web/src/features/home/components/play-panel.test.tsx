@@ -1,14 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TEXTS, type ServerToClientEvents } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { connectAuthenticatedSocket, disconnectAuthenticatedSocket } from '../../../lib/socket';
+import { connectAuthenticatedSocket, disconnectAuthenticatedSocket, loadRealtimeClient } from '../../../lib/socket';
 import { resetMatchmaking } from '../../game/matchmaking';
 import { authenticatedServer } from '../../game/testing/fake-socket';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
 vi.mock('socket.io-client', () => import('../../game/testing/fake-socket'));
+// socket.io-client is fetched on first use: load the fake one before any test opens a socket.
+beforeAll(() => loadRealtimeClient());
+
 
 let server: ReturnType<typeof authenticatedServer>;
 

@@ -4,21 +4,31 @@
  * the amount and that the balance covers the bet at the live price, then
  * searches; the server's refusals show under the amount selector; a game found
  * opens the game screen. Add Funds opens the deposit dialog.
+ *
+ * The game screen and the deposit dialog are chunks of their own: Play Now
+ * fetches the game screen when hovered, focused or pressed (a game may be
+ * found within a second), Add Funds its dialog when hovered or focused.
  */
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatEthFixed, usdToWei } from '@shifumi/money';
-import { BET_AMOUNTS, TEXTS, type BetAmount } from '@shifumi/protocol';
+import { BET_AMOUNTS, type BetAmount } from '@shifumi/protocol/constants';
+import { TEXTS } from '@shifumi/protocol/texts';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { preloadRoute } from '../../../lib/route-preload';
 import { useSelectedCharacter } from '../../../lib/selected-character';
 import { cancelSearch, onGameFound, searchGame, showMatchmakingError, useMatchmaking } from '../../game/matchmaking';
 import { useUsablePrice } from '../../price/api/price-api';
 import { Button } from '../../../components/ui/button';
 import { useIsSignedIn } from '../../../lib/session-store';
 import { useAccountQuery } from '../../account/api/account-api';
-import { DepositDialog } from '../../deposit/components/deposit-dialog';
 import { BalanceBox } from './balance-box';
 import { OnlinePlayers } from './online-players';
 import styles from './play-panel.module.css';
+
+const GAME_SCREEN_PATH = '/search-game';
+
+const DepositDialog = lazyComponent(() => import('../../deposit/components/deposit-dialog').then((module) => module.DepositDialog));
 
 function parseAmount(value: string): BetAmount | null {
   const amount = Number(value);
@@ -39,7 +49,7 @@ export function PlayPanel() {
   const amountError = matchmaking.error;
   const searching = matchmaking.status === 'searching';
 
-  useEffect(() => onGameFound((start) => navigate('/search-game', { state: start })), [navigate]);
+  useEffect(() => onGameFound((start) => navigate(GAME_SCREEN_PATH, { state: start })), [navigate]);
 
   function handlePlay() {
     if (amount === null) {
@@ -53,6 +63,7 @@ export function PlayPanel() {
         return;
       }
     }
+    preloadRoute(GAME_SCREEN_PATH);
     searchGame(character, amount);
   }
 
@@ -107,11 +118,19 @@ export function PlayPanel() {
             Cancel
           </Button>
         ) : (
-          <Button size="large" block disabled={!signedIn} onClick={handlePlay}>
+          <Button size="large" block disabled={!signedIn} onClick={handlePlay} data-preload={GAME_SCREEN_PATH}>
             Play Now
           </Button>
         )}
-        <Button variant="secondary" size="large" block disabled={!signedIn} onClick={handleAddFunds}>
+        <Button
+          variant="secondary"
+          size="large"
+          block
+          disabled={!signedIn}
+          onClick={handleAddFunds}
+          onPointerEnter={DepositDialog.preload}
+          onFocus={DepositDialog.preload}
+        >
           Add Funds
         </Button>
       </div>
@@ -122,14 +141,17 @@ export function PlayPanel() {
         </p>
       ) : null}
       {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
-      {signedIn ? (
-        <DepositDialog
-          open={depositOpen}
-          onClose={() => setDepositOpen(false)}
-          address={account.data?.user.walletAddress ?? null}
-          loading={account.isPending}
-          deposits={account.data?.deposits ?? []}
-        />
+      {signedIn && depositOpen ? (
+        // Its own boundary: while the dialog's chunk loads, the page stays as it is.
+        <Suspense fallback={null}>
+          <DepositDialog
+            open
+            onClose={() => setDepositOpen(false)}
+            address={account.data?.user.walletAddress ?? null}
+            loading={account.isPending}
+            deposits={account.data?.deposits ?? []}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,13 +1,16 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TransactionFeedItem } from '@shifumi/protocol';
 import { backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
-import { connectPublicSocket } from '../../../lib/socket';
+import { connectPublicSocket, loadRealtimeClient } from '../../../lib/socket';
 import { publicServer } from '../../game/testing/fake-socket';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
 vi.mock('socket.io-client', () => import('../../game/testing/fake-socket'));
+// socket.io-client is fetched on first use: load the fake one before any test opens a socket.
+beforeAll(() => loadRealtimeClient());
+
 
 /** The home page, anonymous, with GET /api/transactions answering `transactions`. */
 async function openHome(transactions: unknown) {

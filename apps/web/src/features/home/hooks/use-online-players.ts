@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { WINDOW_EVENTS } from '@shifumi/protocol';
+import { WINDOW_EVENTS } from '@shifumi/protocol/constants';
 import { getLastOnlineUsers } from '../../../lib/socket';
 
 /** The online-players count the public socket re-emits as `onlineUsersUpdate` (S7.13); null until known. */

@@ -2,7 +2,7 @@
  * /howtoplay (spec S2 "How to play"): Quick Start in three steps, the rules,
  * how to win and tips. Numbers come from the shared constants.
  */
-import { BET_AMOUNTS, ROUND_TIMER_MS, WIN_THRESHOLD } from '@shifumi/protocol';
+import { BET_AMOUNTS, ROUND_TIMER_MS, WIN_THRESHOLD } from '@shifumi/protocol/constants';
 import styles from './how-to-play-page.module.css';
 import { PageHeader } from '../../../components/ui/page-header';
 

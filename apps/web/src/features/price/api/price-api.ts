@@ -6,8 +6,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { parseUsdPrice } from '@shifumi/money';
-import { PRICE_POLL_MS, priceResponseSchema, type PriceResponse, type PriceSource } from '@shifumi/protocol';
+import type { PriceResponse, PriceSource } from '@shifumi/protocol';
+import { PRICE_POLL_MS } from '@shifumi/protocol/constants';
 import { apiRequest } from '../../../lib/api-client';
+import { protocolSchema } from '../../../lib/protocol-schemas';
 
 export const priceQueryKey = ['price'] as const;
 
@@ -29,7 +31,7 @@ export interface UsablePrice {
 
 async function fetchPrice(signal: AbortSignal): Promise<PriceResponse> {
   try {
-    return await apiRequest('/api/price', { method: 'GET', signal }, priceResponseSchema);
+    return await apiRequest('/api/price', { method: 'GET', signal }, protocolSchema((protocol) => protocol.priceResponseSchema));
   } catch (error) {
     // Logged here, once per failed request, rather than by every component that shows a price.
     if (!(error instanceof DOMException && error.name === 'AbortError')) console.error('Could not load the ETH price', error);

@@ -1,22 +1,33 @@
 /**
- * The wallet control of the navigation bar: RainbowKit's connect button. It
- * opens the connect dialog (and its Sign-In With Ethereum step for visitors),
- * shows the connected address (or ENS name) which opens the account dialog,
- * the chain which opens the chain dialog, and 'Wrong network' on an
- * unsupported chain. On extra-small screens it keeps to a short label and the
- * account's avatar so the bar fits in one line.
+ * The wallet control of the navigation bar. Until the wallet stack is loaded
+ * it is our own light Connect Wallet button: a press loads the stack and opens
+ * RainbowKit's connect dialog, a hover or a focus fetches the stack's code
+ * ahead. Once the stack is there, RainbowKit's connect button takes its place
+ * (wallet-stack.tsx: address, chain, wrong network, account dialog).
  */
-import { ConnectButton } from '@rainbow-me/rainbowkit';
+import { Button } from '../../../components/ui/button';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useIsExtraSmallScreen } from '../../../lib/use-media-query';
+import { WalletIsland } from '../../../lib/wallet-island';
+import { useConnectWalletButton } from '../../../lib/wallet-stack';
+import styles from './wallet-button.module.css';
+
+const StackConnectButton = lazyComponent(() => import('../wallet-stack').then((module) => module.NavigationConnectButton));
+
+function LightConnectButton({ label }: { label: string }) {
+  const connect = useConnectWalletButton();
+  return (
+    <Button size="small" className={styles.connect} {...connect}>
+      {label}
+    </Button>
+  );
+}
 
 export function WalletButton() {
   const compact = useIsExtraSmallScreen();
   return (
-    <ConnectButton
-      label={compact ? 'Wallet' : 'Connect Wallet'}
-      accountStatus={{ smallScreen: 'avatar', largeScreen: 'address' }}
-      chainStatus={{ smallScreen: 'none', largeScreen: 'icon' }}
-      showBalance={false}
-    />
+    <WalletIsland fallback={<LightConnectButton label={compact ? 'Wallet' : 'Connect Wallet'} />}>
+      <StackConnectButton compact={compact} />
+    </WalletIsland>
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * The protocol's zod schemas, loaded on first use rather than with the page.
+ *
+ * zod is not part of home's first load (decision 011). Modules on that path
+ * import values only from `@shifumi/protocol/constants`, `/texts` and
+ * `/guards`; they check the server's answers with `protocolSchema(pick)`,
+ * which `apiRequest` fetches in parallel with the request. Screens and
+ * dialogs that load later (forms, the account page) import
+ * `@shifumi/protocol` directly: they are their own chunks.
+ */
+import type * as Protocol from '@shifumi/protocol';
+import type { LazyResponseParser, ResponseParser } from './api-client';
+
+type ProtocolModule = typeof Protocol;
+
+let loading: Promise<ProtocolModule> | null = null;
+
+/** The whole protocol module (schemas included), fetched once. */
+export function loadProtocol(): Promise<ProtocolModule> {
+  loading ??= import('@shifumi/protocol').catch((error: unknown) => {
+    // A failed chunk (offline, a deploy in between) may be asked for again.
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * A parser for `apiRequest`: the protocol's schema that `pick` chooses, loaded
+ * when the request starts, e.g. `protocolSchema((protocol) => protocol.priceResponseSchema)`.
+ */
+export function protocolSchema<T>(pick: (protocol: ProtocolModule) => ResponseParser<T>): LazyResponseParser<T> {
+  return async () => pick(await loadProtocol());
+}
