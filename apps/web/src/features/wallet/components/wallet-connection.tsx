@@ -9,7 +9,7 @@
  *   (the press that loaded the stack included);
  * - lets a logout disconnect the wallet, and says the stack is ready.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useAccount, useAccountEffect, type Config } from 'wagmi';
 import { disconnect, getAccount, reconnect } from 'wagmi/actions';
@@ -21,6 +21,11 @@ export function WalletConnection({ config, restore }: { config: Config; restore:
   const account = useAccount();
   const { openConnectModal } = useConnectModal();
   const answeredRequests = useRef(0);
+  // RainbowKit closes every dialog in its own first effects while nobody is
+  // signed in; those run after ours (it is our parent): a dialog asked for at
+  // mount opens after that first commit.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   useAccountEffect({
     onConnect: ({ connector }) => rememberWalletConnector(connector.id),
@@ -53,7 +58,7 @@ export function WalletConnection({ config, restore }: { config: Config; restore:
   }, [config, store]);
 
   useEffect(() => {
-    if (connectRequests <= answeredRequests.current) return;
+    if (!mounted || connectRequests <= answeredRequests.current) return;
     // Already connected (the remembered wallet came back): nothing to connect.
     if (account.status === 'connected') {
       answeredRequests.current = connectRequests;
@@ -63,7 +68,7 @@ export function WalletConnection({ config, restore }: { config: Config; restore:
     if (!openConnectModal) return;
     answeredRequests.current = connectRequests;
     openConnectModal();
-  }, [connectRequests, account.status, openConnectModal]);
+  }, [mounted, connectRequests, account.status, openConnectModal]);
 
   return null;
 }
