@@ -2,12 +2,15 @@
  * Serves the built web app (WEB_DIST_DIR) and answers everything no route
  * matched: browser navigations get index.html (the React router then shows
  * the page, or its own not-found page), everything else a JSON 404.
+ *
+ * Files are sent compressed (web-assets.ts): the build's brotli and gzip twins.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, PUBLIC_SOCKET_PATH, SERVER_TEXTS, SOCKET_PATH, type MessageResponse } from '@shifumi/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { webAssetOptions } from './web-assets';
 
 export const WEB_APP_NOT_BUILT_TEXT =
   'The Shifumi web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload this page.';
@@ -29,20 +32,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   const built = fs.existsSync(indexFile);
 
   if (built) {
-    await app.register(fastifyStatic, {
-      root: options.webDistDir,
-      prefix: '/',
-      index: false,
-      // `ignore` answers dotfiles (.env, .git) as if they did not exist.
-      dotfiles: 'ignore',
-      serveDotFiles: false,
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        // Vite fingerprints everything under assets/: cache it for good. Anything else may change.
-        const fromAssets = path.relative(options.webDistDir, filePath).split(path.sep)[0] === 'assets';
-        reply.header('cache-control', fromAssets ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await app.register(fastifyStatic, webAssetOptions(options.webDistDir));
   }
 
   function sendIndex(reply: FastifyReply) {

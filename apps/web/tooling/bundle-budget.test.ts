@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { encode } from '@jridgewell/sourcemap-codec';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BundleReport } from './build-report';
+import { bytesPerSource, checkBundleBudget, formatBudgetResult, packageOf, scriptsOfIndexHtml, walletPackages } from './bundle-budget';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function write(file: string, content: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+/** A web package whose node_modules hold a tiny wallet stack and a tiny React, sharing `tslib`. */
+function fakeWorkspace() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-budget-'));
+  made.push(root);
+  const web = path.join(root, 'apps', 'web');
+  const pkg = (name: string, dependencies: Record<string, string> = {}) =>
+    write(path.join(root, 'node_modules', name, 'package.json'), JSON.stringify({ name, dependencies }));
+  write(path.join(web, 'package.json'), JSON.stringify({ dependencies: { react: '*', wagmi: '*', viem: '*', '@rainbow-me/rainbowkit': '*', '@shifumi/protocol': '*' } }));
+  pkg('react', { tslib: '*' });
+  pkg('wagmi', { '@wagmi/core': '*', tslib: '*' });
+  pkg('@wagmi/core', { 'not-installed-optional': '*' });
+  pkg('viem', { '@noble/hashes': '*' });
+  pkg('@noble/hashes');
+  pkg('@rainbow-me/rainbowkit', { 'ua-parser-js': '*' });
+  pkg('ua-parser-js');
+  pkg('tslib');
+  // A workspace package depending on viem does not make viem one of the app's other libraries.
+  pkg('@shifumi/protocol', { viem: '*', zod: '*' });
+  return { root, web };
+}
+
+/** A build: index.html loading `entry` (+ a modulepreload), the report, and the entry's source map. */
+function fakeBuild(web: string, root: string, entryModules: string[], entryCode = 'console.log(1);') {
+  const dist = path.join(web, 'dist');
+  const reportDir = path.join(web, 'build-report');
+  write(
+    path.join(dist, 'index.html'),
+    '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="stylesheet" href="/assets/index-1.css"></head></html>',
+  );
+  write(path.join(dist, 'assets', 'index-1.js'), entryCode);
+  write(path.join(dist, 'assets', 'react-1.js'), 'export const react = 1;');
+  write(path.join(dist, 'assets', 'shared-1.js'), 'export const shared = 1;');
+  write(path.join(dist, 'assets', 'lazy-1.js'), 'import("viem");');
+  const report: BundleReport = {
+    chunks: [
+      { fileName: 'assets/index-1.js', name: 'index', isEntry: true, isDynamicEntry: false, facadeModule: 'apps/web/src/main.tsx', imports: ['assets/react-1.js', 'assets/shared-1.js'], dynamicImports: ['assets/lazy-1.js'], modules: entryModules },
+      { fileName: 'assets/react-1.js', name: 'react', isEntry: false, isDynamicEntry: false, facadeModule: null, imports: [], dynamicImports: [], modules: ['node_modules/react/index.js', 'node_modules/tslib/tslib.es6.js'] },
+      { fileName: 'assets/shared-1.js', name: 'shared', isEntry: false, isDynamicEntry: false, facadeModule: null, imports: [], dynamicImports: [], modules: ['apps/web/src/lib/shared.ts'] },
+      { fileName: 'assets/lazy-1.js', name: 'lazy', isEntry: false, isDynamicEntry: true, facadeModule: 'apps/web/src/lazy.ts', imports: [], dynamicImports: [], modules: ['node_modules/viem/index.js', 'node_modules/zod/index.js'] },
+    ],
+    staticImports: {
+      'apps/web/src/main.tsx': ['apps/web/src/app.tsx', 'node_modules/react/index.js'],
+      'apps/web/src/app.tsx': ['apps/web/src/wallet.ts'],
+      'apps/web/src/wallet.ts': ['node_modules/@wagmi/core/index.js'],
+    },
+  };
+  write(path.join(reportDir, 'bundle.json'), JSON.stringify(report));
+  // Two sources in the entry: 12 bytes from main.tsx, the rest from a library.
+  const map = { version: 3, sources: ['../../src/main.tsx', '../../../../node_modules/tslib/tslib.es6.js'], names: [], mappings: encode([[[0, 0, 0, 0], [12, 1, 0, 0]]]) };
+  write(path.join(reportDir, 'sourcemaps', 'assets', 'index-1.js.map'), JSON.stringify(map));
+  return { distDir: dist, reportDir, webDir: web, repositoryRoot: root };
+}
+
+describe('the first load of a build', () => {
+  it('is the module entry and the modulepreloads of index.html, not its stylesheet', () => {
+    expect(scriptsOfIndexHtml('<script type="module" src="/assets/a.js"></script><link rel="modulepreload" href="/assets/b.js"><link rel="stylesheet" href="/assets/c.css"><script src="/legacy.js"></script>')).toEqual([
+      'assets/a.js',
+      'assets/b.js',
+    ]);
+  });
+
+  it('sums each file gzip -9 with the static imports index.html does not preload, and passes within the budget', () => {
+    const { root, web } = fakeWorkspace();
+    const result = checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx', 'apps/web/src/app.tsx']));
+    expect(result.files.map((file) => file.file)).toEqual(['assets/index-1.js', 'assets/react-1.js', 'assets/shared-1.js']);
+    expect(result.gzipBytes).toBe(result.files.reduce((sum, file) => sum + file.gzipBytes, 0));
+    expect(result.forbidden).toEqual([]);
+    expect(result.ok).toBe(true);
+    // The breakdown comes from the source maps: the entry's 15 bytes split 12 / 3.
+    expect(result.parts).toEqual([
+      { name: 'apps/web/src/main.tsx', bytes: 12 },
+      { name: 'tslib', bytes: 3 },
+    ]);
+    expect(formatBudgetResult(result)).toContain('within');
+  });
+
+  it('fails over the budget, and says by how much it is over', () => {
+    const { root, web } = fakeWorkspace();
+    const result = checkBundleBudget({ ...fakeBuild(web, root, ['apps/web/src/main.tsx']), budgetBytes: 10 });
+    expect(result.ok).toBe(false);
+    expect(formatBudgetResult(result, 10)).toMatch(/^Home's first load: \d+\.\d kB of JavaScript \(gzip -9\), budget 0\.0 kB — OVER BUDGET/);
+  });
+
+  it('fails when a wallet package is in it, and shows the imports that pulled it in', () => {
+    const { root, web } = fakeWorkspace();
+    const result = checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx', 'apps/web/src/app.tsx', 'apps/web/src/wallet.ts', 'node_modules/@wagmi/core/index.js']));
+    expect(result.ok).toBe(false);
+    expect(result.forbidden).toEqual([
+      { package: '@wagmi/core', chain: ['apps/web/src/main.tsx', 'apps/web/src/app.tsx', 'apps/web/src/wallet.ts', 'node_modules/@wagmi/core/index.js'] },
+    ]);
+    expect(formatBudgetResult(result)).toContain('FORBIDDEN in the first load: @wagmi/core');
+  });
+
+  it('fails when zod is in it, though the same modules later (a lazy chunk) are fine', () => {
+    const { root, web } = fakeWorkspace();
+    expect(checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx', 'node_modules/zod/v4/classic/schemas.js'])).forbidden.map((found) => found.package)).toEqual(['zod']);
+  });
+});
+
+describe('the wallet packages', () => {
+  it('are what RainbowKit, wagmi and viem bring, installed, and that no other library of the app needs', () => {
+    const { web } = fakeWorkspace();
+    expect([...walletPackages(web)].sort()).toEqual(['@noble/hashes', '@rainbow-me/rainbowkit', '@wagmi/core', 'ua-parser-js', 'viem', 'wagmi']);
+  });
+
+  it('include the real stack’s user-agent parser and ENS normaliser, and not React', () => {
+    const packages = walletPackages(path.resolve(import.meta.dirname, '..'));
+    expect(packages.has('ua-parser-js')).toBe(true);
+    expect(packages.has('@adraffy/ens-normalize')).toBe(true);
+    expect(packages.has('@wagmi/connectors')).toBe(true);
+    expect(packages.has('react')).toBe(false);
+    expect(packages.has('@tanstack/query-core')).toBe(false);
+  });
+});
+
+describe('module names', () => {
+  it('tell the package of a library module, the last node_modules counting', () => {
+    expect(packageOf('node_modules/viem/_esm/index.js')).toBe('viem');
+    expect(packageOf('node_modules/@wagmi/core/dist/index.js')).toBe('@wagmi/core');
+    expect(packageOf('node_modules/a/node_modules/@scope/b/x.js')).toBe('@scope/b');
+    expect(packageOf('apps/web/src/main.tsx')).toBeNull();
+  });
+
+  it('split the served bytes of a line between the sources of its segments', () => {
+    const code = 'abcdefghij\nxyz';
+    const map = { sources: ['a.ts', 'b.ts'], mappings: encode([[[0, 0, 0, 0], [4, 1, 0, 0]], [[0, 0, 1, 0]]]) };
+    expect(Object.fromEntries(bytesPerSource(code, map))).toEqual({ 'a.ts': 4 + 3, 'b.ts': 6 });
+  });
+});
