@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, messageResponseSchema } from '@shifumi/protocol';
 import { installFetch, jsonResponse } from '../test/fetch-mock';
 import { signInAs, testUser } from '../test/render-app';
 import { REFRESH_TOKEN_PATH, apiRequest } from './api-client';
 import { ApiError, userFacingMessage } from './api-error';
+import { protocolSchema } from './protocol-schemas';
 import { getSession } from './session-store';
 
 const ACCOUNT = '/api/account';
@@ -126,5 +127,21 @@ describe('apiRequest', () => {
   it('checks the answer with the given schema', async () => {
     installFetch(() => jsonResponse(200, { unexpected: true }));
     await expect(apiRequest(ACCOUNT, {}, messageResponseSchema)).rejects.toThrow();
+  });
+
+  it('loads a schema from the protocol while the request runs, and checks the answer with it', async () => {
+    installFetch(() => jsonResponse(200, { message: 'ok', extra: 'dropped' }));
+    const parser = protocolSchema((protocol) => protocol.messageResponseSchema);
+    await expect(apiRequest(ACCOUNT, {}, parser)).resolves.toEqual({ message: 'ok' });
+    installFetch(() => jsonResponse(200, { unexpected: true }));
+    await expect(apiRequest(ACCOUNT, {}, parser)).rejects.toThrow();
+  });
+
+  it('reports the refusal, not a schema that could not be loaded meanwhile', async () => {
+    installFetch(() => jsonResponse(400, { message: 'Refused.' }));
+    const failing = vi.fn(() => Promise.reject(new Error('chunk failed to load')));
+    const failure = await apiRequest(ACCOUNT, {}, failing).catch((error: unknown) => error);
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(userFacingMessage(failure)).toBe('Refused.');
   });
 });

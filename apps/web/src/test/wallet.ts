@@ -12,7 +12,7 @@ import { jsonResponse, type RecordedRequest } from './fetch-mock';
 
 export const TEST_RPC_URL = 'http://chain.test/rpc';
 /** The development chain, read (by wagmi and by the mock wallet alike) at TEST_RPC_URL. */
-const testChain = defineChain({ ...foundry, rpcUrls: { default: { http: [TEST_RPC_URL] } } });
+export const testChain = defineChain({ ...foundry, rpcUrls: { default: { http: [TEST_RPC_URL] } } });
 /** Anvil's first development account. */
 export const TEST_WALLET_ADDRESS: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 

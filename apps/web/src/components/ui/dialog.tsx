@@ -2,13 +2,8 @@
  * The modal dialog every feature uses: role="dialog", aria-modal, labelled by
  * its title, Escape and a click outside close it, Tab stays inside, and focus
  * goes back where it was when it closes.
- *
- * Keys are handled by a listener on the dialog's element, not a React
- * handler: a wallet island inside a dialog is rendered there through a portal
- * from another React tree, and its key presses reach the dialog through the
- * page (DOM) but not through React's tree.
  */
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button';
 import { CloseIcon } from './icons';
@@ -79,36 +74,29 @@ function OpenDialog({ onClose, title, description, children, size = 'medium', in
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    function handleKeyDown(event: KeyboardEvent) {
-      if (!dialog) return;
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const focusable = focusableIn(dialog);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === dialog)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCloseRef.current();
+      return;
     }
-    dialog.addEventListener('keydown', handleKeyDown);
-    return () => dialog.removeEventListener('keydown', handleKeyDown);
-  }, []);
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = focusableIn(dialogRef.current);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
 
   return (
     <div
@@ -125,6 +113,7 @@ function OpenDialog({ onClose, title, description, children, size = 'medium', in
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={`${styles.dialog} ${styles[size]}`}
+        onKeyDown={handleKeyDown}
       >
         <div className={styles.header}>
           <div>

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { parseSiweMessage } from 'viem/siwe';
 import { SERVER_TEXTS, SIWE_TEXTS, TEXTS } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse, type RecordedRequest } from '../../../test/fetch-mock';
-import { renderApp, signInAs, testUser } from '../../../test/render-app';
+import { renderApp, renderAppWithWalletOnDemand, signInAs, testUser } from '../../../test/render-app';
 import { chainRpc, connectTestWallet, createTestWalletConfig, rpcCalls, TEST_WALLET_ADDRESS } from '../../../test/wallet';
 import { SIWE_STATEMENTS } from '../../../lib/siwe';
 
@@ -27,6 +27,14 @@ describe('linking a wallet from the account page', () => {
     renderApp('/account');
     expect(await screen.findByRole('button', { name: 'Connect a wallet' })).toBeTruthy();
     expect(screen.getByText(/Link a wallet to sign in with it/)).toBeTruthy();
+  });
+
+  it('before the wallet stack is loaded, offers to connect a wallet; the press loads it and opens the connect dialog', async () => {
+    signInAs('token-1');
+    server(() => undefined);
+    const { user } = renderAppWithWalletOnDemand('/account');
+    await user.click(await screen.findByRole('button', { name: 'Connect a wallet' }));
+    expect(await screen.findByRole('heading', { name: 'Connect a Wallet' }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('signs a SIWE message for this page with the server’s nonce, links the wallet and shows it', async () => {

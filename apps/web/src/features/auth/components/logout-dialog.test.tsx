@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS, TEXTS } from '@shifumi/protocol';
 import { reloadPage } from '../../../lib/page-navigation';
 import { actionRequests, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { renderApp, renderAppWithWalletOnDemand, signInAs } from '../../../test/render-app';
 
 vi.mock('../../../lib/page-navigation', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() }));
 
@@ -48,6 +48,18 @@ describe('logout confirmation', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(screen.getByText(TEXTS.notConnected)).toBeTruthy();
+  });
+
+  it('Oui disconnects and forgets the wallet this browser had connected', async () => {
+    installFetch((request) => backgroundReads(request) ?? jsonResponse(200, { message: 'You have been signed out.' }));
+    signInAs('token-1');
+    window.localStorage.setItem(STORAGE_KEYS.walletConnector, 'io.metamask');
+    const { user } = renderAppWithWalletOnDemand('/');
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    await user.click(within(screen.getByRole('dialog', { name: 'Confirmation de Déconnexion' })).getByRole('button', { name: 'Oui' }));
+
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(window.localStorage.getItem(STORAGE_KEYS.walletConnector)).toBeNull();
   });
 
   it('Oui still signs out locally when the server cannot be reached', async () => {

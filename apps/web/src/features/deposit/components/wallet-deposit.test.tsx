@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TEXTS } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { renderApp, renderAppWithWalletOnDemand, signInAs } from '../../../test/render-app';
 import { chainRpc, connectTestWallet, rpcCalls, TEST_WALLET_ADDRESS, type ChainRpcHandlers } from '../../../test/wallet';
 import { WALLET_DEPOSIT_TEXTS } from './wallet-deposit-texts';
 
@@ -68,6 +68,20 @@ async function openDepositWithWallet(chain: ChainRpcHandlers, connected = true) 
 const funded: ChainRpcHandlers = { eth_getBalance: () => TWO_ETH };
 
 describe('deposit from the connected wallet', () => {
+  it('before the wallet stack is loaded, offers to connect a wallet; the press loads it and opens the connect dialog', async () => {
+    signInAs('token-1');
+    installFetch((request) => backgroundReads(request, accountFixture()) ?? chainRpc(request, funded) ?? jsonResponse(404, {}));
+    const { user } = renderAppWithWalletOnDemand('/');
+    await waitFor(() => expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH'));
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
+    expect(await within(dialog).findByText(WALLET_DEPOSIT_TEXTS.connectHint)).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: WALLET_DEPOSIT_TEXTS.connect }));
+
+    expect(await screen.findByRole('heading', { name: 'Connect a Wallet' }, { timeout: 10_000 })).toBeTruthy();
+  });
+
   it('offers to connect a wallet when none is connected', async () => {
     const { dialog } = await openDepositWithWallet(funded, false);
     expect(await within(dialog).findByText(WALLET_DEPOSIT_TEXTS.connectHint)).toBeTruthy();

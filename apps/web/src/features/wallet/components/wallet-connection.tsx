@@ -35,8 +35,9 @@ export function WalletConnection({ config, restore }: { config: Config; restore:
   useEffect(() => {
     if (!restore) return;
     const remembered = rememberedWalletConnector();
-    // A session bound to a wallet, with no connector remembered (a session older than this rule): any connector may hold it.
-    const connectors = remembered === null ? config.connectors : config.connectors.filter((connector) => connector.id === remembered);
+    // A session bound to a wallet with no connector remembered (opened before connectors were remembered):
+    // a browser wallet may hold it, found without fetching any SDK.
+    const connectors = config.connectors.filter((connector) => (remembered === null ? connector.type === 'injected' : connector.id === remembered));
     if (connectors.length === 0) {
       rememberWalletConnector(null);
       return;
