@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/drizzle/meta/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/build-report/**', 'scripts/bench-web/.out/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/drizzle/meta/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

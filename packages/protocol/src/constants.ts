@@ -47,6 +47,10 @@ export const DEFAULT_CHARACTER: Character = 'Character1';
 export const CHOICES = ['rock', 'paper', 'scissors'] as const;
 export type Choice = (typeof CHOICES)[number];
 
+/** Where the server's ETH/USD price comes from. */
+export const PRICE_SOURCES = ['live', 'fixed', 'development'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
 /** Browser storage keys (S3.01, S3.09). */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',

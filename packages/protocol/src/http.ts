@@ -9,6 +9,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PRICE_SOURCES,
 } from './constants';
 import { depositItemSchema, gameHistoryItemSchema, withdrawalItemSchema } from './money';
 
@@ -127,10 +128,6 @@ export const accountResponseSchema = z.object({
   linkedAddress: z.string().nullable(),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
-
-/** Where the server's ETH/USD price comes from. */
-export const PRICE_SOURCES = ['live', 'fixed', 'development'] as const;
-export type PriceSource = (typeof PRICE_SOURCES)[number];
 
 /** `GET /api/price`. */
 export const priceResponseSchema = z.object({

@@ -3,13 +3,17 @@
  *
  * zod is not part of home's first load (decision 011). Modules on that path
  * import values only from `@shifumi/protocol/constants`, `/texts` and
- * `/guards`; they check the server's answers with `protocolSchema(pick)`,
- * which `apiRequest` fetches in parallel with the request. Screens and
- * dialogs that load later (forms, the account page) import
- * `@shifumi/protocol` directly: they are their own chunks.
+ * `/guards`; they check the server's answers either with a guard of the
+ * protocol (`checkedBy`: the answers every visitor's home page reads, the
+ * price and the recent transactions, so that a visitor never fetches zod) or
+ * with `protocolSchema(pick)`, which `apiRequest` fetches after the first
+ * paint, in parallel with the request. Screens and dialogs that load later
+ * (forms, the account page) import `@shifumi/protocol` directly: they are
+ * their own chunks.
  */
 import type * as Protocol from '@shifumi/protocol';
 import type { LazyResponseParser, ResponseParser } from './api-client';
+import { afterFirstPaint } from './first-paint';
 
 type ProtocolModule = typeof Protocol;
 
@@ -17,11 +21,13 @@ let loading: Promise<ProtocolModule> | null = null;
 
 /** The whole protocol module (schemas included), fetched once. */
 export function loadProtocol(): Promise<ProtocolModule> {
-  loading ??= import('@shifumi/protocol').catch((error: unknown) => {
-    // A failed chunk (offline, a deploy in between) may be asked for again.
-    loading = null;
-    throw error;
-  });
+  loading ??= afterFirstPaint()
+    .then(() => import('@shifumi/protocol'))
+    .catch((error: unknown) => {
+      // A failed chunk (offline, a deploy in between) may be asked for again.
+      loading = null;
+      throw error;
+    });
   return loading;
 }
 
@@ -31,4 +37,14 @@ export function loadProtocol(): Promise<ProtocolModule> {
  */
 export function protocolSchema<T>(pick: (protocol: ProtocolModule) => ResponseParser<T>): LazyResponseParser<T> {
   return async () => pick(await loadProtocol());
+}
+
+/** A parser for `apiRequest` from one of the protocol's zod-free guards (`@shifumi/protocol/guards`). */
+export function checkedBy<T>(guard: (value: unknown) => value is T, what: string): ResponseParser<T> {
+  return {
+    parse(data) {
+      if (!guard(data)) throw new Error(`The server's answer is not ${what}`);
+      return data;
+    },
+  };
 }

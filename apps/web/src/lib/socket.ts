@@ -12,7 +12,7 @@
  * load balancer, long-polling's separate HTTP requests could reach different
  * nodes, which would need sticky sessions; one WebSocket stays on one node.
  *
- * socket.io-client itself is fetched after the first paint (decision 011):
+ * socket.io-client itself is fetched once the first paint is done (decision 011):
  * nothing on the first screen waits for it, and the first call here starts
  * loading it. Until it is there, a connection asked for is opened as soon as
  * it arrives and emits wait in order; once loaded, everything is synchronous.
@@ -32,6 +32,7 @@ import { refreshAccessToken } from './api-client';
 import { dispatchServerEvent, FORWARDED_EVENTS } from './game-events';
 import { isTokenExpired } from './jwt';
 import { loadPage } from './page-navigation';
+import { afterFirstPaint } from './first-paint';
 import { getAccessToken, subscribeToSession } from './session-store';
 
 /** No long-polling: see the file comment. */
@@ -57,20 +58,22 @@ let pendingEmits: (() => void)[] = [];
 
 /** socket.io-client, fetched once; resolves at once when already loaded. */
 export function loadRealtimeClient(): Promise<SocketIoClient> {
-  socketIoLoading ??= import('socket.io-client').then(
-    (module) => {
-      socketIo = module;
-      if (publicWanted) connectPublicSocket();
-      if (authenticatedToken !== null && !authenticatedSocket) connectAuthenticatedSocket(authenticatedToken);
-      return module;
-    },
-    (error: unknown) => {
-      // Offline, or a new release replaced the chunk: the next call tries again.
-      socketIoLoading = null;
-      console.warn('The realtime client could not be loaded:', error);
-      throw error;
-    },
-  );
+  socketIoLoading ??= afterFirstPaint()
+    .then(() => import('socket.io-client'))
+    .then(
+      (module) => {
+        socketIo = module;
+        if (publicWanted) connectPublicSocket();
+        if (authenticatedToken !== null && !authenticatedSocket) connectAuthenticatedSocket(authenticatedToken);
+        return module;
+      },
+      (error: unknown) => {
+        // Offline, or a new release replaced the chunk: the next call tries again.
+        socketIoLoading = null;
+        console.warn('The realtime client could not be loaded:', error);
+        throw error;
+      },
+    );
   return socketIoLoading;
 }
 

@@ -2,27 +2,24 @@
  * Recent Transactions (spec S2 "Home page", S7.06): GET /api/transactions
  * (finished games, newest first) and the live `new_transaction` feed, which
  * the public socket re-emits as a window event. Each item is checked with the
- * protocol's schema (loaded after the first paint, like every response
- * check): a malformed item is left out and logged, the rest still shows.
- * Failures are only logged (S8.10).
+ * protocol's guard (no zod for a visitor's home page): a malformed item is
+ * left out and logged, the rest still shows. Failures are only logged (S8.10).
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TransactionFeedItem } from '@shifumi/protocol';
 import { RECENT_TRANSACTIONS_SHOWN, WINDOW_EVENTS } from '@shifumi/protocol/constants';
+import { isTransactionFeedItem } from '@shifumi/protocol/guards';
 import { apiRequest } from '../../../lib/api-client';
-import { loadProtocol } from '../../../lib/protocol-schemas';
 
 export const transactionsQueryKey = ['transactions'] as const;
 
 /** The well-formed items of `items`; each other one is logged and left out. */
-async function wellFormedItems(items: readonly unknown[], what: string): Promise<TransactionFeedItem[]> {
-  const { transactionFeedItemSchema } = await loadProtocol();
-  return items.flatMap((item) => {
-    const parsed = transactionFeedItemSchema.safeParse(item);
-    if (parsed.success) return [parsed.data];
+function wellFormedItems(items: readonly unknown[], what: string): TransactionFeedItem[] {
+  return items.filter((item): item is TransactionFeedItem => {
+    if (isTransactionFeedItem(item)) return true;
     console.warn(`${what} was left out: it does not have the expected shape`, item);
-    return [];
+    return false;
   });
 }
 
@@ -62,16 +59,9 @@ export function useRecentTransactions(): TransactionFeedItem[] {
     if (query.error) console.error('Could not load the recent transactions', query.error);
   }, [query.error]);
   useEffect(() => {
-    // Live items are checked in order: each waits for the one before it.
-    let checked: Promise<unknown> = Promise.resolve();
     function onTransaction(event: Event) {
-      const detail = event instanceof CustomEvent ? (event.detail as unknown) : undefined;
-      checked = checked
-        .then(() => wellFormedItems([detail], 'A live transaction'))
-        .then((items) => {
-          if (items.length > 0) queryClient.setQueryData<TransactionFeedItem[]>(transactionsQueryKey, (current) => mergeFeed([...items, ...(current ?? [])]));
-        })
-        .catch((error: unknown) => console.error('A live transaction could not be checked', error));
+      const items = wellFormedItems([event instanceof CustomEvent ? (event.detail as unknown) : undefined], 'A live transaction');
+      if (items.length > 0) queryClient.setQueryData<TransactionFeedItem[]>(transactionsQueryKey, (current) => mergeFeed([...items, ...(current ?? [])]));
     }
     window.addEventListener(WINDOW_EVENTS.transaction, onTransaction);
     return () => window.removeEventListener(WINDOW_EVENTS.transaction, onTransaction);

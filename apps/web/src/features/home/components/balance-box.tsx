@@ -24,7 +24,7 @@ export function BalanceBox() {
     return (
       <div className={styles.box}>
         <span className={styles.label}>Balance</span>
-        <span className={styles.value}>—</span>
+        <span className={`${styles.value} ${styles.placeholder}`}>—</span>
       </div>
     );
   }

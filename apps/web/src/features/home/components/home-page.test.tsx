@@ -36,6 +36,10 @@ describe('home page', () => {
     });
     expect(screen.getByText('42')).toBeTruthy();
     expect(screen.getByText('players online')).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.onlineUsers, { detail: 1234567 }));
+    });
+    expect(screen.getByText('1,234,567')).toBeTruthy();
   });
 
   it('signed out: a neutral balance placeholder and an empty Recent Transactions table', () => {

@@ -2,6 +2,11 @@ import { UsersIcon } from '../../../components/ui/icons';
 import { useOnlinePlayers } from '../hooks/use-online-players';
 import styles from './online-players.module.css';
 
+/** 1234567 → "1,234,567", without Intl (whose first use loads locale data on the page's busiest moment). */
+export function formatCount(count: number): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 export function OnlinePlayers() {
   const count = useOnlinePlayers();
   return (
@@ -9,7 +14,7 @@ export function OnlinePlayers() {
       <span className={styles.pulse} aria-hidden="true" />
       <UsersIcon aria-hidden="true" />
       <span>
-        <strong className={styles.count}>{count === null ? '—' : count.toLocaleString('en-US')}</strong>{' '}
+        <strong className={styles.count}>{count === null ? '—' : formatCount(count)}</strong>{' '}
         {count === 1 ? 'player online' : 'players online'}
       </span>
     </p>

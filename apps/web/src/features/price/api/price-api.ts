@@ -8,8 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { parseUsdPrice } from '@shifumi/money';
 import type { PriceResponse, PriceSource } from '@shifumi/protocol';
 import { PRICE_POLL_MS } from '@shifumi/protocol/constants';
+import { isPriceResponse } from '@shifumi/protocol/guards';
 import { apiRequest } from '../../../lib/api-client';
-import { protocolSchema } from '../../../lib/protocol-schemas';
+import { checkedBy } from '../../../lib/protocol-schemas';
 
 export const priceQueryKey = ['price'] as const;
 
@@ -31,7 +32,7 @@ export interface UsablePrice {
 
 async function fetchPrice(signal: AbortSignal): Promise<PriceResponse> {
   try {
-    return await apiRequest('/api/price', { method: 'GET', signal }, protocolSchema((protocol) => protocol.priceResponseSchema));
+    return await apiRequest('/api/price', { method: 'GET', signal }, checkedBy(isPriceResponse, 'a price'));
   } catch (error) {
     // Logged here, once per failed request, rather than by every component that shows a price.
     if (!(error instanceof DOMException && error.name === 'AbortError')) console.error('Could not load the ETH price', error);

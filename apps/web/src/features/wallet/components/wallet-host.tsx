@@ -7,6 +7,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { Config } from 'wagmi';
 import { TEXTS } from '@shifumi/protocol/texts';
+import { afterFirstPaint } from '../../../lib/first-paint';
 import { notify } from '../../../lib/toast';
 import { useWalletStackStore, useWalletStackValue } from '../../../lib/wallet-stack';
 import type * as WalletStackExports from '../wallet-stack';
@@ -58,7 +59,8 @@ export function WalletHost() {
   useEffect(() => {
     if (!wanted || module) return;
     let current = true;
-    loadWalletStack().then(
+    // A wallet to reconnect at start waits for the first paint; a press does not wait.
+    (restore ? afterFirstPaint().then(loadWalletStack) : loadWalletStack()).then(
       (loadedModule) => {
         if (current) setModule(() => loadedModule);
       },
@@ -72,7 +74,7 @@ export function WalletHost() {
     return () => {
       current = false;
     };
-  }, [wanted, module, store]);
+  }, [wanted, module, store, restore]);
 
   if (!wanted || !module) return null;
   return <module.WalletStack config={prepared?.config} restore={restore} />;
