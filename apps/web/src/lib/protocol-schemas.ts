@@ -20,7 +20,7 @@ type ProtocolModule = typeof Protocol;
 let loading: Promise<ProtocolModule> | null = null;
 
 /** The whole protocol module (schemas included), fetched once. */
-export function loadProtocol(): Promise<ProtocolModule> {
+function loadProtocol(): Promise<ProtocolModule> {
   loading ??= afterFirstPaint()
     .then(() => import('@shifumi/protocol'))
     .catch((error: unknown) => {

@@ -43,11 +43,6 @@ export const notify = {
   info: (message: string) => show('info', message),
 };
 
-/** Starts fetching the toasts before the first one (e.g. when a form that will show one opens). */
-export function prefetchToasts(): void {
-  loadToasts().catch(() => undefined);
-}
-
 /** Whether a toast has been asked for: the app then mounts the container. */
 export function useToastsWanted(): boolean {
   return useSyncExternalStore(
