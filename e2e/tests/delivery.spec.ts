@@ -1,9 +1,11 @@
 /**
  * How the built app reaches a browser (issue 15): compressed, cached the
- * right way, no source map, and the wallet stack only once it is needed.
+ * right way, no source map, the wallet stack only once it is needed, and a
+ * first screen that does not move as its data arrives.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/environment';
+import { signUpAndSignIn } from '../support/players';
 
 /** The scripts index.html loads at once (entry and modulepreloads). */
 function firstLoadScripts(html: string): string[] {
@@ -42,4 +44,39 @@ test('home fetches none of the wallet stack until Connect Wallet is hovered, and
   await expect.poll(() => fetched.some((path) => /wallet-stack-.*\.js$/.test(path))).toBe(true);
   await connect.click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Connect a Wallet' })).toBeVisible();
+});
+
+declare global {
+  interface Window {
+    __layoutShift?: number;
+  }
+}
+
+test('nothing on home moves as the balance, the online count and the recent games arrive late', async ({ page }) => {
+  await signUpAndSignIn(page, { name: 'Steady' });
+  await page.addInitScript(() => {
+    window.__layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) window.__layoutShift = (window.__layoutShift ?? 0) + entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // As on a slow network: the answers come well after the first paint.
+  const late = (answer: (route: Route) => Promise<void>) => async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await answer(route);
+  };
+  const games = Array.from({ length: 7 }, (_, index) => ({ game: `game-${index}-0123456789`, player1: 'Ann', player2: 'Bo', winner: 'Ann', amount: 5, date: `2026-11-2${index}T10:00:00.000Z` }));
+  await page.route('**/api/account', late((route) => route.continue()));
+  await page.route('**/api/transactions', late((route) => route.fulfill({ json: games })));
+
+  for (const viewport of [{ width: 375, height: 812 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByTestId('balance-value')).toHaveText('0 ETH');
+    await expect(page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row')).toHaveCount(8);
+    await expect(page.getByText(/\d+ players? online/)).toBeVisible();
+    expect(await page.evaluate(() => window.__layoutShift), `cumulative layout shift at ${viewport.width} px`).toBeLessThan(0.01);
+  }
 });
