@@ -19,6 +19,9 @@ export async function signUpAndSignIn(page: Page, options: { name: string; verif
   await dialog.getByLabel('Name').fill(options.name);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(PASSWORD);
+  // Issue 19: sign-up confirms the age and accepts the Terms.
+  await dialog.getByLabel('I am 18 or older').check();
+  await dialog.getByLabel('I accept the Terms').check();
   await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(dialog.getByText('A verification email has been sent to your address. Please check your inbox!')).toBeVisible();
   if (options.verify) {

@@ -13,6 +13,11 @@ test('sign up, verify the e-mail, sign in and sign out', async ({ page }) => {
   await dialog.getByLabel('Name').fill('Ada Player');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
+  // Issue 19: the age and the Terms must be confirmed; the form says so and sends nothing until they are.
+  await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please confirm that you are 18 or older.');
+  await dialog.getByLabel('I am 18 or older').check();
+  await dialog.getByLabel('I accept the Terms').check();
   await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(dialog.getByText('A verification email has been sent to your address. Please check your inbox!')).toBeVisible();
 

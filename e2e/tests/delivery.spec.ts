@@ -43,7 +43,9 @@ test('home fetches none of the wallet stack until Connect Wallet is hovered, and
   await connect.hover();
   await expect.poll(() => fetched.some((path) => /wallet-stack-.*\.js$/.test(path))).toBe(true);
   await connect.click();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Connect a Wallet' })).toBeVisible();
+  // Issue 14: no wallet in this browser and no WalletConnect project id: the dialog says how to get one.
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'No wallet found in this browser' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Get MetaMask' })).toBeVisible();
 });
 
 declare global {

@@ -52,12 +52,18 @@ test('deposit with dev:deposit, see the balance in ETH and USD, and withdraw on 
   const confirm = page.getByRole('alertdialog', { name: 'Confirm the withdrawal' });
   await expect(confirm.getByText('0.2 ETH')).toBeVisible();
   await expect(confirm.getByText(recipient)).toBeVisible();
+  // Issue 12: the network fee on top, and the total, in ETH and USD, before the confirm button.
+  await expect(confirm.getByTestId('withdrawal-recipient-gets')).toHaveText('0.2 ETH ≈ $600.00');
+  await expect(confirm.getByTestId('withdrawal-fee')).toHaveText(/^0\.0000\d+ ETH ≈ \$0\.\d\d$/);
+  await expect(confirm.getByTestId('withdrawal-total')).toHaveText(/^0\.2000\d+ ETH ≈ \$600\.\d\d$/);
   await confirm.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await expect(page.getByText('Withdrawal completed successfully.')).toBeVisible();
+  // Issue 14: accepted is "being processed"; "completed" only once the server says it is confirmed on chain.
+  await expect(page.getByText('Your withdrawal request is being processed.')).toBeVisible();
   await expect(page.getByLabel('Amount (ETH)')).toHaveValue('');
-  await expect(page.getByTestId('account-balance-usd')).toHaveText('$900.00');
+  await expect(page.getByTestId('account-balance-usd')).toHaveText(/^\$899\.\d\d$/);
 
   // The payment lands on chain and the withdrawal shows as confirmed.
   await expect.poll(() => chainBalance(recipient), { timeout: 30_000 }).toBe(200_000_000_000_000_000n);
-  await expect(page.getByText('Confirmed')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Withdrawal completed successfully.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 20_000 });
 });

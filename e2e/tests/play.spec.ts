@@ -20,14 +20,14 @@ test('two players are matched, play a whole game through the screens, and see th
     await devDeposit(boEmail, '0.1');
     for (const page of [ann, bo]) await expect(page.getByTestId('balance-value')).toHaveText('0.1 ETH', { timeout: 20_000 });
 
-    // 10 USDT at the development price of 3000 USD: a stake of 0.003333… ETH each.
+    // 10 USDT at the development price of 3000 USD: a stake of 0.003333… ETH each, shown with 6 decimals.
     for (const page of [ann, bo]) {
       await page.getByLabel('Bet amount').selectOption('10');
       await page.getByRole('button', { name: 'Play Now' }).click();
     }
     await expect(ann).toHaveURL(/\/search-game$/);
     await expect(bo).toHaveURL(/\/search-game$/);
-    await expect(ann.getByText('Bet $10 · 0.003333333333333334 ETH')).toBeVisible();
+    await expect(ann.getByText('Bet $10 · 0.003333 ETH')).toBeVisible();
     await expect(ann.getByText('Bo', { exact: true })).toBeVisible();
 
     await playRound(ann, bo);

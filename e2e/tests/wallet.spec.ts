@@ -22,6 +22,11 @@ test('a wallet holder connects, signs in with Ethereum, deposits from the wallet
   const dialog = await connectThroughWalletList(page);
   await expect(dialog.getByText('Verify your account')).toBeVisible();
   await dialog.getByRole('button', { name: 'Sign message' }).click();
+  // Issue 19: a first wallet sign-in confirms the age and accepts the Terms, then the same signature opens the new account.
+  const acceptance = page.getByRole('dialog', { name: 'Create your account' });
+  await acceptance.getByLabel('I am 18 or older').check();
+  await acceptance.getByLabel('I accept the Terms').check();
+  await acceptance.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText('Connecté', { exact: true })).toBeVisible({ timeout: 15_000 });
   const accountButton = page.getByRole('button', { name: shortAddress(wallet.address) });
   await expect(accountButton).toBeVisible();

@@ -136,6 +136,8 @@ async function startOurServer(): Promise<{ url: string; stop: () => Promise<void
       PORT: String(port),
       APP_URL: `http://localhost:${port}`,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      FAIRNESS_SIGNING_KEY: randomBytes(32).toString('base64'),
       DATA_DIR: dataDir,
       ANVIL_PORT: String(await freePort()),
       ETH_USD_PRICE: '3000',

@@ -31,6 +31,11 @@ function errorOf(env: Record<string, string | undefined>): string {
 }
 
 describe('loadConfig', () => {
+  it('reads LIMIT_INCREASE_DELAY_HOURS (issue 19) and refuses a bad value', () => {
+    expect(loadConfig({ LIMIT_INCREASE_DELAY_HOURS: '48' }, paths).limitIncreaseDelayHours).toBe(48);
+    expect(() => loadConfig({ LIMIT_INCREASE_DELAY_HOURS: '0' }, paths)).toThrow(/LIMIT_INCREASE_DELAY_HOURS/);
+  });
+
   it('has embedded defaults for everything', () => {
     expect(loadConfig({}, paths)).toEqual({
       nodeEnv: 'development',
@@ -54,6 +59,7 @@ describe('loadConfig', () => {
       fixedEthUsdPrice: { ethUsd: '3000', source: 'development' },
       pricePollMs: 60_000,
       priceStaleMs: 300_000,
+      revealWindowMs: 3_000,
       ethRpcUrl: undefined,
       chainId: undefined,
       anvilPort: 8545,
@@ -68,7 +74,46 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'shifumi:',
       nodeId: expect.stringMatching(NODE_ID_PATTERN),
       metricsToken: undefined,
+      limitIncreaseDelayHours: 24,
+      twoFactorEncryptionKey: undefined,
+      withdrawalHoldAfterSecurityChangeHours: 24,
+      withdrawalNewAddressHoldHours: 24,
+      withdrawalMinWei: 10n ** 15n,
+      withdrawalsPerHour: 10,
+      chainRpcGasCap: 10_000_000n,
+      staffRequireTwoFactor: false,
+      withdrawalReviewAboveWei: 10n ** 18n,
+      withdrawalDailyLimitWei: 5n * 10n ** 18n,
     });
+  });
+
+  it('reads the console variables (issue 18): STAFF_REQUIRE_2FA defaults to on in production only; review thresholds in ETH', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DEPOSIT_MNEMONIC: undefined, ETH_USD_PRICE: '3000' } as NodeJS.ProcessEnv).staffRequireTwoFactor).toBe(true);
+    expect(loadConfig({ STAFF_REQUIRE_2FA: 'true' }).staffRequireTwoFactor).toBe(true);
+    expect(loadConfig({ STAFF_REQUIRE_2FA: '0' }).staffRequireTwoFactor).toBe(false);
+    expect(() => loadConfig({ STAFF_REQUIRE_2FA: 'yes' })).toThrow('STAFF_REQUIRE_2FA');
+    const config = loadConfig({ WITHDRAWAL_REVIEW_ABOVE_ETH: '0.5', WITHDRAWAL_DAILY_LIMIT_ETH: '2.25' });
+    expect(config.withdrawalReviewAboveWei).toBe(5n * 10n ** 17n);
+    expect(config.withdrawalDailyLimitWei).toBe(225n * 10n ** 16n);
+    expect(() => loadConfig({ WITHDRAWAL_DAILY_LIMIT_ETH: '-1' })).toThrow('WITHDRAWAL_DAILY_LIMIT_ETH');
+  });
+
+  it('reads and validates the withdrawal minimum, the hourly limit and the chain proxy gas cap (issue 12)', () => {
+    expect(loadConfig({ WITHDRAWAL_MIN_ETH: '0.05', WITHDRAWALS_PER_HOUR: '3', CHAIN_RPC_GAS_CAP: '30000000' }, paths)).toMatchObject({
+      withdrawalMinWei: 5n * 10n ** 16n,
+      withdrawalsPerHour: 3,
+      chainRpcGasCap: 30_000_000n,
+    });
+    for (const [name, value] of [
+      ['WITHDRAWAL_MIN_ETH', '0'],
+      ['WITHDRAWAL_MIN_ETH', '-1'],
+      ['WITHDRAWAL_MIN_ETH', '0.0000000000000000001'],
+      ['WITHDRAWAL_MIN_ETH', '1e-3'],
+      ['WITHDRAWALS_PER_HOUR', '0'],
+      ['CHAIN_RPC_GAS_CAP', '100'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }, paths), `${name}=${value}`).toThrow(new RegExp(`^Invalid environment: ${name} `));
+    }
   });
 
   it('reads REDIS_URL, NODE_ID and METRICS_TOKEN', () => {
@@ -123,6 +168,10 @@ describe('loadConfig', () => {
     );
     expect(config).toMatchObject({ ethRpcUrl: 'https://rpc.example.com/v3/key', chainId: 1, anvilPort: 9545, chainPollMs: 500 });
     expect(errorOf({ ETH_RPC_URL: 'ftp://x' })).toMatch(/^Invalid environment: ETH_RPC_URL must be a http or https URL/);
+    // Issue 14: the block explorer, without a trailing slash; unset by default.
+    expect(loadConfig({ EXPLORER_URL: 'https://etherscan.io/' }, paths).explorerUrl).toBe('https://etherscan.io');
+    expect(loadConfig({}, paths).explorerUrl).toBeUndefined();
+    expect(errorOf({ EXPLORER_URL: 'javascript:alert(1)' })).toMatch(/^Invalid environment: EXPLORER_URL must be a http or https URL/);
     expect(errorOf({ DEPOSIT_CONFIRMATIONS: '0' })).toBe('Invalid environment: DEPOSIT_CONFIRMATIONS must be an integer between 1 and 10000');
     const badMnemonic = errorOf({ DEPOSIT_MNEMONIC: 'test test test test test test test test test test test test' });
     expect(badMnemonic).toMatch(/^Invalid environment: DEPOSIT_MNEMONIC must be a valid BIP-39/);
@@ -184,6 +233,9 @@ describe('resolveChainSettings', () => {
     expect(errorOf({ PRICE_URL: 'ftp://x' })).toMatch(/^Invalid environment: PRICE_URL must be a http or https URL/);
     expect(errorOf({ PRICE_POLL_MS: '10' })).toMatch(/^Invalid environment: PRICE_POLL_MS must be an integer/);
     expect(errorOf({ PRICE_STALE_MS: 'soon' })).toMatch(/^Invalid environment: PRICE_STALE_MS must be an integer/);
+    // Issue 17: the reveal window of sealed choices.
+    expect(loadConfig({ REVEAL_WINDOW_MS: '5000' }, paths).revealWindowMs).toBe(5_000);
+    expect(errorOf({ REVEAL_WINDOW_MS: '0' })).toMatch(/REVEAL_WINDOW_MS/);
   });
 
   it('derives APP_URL from PORT and resolves relative directories against the working directory', () => {
@@ -330,8 +382,26 @@ describe('resolveJwtSecret', () => {
 
   it('keeps a configured secret and writes nothing', async () => {
     const dataDir = path.join(os.tmpdir(), `shifumi-config-unused-${process.pid}`);
-    const config = await resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }, paths));
+    const key = 'ab'.repeat(32);
+    const config = await resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, TWO_FACTOR_ENCRYPTION_KEY: key }, paths));
     expect(config.jwtSecret).toBe(SECRET);
+    expect(config.twoFactorEncryptionKey).toBe(key);
     expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('generates the two-factor key once outside production (mode 0600) and requires it in production', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-config-'));
+    try {
+      const first = await resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }, paths));
+      const second = await resolveJwtSecret(loadConfig({ DATA_DIR: dataDir }, paths));
+      expect(first.twoFactorEncryptionKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(second.twoFactorEncryptionKey).toBe(first.twoFactorEncryptionKey);
+      expect(fs.statSync(path.join(dataDir, 'two-factor-key')).mode & 0o777).toBe(0o600);
+      await expect(resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET }, paths))).rejects.toThrow(
+        'Invalid environment: TWO_FACTOR_ENCRYPTION_KEY is required when NODE_ENV=production (64 hex digits)',
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,14 +6,15 @@
  * lives in `resolveJwtSecret`, called once by main.ts.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseUsdPrice } from '@shifumi/money';
-import { PRICE_POLL_MS } from '@shifumi/protocol';
+import { parseEthAmount, parseUsdPrice } from '@shifumi/money';
+import { PRICE_POLL_MS, REVEAL_WINDOW_MS } from '@shifumi/protocol';
 import { z } from 'zod';
+import { parseSigningKey } from '@shifumi/fairness/node';
 import { describeRpcUrl } from './infra/chain/chain-client';
+import { readOrCreateSecretFile } from './shared/secret-file';
 import { DEV_CHAIN_ID, DEV_MNEMONIC, isDevChain, mnemonicProblem, normalizeMnemonic } from './infra/chain/hd-wallet';
 
 /** apps/server/src/config.ts → the repository root, whatever the working directory. */
@@ -57,6 +58,8 @@ export interface Config {
   fixedEthUsdPrice: { ethUsd: string; source: 'fixed' | 'development' } | undefined;
   pricePollMs: number;
   priceStaleMs: number;
+  /** Issue 17: how long a player who sealed their choice has to reveal it (REVEAL_WINDOW_MS). */
+  revealWindowMs: number;
   /** Ethereum JSON-RPC endpoint. Unset → main.ts starts the embedded anvil (development chain). */
   ethRpcUrl: string | undefined;
   /** Chain id the endpoint must serve; unset → whatever it serves (31337 for the embedded anvil). */
@@ -69,6 +72,8 @@ export interface Config {
   hotWalletPrivateKey: string | undefined;
   /** Block polling interval of the chain watcher. */
   chainPollMs: number;
+  /** Issue 14: a block explorer (e.g. https://etherscan.io); transaction hashes link to `${explorerUrl}/tx/${hash}`. Unset → no links. */
+  explorerUrl: string | undefined;
   /** Confirmations before a deposit is credited; unset → 12, or 1 on the development chain. */
   depositConfirmations: number | undefined;
   /** Confirmations before a withdrawal counts as paid; unset → as deposits. */
@@ -85,11 +90,43 @@ export interface Config {
   nodeId: string;
   /** Bearer token GET /metrics requires. Unset → /metrics is open outside production and not served in production. Secret. */
   metricsToken: string | undefined;
+  // Issue 19: responsible gaming.
+  /** Hours before a raised or removed limit (or a less frequent reality check) takes effect. */
+  limitIncreaseDelayHours: number;
+  // Issue 13 (account security).
+  /** AES-256-GCM key of the two-factor secrets (64 hex digits). Unset → generated once into `${dataDir}/two-factor-key` (required in production). Secret. */
+  twoFactorEncryptionKey: string | undefined;
+  /** Withdrawals wait this long after a password reset or change, or two-factor turned off. */
+  withdrawalHoldAfterSecurityChangeHours: number;
+  /** A confirmed address-book address becomes active after this long; turning the book off takes effect after it too. */
+  withdrawalNewAddressHoldHours: number;
+  // Verifiable play (issue 17)
+  /**
+   * The Ed25519 key that signs game transcripts (PKCS#8 PEM or base64 seed). Unset → generated once into
+   * `${dataDir}/fairness-signing-key` (never in production, nor with REDIS_URL: every node must sign with the same). Secret.
+   */
+  fairnessSigningKey: string | undefined;
+  // Issue 12: money and the chain under attack.
+  /** Smallest withdrawal, in wei (WITHDRAWAL_MIN_ETH, default 0.001 ETH). */
+  withdrawalMinWei: bigint;
+  /** New withdrawals a user may request per rolling hour (WITHDRAWALS_PER_HOUR, default 10). */
+  withdrawalsPerHour: number;
+  /** Gas cap of eth_call / eth_estimateGas / eth_createAccessList through the chain proxy (CHAIN_RPC_GAS_CAP, default 10,000,000). */
+  chainRpcGasCap: bigint;
+  // Issue 18: the operator's console.
+  /** Staff without two-factor are refused the console (STAFF_REQUIRE_2FA; default true in production, false otherwise). */
+  staffRequireTwoFactor: boolean;
+  /** A withdrawal above this waits for staff review (WITHDRAWAL_REVIEW_ABOVE_ETH, default 1 ETH). */
+  withdrawalReviewAboveWei: bigint;
+  /** A player's withdrawals over 24 h above this wait for review (WITHDRAWAL_DAILY_LIMIT_ETH, default 5 ETH). */
+  withdrawalDailyLimitWei: bigint;
 }
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd';
 /** The development price used when neither ETH_USD_PRICE nor PRICE_URL is set outside production. */
 export const DEVELOPMENT_ETH_USD_PRICE = '3000';
+/** Default of WITHDRAWAL_MIN_ETH. */
+export const DEFAULT_WITHDRAWAL_MIN_ETH = '0.001';
 
 /** A config whose JWT secret is known: what the app is built from. */
 export type AppConfig = Config & { jwtSecret: string };
@@ -178,6 +215,7 @@ const envSchema = z.object({
   ),
   PRICE_POLL_MS: optional(integer(1000, 86_400_000)),
   PRICE_STALE_MS: optional(integer(1000, 86_400_000)),
+  REVEAL_WINDOW_MS: optional(integer(100, 60_000)),
   ETH_RPC_URL: optional(url(['http', 'https'], 'https://mainnet.infura.io/v3/<key>')),
   CHAIN_ID: optional(integer(1, 2 ** 31 - 1)),
   ANVIL_PORT: optional(integer(1, 65535)),
@@ -191,6 +229,7 @@ const envSchema = z.object({
     z.string().trim().regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: 'must be 32 bytes in hex (64 hex digits, optionally after 0x)' }),
   ),
   CHAIN_POLL_MS: optional(integer(100, 3_600_000)),
+  EXPLORER_URL: optional(url(['http', 'https'], 'https://etherscan.io')),
   DEPOSIT_CONFIRMATIONS: optional(integer(1, 10_000)),
   WITHDRAWAL_CONFIRMATIONS: optional(integer(1, 10_000)),
   RECONCILE_INTERVAL_MS: optional(integer(1000, 86_400_000)),
@@ -203,7 +242,53 @@ const envSchema = z.object({
   METRICS_TOKEN: optional(
     z.string().regex(/^[\x21-\x7e]{16,256}$/, { error: 'must be 16 to 256 printable characters without spaces' }),
   ),
+  // Issue 19: responsible gaming.
+  LIMIT_INCREASE_DELAY_HOURS: optional(integer(1, 8760)),
+  // Issue 13 (account security).
+  TWO_FACTOR_ENCRYPTION_KEY: optional(z.string().trim().regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 32 bytes in hex (64 hex digits)' })),
+  WITHDRAWAL_HOLD_AFTER_SECURITY_CHANGE_HOURS: optional(integer(0, 24 * 365)),
+  WITHDRAWAL_NEW_ADDRESS_HOLD_HOURS: optional(integer(0, 24 * 365)),
+  // Verifiable play (issue 17)
+  FAIRNESS_SIGNING_KEY: optional(
+    z.string().refine(isSigningKey, {
+      // Never echo the value: it is a secret.
+      error: 'must be an Ed25519 private key: PKCS#8 PEM, or the base64 of its 32-byte seed',
+    }),
+  ),
+  // Issue 12.
+  WITHDRAWAL_MIN_ETH: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => /^\d+(\.\d+)?$/.test(value) && parseEthAmount(value).ok, {
+        error: 'must be a positive amount of ETH with at most 18 decimals, e.g. 0.001',
+      }),
+  ),
+  WITHDRAWALS_PER_HOUR: optional(integer(1, 1_000_000)),
+  CHAIN_RPC_GAS_CAP: optional(integer(21_000, 1_000_000_000)),
+  // Issue 18.
+  STAFF_REQUIRE_2FA: optional(z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })),
+  WITHDRAWAL_REVIEW_ABOVE_ETH: optional(ethAmountSchema()),
+  WITHDRAWAL_DAILY_LIMIT_ETH: optional(ethAmountSchema()),
 });
+
+function ethAmountSchema() {
+  return z
+    .string()
+    .trim()
+    .refine((value) => /^\d+(\.\d+)?$/.test(value) && parseEthAmount(value).ok, {
+      error: 'must be a positive amount of ETH with at most 18 decimals, e.g. 0.001',
+    });
+}
+
+function isSigningKey(value: string): boolean {
+  try {
+    parseSigningKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Parses the environment. Throws `ConfigError` with a message such as
@@ -264,12 +349,14 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     fixedEthUsdPrice,
     pricePollMs: values.PRICE_POLL_MS ?? PRICE_POLL_MS,
     priceStaleMs: values.PRICE_STALE_MS ?? 300_000,
+    revealWindowMs: values.REVEAL_WINDOW_MS ?? REVEAL_WINDOW_MS,
     ethRpcUrl: values.ETH_RPC_URL,
     chainId: values.CHAIN_ID,
     anvilPort: values.ANVIL_PORT ?? 8545,
     depositMnemonic: values.DEPOSIT_MNEMONIC,
     hotWalletPrivateKey: values.HOT_WALLET_PRIVATE_KEY,
     chainPollMs: values.CHAIN_POLL_MS ?? 2000,
+    explorerUrl: values.EXPLORER_URL?.trim().replace(/\/+$/, ''),
     depositConfirmations: values.DEPOSIT_CONFIRMATIONS,
     withdrawalConfirmations: values.WITHDRAWAL_CONFIRMATIONS,
     reconcileIntervalMs: values.RECONCILE_INTERVAL_MS ?? 60_000,
@@ -278,7 +365,26 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     redisKeyPrefix: values.REDIS_KEY_PREFIX ?? 'shifumi:',
     nodeId: values.NODE_ID ?? defaultNodeId(),
     metricsToken: values.METRICS_TOKEN,
+    limitIncreaseDelayHours: values.LIMIT_INCREASE_DELAY_HOURS ?? 24,
+    twoFactorEncryptionKey: values.TWO_FACTOR_ENCRYPTION_KEY?.toLowerCase(),
+    withdrawalHoldAfterSecurityChangeHours: values.WITHDRAWAL_HOLD_AFTER_SECURITY_CHANGE_HOURS ?? 24,
+    withdrawalNewAddressHoldHours: values.WITHDRAWAL_NEW_ADDRESS_HOLD_HOURS ?? 24,
+    // Verifiable play (issue 17)
+    fairnessSigningKey: values.FAIRNESS_SIGNING_KEY,
+    withdrawalMinWei: ethToWei(values.WITHDRAWAL_MIN_ETH ?? DEFAULT_WITHDRAWAL_MIN_ETH),
+    withdrawalsPerHour: values.WITHDRAWALS_PER_HOUR ?? 10,
+    chainRpcGasCap: BigInt(values.CHAIN_RPC_GAS_CAP ?? 10_000_000),
+    staffRequireTwoFactor: values.STAFF_REQUIRE_2FA === undefined ? isProduction : values.STAFF_REQUIRE_2FA === 'true' || values.STAFF_REQUIRE_2FA === '1',
+    withdrawalReviewAboveWei: ethToWei(values.WITHDRAWAL_REVIEW_ABOVE_ETH ?? '1'),
+    withdrawalDailyLimitWei: ethToWei(values.WITHDRAWAL_DAILY_LIMIT_ETH ?? '5'),
   };
+}
+
+/** An amount already validated by the schema, in wei. */
+function ethToWei(value: string): bigint {
+  const parsed = parseEthAmount(value);
+  if (!parsed.ok) throw new ConfigError(`Invalid amount of ETH: ${parsed.reason}`);
+  return parsed.wei;
 }
 
 /**
@@ -344,21 +450,32 @@ export function resolveChainSettings(config: Config, chainId: number): ChainSett
  * first time. Keeping it on disk means restarts do not sign everybody out.
  */
 export async function resolveJwtSecret(config: Config): Promise<AppConfig> {
-  if (config.jwtSecret !== undefined) return { ...config, jwtSecret: config.jwtSecret };
+  if (config.jwtSecret !== undefined) return { ...config, jwtSecret: config.jwtSecret, twoFactorEncryptionKey: await resolveTwoFactorKey(config) };
   if (config.isProduction) throw new ConfigError('Invalid environment: JWT_SECRET is required when NODE_ENV=production');
   const file = path.join(config.dataDir, 'jwt-secret');
-  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  try {
-    // `wx` fails if the file exists, so two processes starting together keep one secret.
-    await fs.writeFile(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const secret = (await fs.readFile(file, 'utf8')).trim();
+  const secret = (await readOrCreateSecretFile(config.dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'))).trim();
   if (secret.length < JWT_SECRET_MIN_LENGTH) {
     throw new ConfigError(`Invalid environment: the JWT secret in ${file} is shorter than ${JWT_SECRET_MIN_LENGTH} characters; delete the file to generate a new one`);
   }
-  return { ...config, jwtSecret: secret };
+  return { ...config, jwtSecret: secret, twoFactorEncryptionKey: await resolveTwoFactorKey(config) };
+}
+
+/**
+ * Issue 13: the configured TWO_FACTOR_ENCRYPTION_KEY, or (outside production)
+ * the one kept in `${dataDir}/two-factor-key`, created like the JWT secret.
+ * Losing it makes every two-factor secret unreadable, so it is kept on disk.
+ */
+export async function resolveTwoFactorKey(config: Config): Promise<string> {
+  if (config.twoFactorEncryptionKey !== undefined) return config.twoFactorEncryptionKey;
+  if (config.isProduction) {
+    throw new ConfigError('Invalid environment: TWO_FACTOR_ENCRYPTION_KEY is required when NODE_ENV=production (64 hex digits)');
+  }
+  const file = path.join(config.dataDir, 'two-factor-key');
+  const key = (await readOrCreateSecretFile(config.dataDir, 'two-factor-key', () => randomBytes(32).toString('hex'))).trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(key)) {
+    throw new ConfigError(`Invalid environment: the two-factor key in ${file} is not 64 hex digits; restore it (deleting it makes every two-factor secret unreadable)`);
+  }
+  return key;
 }
 
 /** A Redis URL as it may be logged: scheme, host, port and database, never the user name or password. */
@@ -396,6 +513,11 @@ export function describeConfig(config: Config): Record<string, unknown> {
       ? { url: describeRedisUrl(config.redisUrl), keyPrefix: config.redisKeyPrefix }
       : 'none (one node, in-process queue and presence)',
     metrics: config.metricsToken ? 'bearer token' : config.isProduction ? 'not served (no METRICS_TOKEN)' : 'open',
+    accountSecurity: {
+      twoFactorKey: config.twoFactorEncryptionKey ? 'set' : 'generated in DATA_DIR',
+      withdrawalHoldAfterSecurityChangeHours: config.withdrawalHoldAfterSecurityChangeHours,
+      withdrawalNewAddressHoldHours: config.withdrawalNewAddressHoldHours,
+    },
     price: config.fixedEthUsdPrice
       ? `${config.fixedEthUsdPrice.source} ${config.fixedEthUsdPrice.ethUsd} USD`
       : { url: config.priceUrl, pollMs: config.pricePollMs, staleMs: config.priceStaleMs },
@@ -408,5 +530,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
       depositConfirmations: config.depositConfirmations ?? 'default',
       withdrawalConfirmations: config.withdrawalConfirmations ?? 'default',
     },
+    // Verifiable play (issue 17)
+    fairnessSigningKey: config.fairnessSigningKey ? 'set' : 'generated in DATA_DIR',
   };
 }

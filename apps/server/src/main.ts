@@ -1,12 +1,18 @@
 /**
- * Composition root: read the config, open the database and apply its
- * migrations, pick the mailer, build the app, listen, and shut down cleanly
- * on SIGINT/SIGTERM.
+ * Entry point: read the config, open the database and apply its
+ * migrations, build the adapters (Redis and the cluster adapters on it, chain,
+ * mailer), compose the app (composition.ts),
+ * listen, and shut down cleanly on SIGINT/SIGTERM. `startServer` is also the
+ * entry of the benchmark's own server (scripts/bench-server.ts), which injects
+ * instant game timing without going through SHIFUMI_TEST_TIMING (refused in
+ * production).
  */
 import path from 'node:path';
-import { buildApp } from './app';
+import { pathToFileURL } from 'node:url';
+import { composeApp, type AppDeps } from './composition';
+import { buildClusterAdapters } from './compose/cluster';
 import { loadTestTiming } from './test-timing';
-import { ConfigError, describeConfig, loadConfig, resolveJwtSecret } from './config';
+import { ConfigError, describeConfig, loadConfig, resolveJwtSecret, type AppConfig } from './config';
 import { openDatabase } from './infra/db/database';
 import { createLogger } from './infra/logger';
 import { createLogMailer } from './infra/mailer/log-mailer';
@@ -17,6 +23,7 @@ import { openChainEndpoint } from './infra/chain/embedded-chain';
 import { WalletSecretError } from './infra/chain/hd-wallet';
 import { createDepositAddresses, DepositMnemonicMismatchError } from './modules/deposits/deposit-addresses';
 import { connectRedis, RedisUnavailableError, type RedisContext } from './infra/redis/redis';
+import { resolveFairnessSigningKey } from './modules/fairness/signing-key';
 
 /** Start-up failures the operator can fix: one line on stderr, exit 1. */
 function isOperatorError(error: unknown): error is Error {
@@ -30,20 +37,21 @@ function isOperatorError(error: unknown): error is Error {
   );
 }
 
-async function main(): Promise<void> {
-  let config;
-  let testTiming;
-  try {
-    config = await resolveJwtSecret(loadConfig(process.env));
-    testTiming = loadTestTiming(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+/** Game and lease timing injected by the caller (tests' SHIFUMI_TEST_TIMING, the benchmark's instant games). */
+export interface ServerTiming {
+  matchOptions?: AppDeps['matchOptions'];
+  leaseTiming?: AppDeps['leaseTiming'];
+}
 
+/**
+ * The composition root proper: builds the adapters (database, Redis, chain,
+ * mailer), the app, listens, and shuts down cleanly on SIGINT/SIGTERM. main.ts
+ * calls it with the environment's configuration; the benchmark's own server
+ * entry (scripts/bench-server.ts) with injected game timing.
+ */
+export async function startServer(config: AppConfig, timing: ServerTiming = {}): Promise<void> {
+  // Issue 17: the transcripts' signing key (required in production; generated into DATA_DIR otherwise).
+  const fairnessSigningKey = await resolveFairnessSigningKey(config);
   const logger = createLogger({ level: config.logLevel });
   logger.info({ config: describeConfig(config) }, 'Starting Shifumi');
 
@@ -93,15 +101,19 @@ async function main(): Promise<void> {
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createLogMailer({ logger, from: config.mailFrom });
 
-  const app = await buildApp({
+  // The cluster adapters (presence, queue, leases, relay, liveness): on Redis with several nodes, in process alone.
+  const cluster = await buildClusterAdapters({ config, logger, ...(redis ? { redis } : {}) });
+  const app = await composeApp({
     config,
     db: database.db,
     mailer,
     logger,
     chain,
+    fairnessSigningKey,
+    cluster,
     ...(redis ? { redis } : {}),
-    ...(testTiming?.match ? { matchOptions: testTiming.match } : {}),
-    ...(testTiming ? { leaseTiming: testTiming } : {}),
+    ...(timing.matchOptions ? { matchOptions: timing.matchOptions } : {}),
+    ...(timing.leaseTiming ? { leaseTiming: timing.leaseTiming } : {}),
   });
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`Shifumi is running on ${config.appUrl} (listening on ${config.host}:${config.port})`);
@@ -133,11 +145,34 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  if (isOperatorError(error)) {
-    process.stderr.write(`Shifumi could not start: ${error.message}\n`);
-    process.exit(1);
+async function main(): Promise<void> {
+  let config;
+  let testTiming;
+  try {
+    config = await resolveJwtSecret(loadConfig(process.env));
+    testTiming = loadTestTiming(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
   }
-  process.stderr.write(`Shifumi could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+  await startServer(config, {
+    ...(testTiming?.match ? { matchOptions: testTiming.match } : {}),
+    ...(testTiming ? { leaseTiming: testTiming } : {}),
+  });
+}
+
+/** Run only as the entry point (the bench's server entry imports startServer). */
+const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntry) {
+  main().catch((error: unknown) => {
+    if (isOperatorError(error)) {
+      process.stderr.write(`Shifumi could not start: ${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`Shifumi could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,7 +1,7 @@
 /**
  * `SHIFUMI_TEST_TIMING`: shorter game and lease timing for tests that run
  * the real entry point as child processes (the two-node cluster test), where
- * buildApp's options cannot be passed in. JSON, validated; refused with
+ * composeApp's options cannot be passed in. JSON, validated; refused with
  * NODE_ENV=production. Read next to the config by main.ts and nowhere else.
  *
  *   SHIFUMI_TEST_TIMING='{"match":{"roundMs":1000,"graceMs":100,"revealMs":100,"reconnectGraceMs":1500},"gameLeaseTtlMs":2000}'

@@ -38,7 +38,7 @@ async function walletOnlySession(): Promise<SessionResponse> {
     version: '1',
     issuedAt: new Date(),
   });
-  const response = await postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }) });
+  const response = await postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }), ageConfirmed: true, termsAccepted: true });
   expect(response.statusCode).toBe(200);
   const session = response.json<SessionResponse>();
   expect(session.user.email).toBeNull();
@@ -118,7 +118,7 @@ describe('POST /api/account/email', () => {
     expect((await verify(tokenOf(await nthMailTo(second, 0)))).statusCode).toBe(200);
     expect(await account(session.accessToken)).toMatchObject({ user: { email: second }, emailVerified: true });
     // The first address is free again for somebody else.
-    expect((await postJson(t, '/api/auth/register', { name: 'Other', email: first, password: PASSWORD })).statusCode).toBe(201);
+    expect((await postJson(t, '/api/auth/register', { name: 'Other', email: first, password: PASSWORD, ageConfirmed: true, termsAccepted: true })).statusCode).toBe(201);
   });
 
   it("replaces an e-mail account's unverified address too, and the old link dies with it", async () => {

@@ -139,7 +139,7 @@ describe('POST /api/chain/rpc: refusals', () => {
     expect(notPost.statusCode).toBe(404);
   });
 
-  it('accepts a full batch of large calls, and refuses a body over the limit with 413 unread', async () => {
+  it('accepts a full batch of large calls, and refuses a body over the limit with 400 unread (issue 12: depth and size alike)', async () => {
     const calldata = `0x${'ab'.repeat(4_000)}`;
     const batch = Array.from({ length: CHAIN_RPC_MAX_BATCH }, (_, index) => call('eth_call', [{ to: payerAccount(5).address, data: calldata }, 'latest'], index));
     expect(JSON.stringify(batch).length).toBeLessThan(CHAIN_RPC_BODY_LIMIT_BYTES);
@@ -147,7 +147,7 @@ describe('POST /api/chain/rpc: refusals', () => {
 
     const tooLarge = call('eth_call', [{ to: payerAccount(5).address, data: `0x${'ab'.repeat(CHAIN_RPC_BODY_LIMIT_BYTES)}` }, 'latest']);
     const response = await proxy(tooLarge);
-    expect(response.statusCode).toBe(413);
+    expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: SERVER_TEXTS.payloadTooLarge });
   });
 });

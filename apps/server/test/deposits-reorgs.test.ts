@@ -16,7 +16,7 @@ import { useDepositWorld } from './support/deposit-world';
 import { chainFor, payerAccount, sendEth, startTestAnvil } from './support/test-chain';
 
 const world = useDepositWorld();
-const { setUp, call, mine, watcher, balance, newPlayer, depositRows, anotherWatcher, depositCredits, errorLogs } = world;
+const { setUp, call, mine, rollbackAndDrop, watcher, balance, newPlayer, depositRows, anotherWatcher, depositCredits, errorLogs } = world;
 
 describe('reorganisations before crediting (8 confirmations)', () => {
   beforeEach(async () => {
@@ -31,8 +31,7 @@ describe('reorganisations before crediting (8 confirmations)', () => {
       await watcher().tick();
       expect((await depositRows(player.address))[0]).toMatchObject({ txHash: dropped, status: 'pending' });
       await mine(depth - 1);
-      await call('anvil_rollback', [depth]);
-      await call('anvil_dropAllTransactions');
+      await rollbackAndDrop(depth);
       await mine(depth + 3);
       await watcher().tick();
       expect((await depositRows(player.address))[0]).toMatchObject({ status: 'orphaned' });
@@ -119,8 +118,7 @@ describe('reorganisations deeper than the confirmations (2 confirmations)', () =
     await watcher().tick();
     expect(await balance(dropped.id)).toBe(parseEther('0.6'));
     const [credited] = await depositRows(dropped.address);
-    await call('anvil_rollback', [Number((await head()) - credited!.blockNumber) + 1]);
-    await call('anvil_dropAllTransactions');
+    await rollbackAndDrop(Number((await head()) - credited!.blockNumber) + 1);
     await mine(3);
     await watcher().tick();
     expect(await depositRows(dropped.address)).toEqual([expect.objectContaining({ id: credited!.id, status: 'reorged_after_credit' })]);

@@ -5,7 +5,7 @@
  * and the genesis guard are in deposits-reorgs.test.ts, reconciliation and sweeps in
  * deposits-reconciliation-and-sweeps.test.ts (separate files run in parallel).
  */
-import { accountResponseSchema, SOCKET_PATH, type BalanceEvent, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import { accountResponseSchema, SOCKET_PATH, type BalanceEvent, type ClientToServerEvents, type DepositUpdateEvent, type ServerToClientEvents } from '@shifumi/protocol';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { type Hex, parseEther } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -93,6 +93,46 @@ describe('deposits', () => {
       await mine(2);
       await watcher().tick();
       expect(await received).toEqual({ balance: 0.125, balanceWei: parseEther('0.125').toString() });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('tells the player each confirmation of a deposit seen on chain, then that it is credited (issue 14)', async () => {
+    const player = await newPlayer();
+    const baseUrl = await world.t.listen();
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: player.token },
+    });
+    const updates: DepositUpdateEvent[] = [];
+    socket.on('deposit_update', (update) => updates.push(update));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const hash = await sendEth(world.anvil, player.address, '0.5');
+      await watcher().tick();
+      // The same head again: nothing new to tell.
+      await watcher().tick();
+      await mine(1);
+      await watcher().tick();
+      await mine(1);
+      await watcher().tick();
+      await mine(1);
+      await watcher().tick();
+      await pollUntil(async () => (updates.length >= 3 ? true : undefined), 5_000, 'three deposit updates');
+      const common = { txHash: hash, amount: '0.5', requiredConfirmations: 3 };
+      expect(updates).toEqual([
+        { ...common, id: expect.any(String), confirmations: 1, status: 'pending' },
+        { ...common, id: expect.any(String), confirmations: 2, status: 'pending' },
+        { ...common, id: expect.any(String), confirmations: 3, status: 'credited' },
+      ]);
+      expect(new Set(updates.map((update) => update.id)).size).toBe(1);
     } finally {
       socket.disconnect();
     }

@@ -10,7 +10,8 @@ import { parseEther } from 'viem';
 import { and, eq } from 'drizzle-orm';
 import { createScratchDatabase } from '../src/infra/db/scratch-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import { composeApp } from '../src/composition';
+import { nodeLeaseKey } from '../src/modules/games/game-scan';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/infra/db/database';
 import { ledgerTransfers } from '../src/infra/db/schema/index';
@@ -33,6 +34,8 @@ import { transfer } from '../src/modules/ledger/ledger.service';
 import { io as connect } from 'socket.io-client';
 import { SOCKET_PATH } from '@shifumi/protocol';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { openedCommitment } from '../src/modules/games/sealed-choices';
 
 const MATCH_OPTIONS = { roundMs: 1_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 1_500 };
 const LEASE_TIMING = { gameLeaseTtlMs: 1_500, takeoverScanMs: 200 };
@@ -146,8 +149,9 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     const before = (await gameRow(cluster.db, room))!;
     expect(before.ownerNode).toBe(node1.app.games.holder);
 
-    // Node 1's lease vanishes (as if it had expired while node 1 was paused); node 1 does not know yet.
-    await node1.redis.client.del(`${cluster.keyPrefix}lease:${gameLeaseKey(room)}`);
+    // Node 1's lease vanishes (as if it had expired while node 1 was paused); node 1 does not know yet. A pause lets
+    // node 1's node lease lapse too, no later than its game leases (game-scan.ts): the other nodes look at its games.
+    await node1.redis.client.del(`${cluster.keyPrefix}lease:${gameLeaseKey(room)}`, `${cluster.keyPrefix}lease:${nodeLeaseKey(node1.app.games.holder)}`);
     expect(await node2.app.games.scan()).toBe(1);
     const claimed = (await gameRow(cluster.db, room))!;
     expect(claimed.ownerNode).toBe(node2.app.games.holder);
@@ -220,6 +224,50 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     await expectLedgerConsistent(cluster.db, undefined);
   });
 
+  it('issue 17: a game taken over during the reveal asks again for every reveal it has not stored; the sealed round still resolves', async () => {
+    const node2 = cluster.nodes[1]!;
+    const node3 = await cluster.addNode('node-3b');
+    const a = await seat(node3);
+    const b = await seat(node2);
+    const room = await match(a, b, 1);
+    const salt = randomBytes(32).toString('hex');
+    const commitment = (userId: string, choice: 'rock' | 'paper') => openedCommitment({ room, round: 1, userId, choice, salt });
+    // B answers every reveal request (its browser keeps the salt); A only once it comes back.
+    let bRequests = 0;
+    b.socket.on('reveal_request', (request) => {
+      bRequests += 1;
+      b.socket.emit('reveal_choice', { room, round: request.round, choice: 'paper', salt });
+    });
+    const locked = nextEvent(b.socket, 'opponent_choice_locked');
+    a.socket.emit('commit_choice', { room, round: 1, commitment: commitment(a.id, 'rock') });
+    await locked;
+    b.socket.emit('commit_choice', { room, round: 1, commitment: commitment(b.id, 'paper') });
+    await waitUntil(async () => bRequests >= 1, 3_000, 'reveal requested');
+    // The request and both commitments are stored before anyone is asked.
+    const stored = (await gameRow(cluster.db, room))!.state as MatchState;
+    expect(stored.phase).toBe('revealing');
+    expect(stored.players.map((player) => player.commitment).sort()).toEqual([commitment(a.id, 'rock'), commitment(b.id, 'paper')].sort());
+
+    // The owner goes away before A reveals: B's reveal, not stored, goes with it; the new owner asks B again.
+    const result = nextEvent(b.socket, 'game_result', 8_000);
+    await node3.close();
+    await waitUntil(async () => bRequests >= 2, 5_000, 'asked again after the takeover');
+    let request: Promise<unknown> = Promise.resolve();
+    const back = await cluster.socket(node2, a.token, (socket) => {
+      request = nextEvent(socket, 'reveal_request');
+    });
+    expect(await request).toEqual({ room, round: 1 });
+    back.emit('reveal_choice', { room, round: 1, choice: 'rock', salt });
+    const resolved = await result;
+    expect(resolved).toMatchObject({ player1Mode: 'sealed', player2Mode: 'sealed', winnerId: b.id });
+    expect(resolved.player1Id === a.id ? [resolved.player1Choice, resolved.player2Choice] : [resolved.player2Choice, resolved.player1Choice]).toEqual(['rock', 'paper']);
+    const dead = nextEvent(b.socket, 'game_dead');
+    back.emit('leave_game', { room });
+    await dead;
+    await waitUntil(async () => (await gameRow(cluster.db, room))!.status !== 'playing', 5_000, 'settled');
+    await expectLedgerConsistent(cluster.db, undefined);
+  });
+
   it('a player whose socket is on a node that does not run the game is counted disconnected when it closes, and loses after the grace', async () => {
     const [node1, node2] = cluster.nodes as [ClusterNode, ClusterNode];
     const a = await seat(node1);
@@ -247,7 +295,7 @@ describe.skipIf(!process.env.DATABASE_URL)('one node without Redis', () => {
       jwtSecret: TEST_JWT_SECRET,
     };
     const start = async () => {
-      const app = await buildApp({ config, db: database.db, mailer: createLogMailer({ logger, from: config.mailFrom }), logger, matchOptions: MATCH_OPTIONS });
+      const app = await composeApp({ config, db: database.db, mailer: createLogMailer({ logger, from: config.mailFrom }), logger, matchOptions: MATCH_OPTIONS });
       await app.fastify.listen({ port: 0, host: '127.0.0.1' });
       return { app, url: `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}` };
     };

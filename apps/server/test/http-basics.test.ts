@@ -121,6 +121,40 @@ describe('the web app', () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 
+  // Issue 12: curl, monitors and link previews send `Accept: */*` (or nothing); HEAD has no body but the same answer.
+  it.each([
+    ['GET', '/howtoplay', '*/*'],
+    ['GET', '/howtoplay', undefined],
+    ['GET', '/account', 'text/plain'],
+    ['GET', '/verify-email/abc_DEF-123', 'image/webp,*/*'],
+    ['HEAD', '/howtoplay', '*/*'],
+    ['HEAD', '/', undefined],
+    ['HEAD', '/account', 'text/html'],
+  ] as const)('%s %s with Accept %s → the page', async (method, url, accept) => {
+    const response = await t.app.fastify.inject({ method, url, headers: accept === undefined ? {} : { accept } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe(method === 'HEAD' ? '' : INDEX_HTML);
+  });
+
+  it.each([
+    ['GET', '/howtoplay', 'application/json'],
+    ['HEAD', '/howtoplay', 'application/json'],
+    ['GET', '/howtoplay', 'application/problem+json, application/json;q=0.9'],
+    ['GET', '/api/nothing', '*/*'],
+    ['HEAD', '/api/nothing', 'text/html'],
+    ['GET', '/socket.io/x', 'text/html'],
+    ['GET', '/public/x', 'text/html'],
+    ['GET', '/assets/missing.js', 'text/html'],
+    ['GET', '/missing.png', '*/*'],
+    ['POST', '/howtoplay', 'text/html'],
+  ] as const)('%s %s with Accept %s → a JSON 404', async (method, url, accept) => {
+    const response = await t.app.fastify.inject({ method, url, headers: { accept } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    if (method !== 'HEAD') expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
+  });
+
   it('serves built files, fingerprinted assets cached for good', async () => {
     const asset = await t.app.fastify.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
@@ -140,6 +174,11 @@ describe('the web app', () => {
   it('serves neither files outside the dist folder, nor dotfiles, nor directories', async () => {
     for (const url of ['/../../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/.env', '/assets/%2e%2e/.env', '/assets/']) {
       const response = await t.app.fastify.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      // A path that normalises to a page path (`/../../../etc/passwd` is `/etc/passwd`) gets the page, never a file.
+      if (response.statusCode === 200) {
+        expect(response.body, url).toBe(INDEX_HTML);
+        continue;
+      }
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
     }
@@ -185,7 +224,7 @@ describe('unexpected failures', () => {
     });
     try {
       const email = uniqueEmail();
-      const registered = await postJson(broken, '/api/auth/register', { name: 'Ann', email, password: PASSWORD });
+      const registered = await postJson(broken, '/api/auth/register', { name: 'Ann', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true });
       expect(registered.statusCode).toBe(201);
 
       const session = await signIn(broken, { email, password: PASSWORD });

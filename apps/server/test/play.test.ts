@@ -152,7 +152,7 @@ describe('a whole game', () => {
     expect(await balanceOf(t.db, LedgerAccounts.escrow(room))).toBe(2n * stake);
 
     const first = await round(a, b, room, 'paper', 'rock');
-    expect(first.result).toEqual({ player1Id: a.id, player2Id: b.id, player1Choice: 'paper', player2Choice: 'rock', winnerId: a.id });
+    expect(first.result).toEqual({ player1Id: a.id, player2Id: b.id, player1Choice: 'paper', player2Choice: 'rock', winnerId: a.id, player1Seal: null, player2Seal: null, player1Mode: 'plain', player2Mode: 'plain' });
     expect(first.end).toEqual({ scores: { [a.id]: 1, [b.id]: 0 }, gameOver: false });
     const draw = await (async () => {
       await next(a.socket, 'new_round');
@@ -390,6 +390,16 @@ describe('malformed and foreign input', () => {
     const tooFast = next(a.socket, 'error');
     a.socket.emit('send_reaction', { room, content: '😀' });
     expect((await tooFast).message).toBe('One reaction per second, please.');
+    // Issue 14: a sender that asks for an answer hears it (and no error event): refused and why, or sent.
+    const refused = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: '😀' }, resolve));
+    expect(refused).toEqual({ ok: false, message: 'One reaction per second, please.' });
+    const invalid = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'x'.repeat(51) }, resolve));
+    expect(invalid).toMatchObject({ ok: false, message: expect.any(String) });
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    const delivered = next(b.socket, 'reaction_received');
+    const accepted = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'gg' }, resolve));
+    expect(accepted).toEqual({ ok: true });
+    expect(await delivered).toEqual({ content: 'gg' });
     a.socket.emit('leave_game', { room });
     await next(b.socket, 'game_dead');
   });

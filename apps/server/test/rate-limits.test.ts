@@ -27,7 +27,7 @@ describe('rate limits per IP', () => {
     ];
     expect(statuses).toEqual([401, 401, 400]);
 
-    const refused = await postJson(t, '/api/auth/register', { name: 'A', email: 'a@example.com', password: '12345678' }, fromIp(ip));
+    const refused = await postJson(t, '/api/auth/register', { name: 'A', email: 'a@example.com', password: '12345678', ageConfirmed: true, termsAccepted: true }, fromIp(ip));
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: SERVER_TEXTS.tooManyRequests });
     const retryAfter = Number(refused.headers['retry-after']);

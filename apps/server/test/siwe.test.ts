@@ -5,7 +5,7 @@
  * address held by another account is refused; a wallet session is bound to its
  * address, through refreshes too.
  */
-import { SIWE_TEXTS, type SessionResponse } from '@shifumi/protocol';
+import { RESPONSIBLE_GAMING_TEXTS, SIWE_TEXTS, TERMS_VERSION, type SessionResponse } from '@shifumi/protocol';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Address, type Hex } from 'viem';
@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil } from '../src/infra/chain/anvil-testing';
 import { createChainWalletClient } from '../src/infra/chain/chain-client';
 import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
-import { sessions, users } from '../src/infra/db/schema/index';
+import { sessions, termsAcceptances, users } from '../src/infra/db/schema/index';
 import { SIWE_CLOCK_SKEW_MS } from '../src/modules/siwe/siwe.service';
-import { postJson, refresh, refreshCookieOf, signIn, signUp } from './support/api';
+import { ACCEPTED, postJson, refresh, refreshCookieOf, signIn, signUp } from './support/api';
 import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
 import { chainFor, payerAccount, startTestAnvil, type TestAnvil } from './support/test-chain';
 
@@ -53,8 +53,9 @@ async function message(address: Address, overrides: Partial<Parameters<typeof cr
   });
 }
 
+/** Verifies with the age and Terms confirmation a first sign-in needs (issue 19). */
 function verify(body: unknown) {
-  return postJson(t, '/api/auth/siwe/verify', body);
+  return postJson(t, '/api/auth/siwe/verify', typeof body === 'object' && body !== null ? { ...ACCEPTED, ...body } : body);
 }
 
 /** What an accepted attempt would have created: accounts, sessions, refresh tokens. */
@@ -88,6 +89,30 @@ describe('POST /api/auth/siwe/verify', () => {
     const second = await verify({ message: again, signature: await account.signMessage({ message: again }) });
     expect(second.json<SessionResponse>().user.id).toBe(session.user.id);
     expect(second.json<SessionResponse>().sessionWallet).toBe(account.address.toLowerCase());
+  });
+
+  it('a new address needs the age and Terms confirmation (400, nothing created, the nonce still usable); an existing account signs in without it', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const text = await message(account.address);
+    const body = { message: text, signature: await account.signMessage({ message: text }) };
+    for (const flags of [{}, { ageConfirmed: true }, { termsAccepted: true }, { ageConfirmed: false, termsAccepted: true }]) {
+      const before = await acceptedRows();
+      const refused = await postJson(t, '/api/auth/siwe/verify', { ...body, ...flags });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance });
+      await expectNothingAccepted(refused, before, account.address, JSON.stringify(flags));
+    }
+    // The same signed message, now with both boxes ticked: the nonce was not used by the refusals.
+    const accepted = await postJson(t, '/api/auth/siwe/verify', { ...body, ageConfirmed: true, termsAccepted: true });
+    expect(accepted.statusCode).toBe(200);
+    const userId = accepted.json<SessionResponse>().user.id;
+    const [acceptance] = await t.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, userId));
+    expect(acceptance?.termsVersion).toBe(TERMS_VERSION);
+
+    const again = await message(account.address);
+    const existing = await postJson(t, '/api/auth/siwe/verify', { message: again, signature: await account.signMessage({ message: again }) });
+    expect(existing.statusCode).toBe(200);
+    expect(existing.json<SessionResponse>().user.id).toBe(userId);
   });
 
   it('refuses every invalid message and accepts nothing', async () => {
@@ -141,6 +166,16 @@ describe('POST /api/auth/siwe/verify', () => {
     const text = await message(account.address, { issuedAt: new Date(Date.now() + SIWE_CLOCK_SKEW_MS / 2) });
     const response = await verify({ message: text, signature: await account.signMessage({ message: text }) });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('issues nonces nobody can predict from the previous one (issue 12, finding 3)', async () => {
+    const first = await nonce();
+    const second = await nonce();
+    expect(first).toMatch(/^[0-9a-f]{48}$/);
+    expect(second).toMatch(/^[0-9a-f]{48}$/);
+    // viem's generateSiweNonce answered the first shifted by one character.
+    expect(second.slice(0, 40)).not.toBe(first.slice(1, 41));
+    expect(second.slice(0, 16)).not.toBe(first.slice(0, 16));
   });
 
   it('refuses a replayed nonce after a successful sign-in, and opens no second session', async () => {

@@ -105,7 +105,7 @@ describe('npm run start:cluster', () => {
 
         // Signed up and in through whichever nodes the balancer picks: one database, one JWT secret.
         const credentials = { name: 'Cluster', email: `cluster-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery' };
-        const registered = await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+        const registered = await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...credentials, ageConfirmed: true, termsAccepted: true }) });
         expect(registered.status).toBe(201);
         const login = await fetch(`${url}/api/auth/login`, {
           method: 'POST',

@@ -135,6 +135,8 @@ describe('GET /api/account', () => {
     expect(response.json()).toEqual({
       user: { id: session.user.id, name: 'Zoé', email: account.email, walletAddress: session.user.walletAddress },
       referralCode: expect.stringMatching(/^[23456789A-HJ-NP-Z]{8}$/),
+      referralCount: 0,
+      heldWei: '0',
       emailVerified: false,
       balance: 0,
       balanceWei: '0',

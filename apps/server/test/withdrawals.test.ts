@@ -20,7 +20,10 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SessionResponse,
+  WITHDRAWAL_FEE_PATH,
+  withdrawalFeeResponseSchema,
 } from '@shifumi/protocol';
+import { formatEth, weiToEthNumber } from '@shifumi/money';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -36,7 +39,7 @@ import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf, transfer } from '../src/modules/ledger/ledger.service';
 import { createWithdrawalSender, type WithdrawalSenderDeps } from '../src/modules/withdrawals/withdrawal-sender';
 import { WITHDRAWAL_NEEDS_EMAIL_TEXT } from '../src/modules/withdrawals/withdrawals.service';
-import { noBalanceEvents } from '../src/realtime/balance-events';
+import { noBalanceEvents } from '../src/modules/ledger/balance-events';
 import { postJson, signIn, signUp, uniqueEmail } from './support/api';
 import { findVerificationLink } from './support/smtp-receiver';
 import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
@@ -55,6 +58,8 @@ beforeAll(async () => {
   anvil = await startTestAnvil();
   t = await createTestApp({
     chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '1', WITHDRAWAL_CONFIRMATIONS: '1', WITHDRAWAL_STUCK_MS: String(STUCK_MS) }),
+    // Many withdrawals per player here (50 at once): the hourly limit has its own tests (withdrawal-fees-and-limits.test.ts).
+    env: { WITHDRAWALS_PER_HOUR: '1000' },
   });
   hotWalletAtStart = await onChain(hotWallet());
 });
@@ -121,6 +126,16 @@ async function cashoutOk(token: string, body: unknown, key?: string): Promise<Ca
   const response = await cashout(token, body, key);
   expect(response.statusCode, response.body).toBe(201);
   return cashoutResponseSchema.parse(response.json());
+}
+
+/** The network fee of an answer, in wei. */
+const feeOf = (answer: CashoutResponse) => parseEther(answer.fee);
+
+/** The fee the form would show now, in wei. */
+async function quotedFee(token: string): Promise<bigint> {
+  const response = await t.app.fastify.inject({ method: 'GET', url: WITHDRAWAL_FEE_PATH, headers: { authorization: token } });
+  expect(response.statusCode).toBe(200);
+  return BigInt(withdrawalFeeResponseSchema.parse(response.json()).feeWei);
 }
 
 /** Runs the app's sender until nothing is queued or sent. */
@@ -202,7 +217,7 @@ describe('POST /api/wallet/cashout: the request', () => {
     expect(await balance(p.id)).toBe(parseEther('1'));
   });
 
-  it('refuses an amount above the balance with 422 and the spec text; exactly the balance is accepted', async () => {
+  it('refuses an amount above the balance with 422 and the spec text; exactly the balance minus the fee is accepted', async () => {
     const p = await player('1');
     const broke = await player('0');
     const recipient = freshRecipient();
@@ -211,7 +226,7 @@ describe('POST /api/wallet/cashout: the request', () => {
       [p.token, '1.000000000000000001'],
       [p.token, 2],
       [p.token, 1e21],
-      [broke.token, '0.000000000000000001'],
+      [broke.token, '0.01'],
     ] as const) {
       const response = await cashout(token, { amount, recipientAddress: recipient });
       expect({ amount, status: response.statusCode, answer: response.json() as unknown }).toEqual({
@@ -220,14 +235,21 @@ describe('POST /api/wallet/cashout: the request', () => {
         answer: { message: TEXTS.withdrawalAboveBalance },
       });
     }
+    // The whole balance leaves nothing for the network fee on top (issue 12).
+    const fee = await quotedFee(p.token);
+    const whole = await cashout(p.token, { amount: '1', recipientAddress: recipient });
+    expect({ status: whole.statusCode, answer: whole.json() as unknown }).toEqual({
+      status: 422,
+      answer: { message: SERVER_TEXTS.withdrawalAboveBalanceWithFee(formatEth(fee)) },
+    });
     expect(await moneyRows()).toEqual(before);
     expect(await balance(p.id)).toBe(parseEther('1'));
 
-    const all = await cashoutOk(p.token, { amount: '1', recipientAddress: recipient });
-    expect(all).toMatchObject({ newBalance: 0, newBalanceWei: '0', status: 'queued', message: TEXTS.withdrawalInfo });
+    const all = await cashoutOk(p.token, { amount: formatEth(parseEther('1') - fee), recipientAddress: recipient });
+    expect(all).toMatchObject({ newBalance: 0, newBalanceWei: '0', status: 'queued', message: TEXTS.withdrawalInfo, fee: formatEth(fee) });
     await settleAll();
-    expect(await onChain(recipient)).toBe(parseEther('1'));
-    expect(await rowOf(all.id)).toMatchObject({ status: 'confirmed', amount: parseEther('1') });
+    expect(await onChain(recipient)).toBe(parseEther('1') - fee);
+    expect(await rowOf(all.id)).toMatchObject({ status: 'confirmed', amount: parseEther('1') - fee, fee });
   });
 
   it('accepts a number amount and lower-case or correctly checksummed addresses, and pays each', async () => {
@@ -237,17 +259,18 @@ describe('POST /api/wallet/cashout: the request', () => {
     const checksummed = getAddress(freshRecipient());
     expect(checksummed).not.toBe(checksummed.toLowerCase());
     const first = await cashoutOk(p.token, { amount: 0.25, recipientAddress: lower });
-    expect(first).toMatchObject({ newBalance: 0.75, newBalanceWei: parseEther('0.75').toString(), status: 'queued', message: TEXTS.withdrawalInfo });
-    await cashoutOk(p.token, { amount: '0.125', recipientAddress: other });
-    const last = await cashoutOk(p.token, { amount: ' 0.000000000000000001 ', recipientAddress: checksummed });
-    expect(last.newBalanceWei).toBe((parseEther('0.625') - 1n).toString());
+    expect(first).toMatchObject({ newBalanceWei: (parseEther('0.75') - feeOf(first)).toString(), status: 'queued', message: TEXTS.withdrawalInfo });
+    const second = await cashoutOk(p.token, { amount: '0.125', recipientAddress: other });
+    // The minimum (WITHDRAWAL_MIN_ETH, 0.001 by default) is accepted.
+    const last = await cashoutOk(p.token, { amount: ' 0.001 ', recipientAddress: checksummed });
+    expect(last.newBalanceWei).toBe((parseEther('0.624') - feeOf(first) - feeOf(second) - feeOf(last)).toString());
 
     const rows = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, p.id));
     expect(rows.map((row) => row.recipientAddress).sort()).toEqual([lower, other, checksummed.toLowerCase()].sort());
     await settleAll();
     expect(await onChain(lower)).toBe(parseEther('0.25'));
     expect(await onChain(other)).toBe(parseEther('0.125'));
-    expect(await onChain(checksummed)).toBe(1n);
+    expect(await onChain(checksummed)).toBe(parseEther('0.001'));
   });
 
   it('refuses an unverified e-mail with 422 and the failure text, sends the verification mail, and moves nothing', async () => {
@@ -276,7 +299,7 @@ describe('POST /api/wallet/cashout: the request', () => {
       version: '1',
       issuedAt: new Date(),
     });
-    const signedIn = await postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }) });
+    const signedIn = await postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }), ageConfirmed: true, termsAccepted: true });
     expect(signedIn.statusCode).toBe(200);
     const session = signedIn.json<SessionResponse>();
     expect(session.user.email).toBeNull();
@@ -305,7 +328,7 @@ describe('POST /api/wallet/cashout: the request', () => {
     expect(verified.statusCode).toBe(200);
     expect(await moneyRows()).toEqual(before);
     const paid = await cashoutOk(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
-    expect(paid.newBalanceWei).toBe(parseEther('0.9').toString());
+    expect(paid.newBalanceWei).toBe((parseEther('0.9') - feeOf(paid)).toString());
     await settleAll();
   });
 
@@ -324,12 +347,46 @@ describe('POST /api/wallet/cashout: the request', () => {
         socket.once('connect_error', reject);
       });
       const received = new Promise<BalanceEvent>((resolve) => socket.once('balance', resolve));
-      await cashoutOk(p.token, { amount: '0.375', recipientAddress: freshRecipient() });
-      expect(await received).toEqual({ balance: 0.625, balanceWei: parseEther('0.625').toString() });
+      const answer = await cashoutOk(p.token, { amount: '0.375', recipientAddress: freshRecipient() });
+      const after = parseEther('0.625') - feeOf(answer);
+      expect(await received).toEqual({ balance: weiToEthNumber(after), balanceWei: after.toString() });
     } finally {
       socket.disconnect();
     }
     await settleAll();
+  });
+});
+
+describe('withdrawal_update (issue 14)', () => {
+  it("tells the player's open sockets when the withdrawal is confirmed on chain, not when it is accepted", async () => {
+    const p = await player('1');
+    // The app listens once per file (the balance test above may have started it).
+    const address = t.app.fastify.server.address();
+    const url = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : await t.listen();
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: p.token },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const updates: unknown[] = [];
+      socket.on('withdrawal_update', (payload) => updates.push(payload));
+      const answer = await cashoutOk(p.token, { amount: '0.25', recipientAddress: freshRecipient() });
+      // Accepted, queued: nothing said yet.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(updates).toEqual([]);
+      await settleAll();
+      await pollUntil(async () => (updates.length > 0 ? true : undefined), 5_000, 'the withdrawal_update event');
+      expect(updates).toEqual([{ id: answer.id, status: 'confirmed' }]);
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 
@@ -338,19 +395,21 @@ describe('concurrent withdrawals', () => {
     const p = await player('1');
     const recipient = freshRecipient();
     const amount = parseEther('0.03');
+    const fee = await quotedFee(p.token); // one quote for all 50 (it is reused for FEE_QUOTE_TTL_MS)
     const responses = await Promise.all(Array.from({ length: 50 }, () => cashout(p.token, { amount: '0.03', recipientAddress: recipient })));
     const succeeded = responses.filter((response) => response.statusCode === 201).map((response) => cashoutResponseSchema.parse(response.json()));
     const refused = responses.filter((response) => response.statusCode !== 201);
-    const expected = parseEther('1') / amount; // floor(1 / 0.03) = 33
+    const expected = parseEther('1') / (amount + fee); // floor(1 / (0.03 + fee)) = 33
     expect(BigInt(succeeded.length)).toBe(expected);
+    expect(succeeded.every((answer) => feeOf(answer) === fee)).toBe(true);
     for (const response of refused) {
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: TEXTS.withdrawalAboveBalance });
+      expect([TEXTS.withdrawalAboveBalance, SERVER_TEXTS.withdrawalAboveBalanceWithFee(formatEth(fee))]).toContain(response.json<{ message: string }>().message);
     }
     // The debits happened one after the other: each answer saw one more of them, none below zero.
     const balancesAfter = succeeded.map((answer) => BigInt(answer.newBalanceWei)).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-    expect(balancesAfter).toEqual(Array.from({ length: succeeded.length }, (_, index) => parseEther('1') - BigInt(index + 1) * amount));
-    expect(await balance(p.id)).toBe(parseEther('1') - expected * amount);
+    expect(balancesAfter).toEqual(Array.from({ length: succeeded.length }, (_, index) => parseEther('1') - BigInt(index + 1) * (amount + fee)));
+    expect(await balance(p.id)).toBe(parseEther('1') - expected * (amount + fee));
     expect(await balanceOf(t.db, LedgerAccounts.withdrawalsInFlight)).toBe(expected * amount);
 
     await settleAll();
@@ -359,7 +418,7 @@ describe('concurrent withdrawals', () => {
     expect(rows).toHaveLength(succeeded.length);
     expect(rows.every((row) => row.status === 'confirmed')).toBe(true);
     expect(new Set(rows.map((row) => row.nonce)).size).toBe(succeeded.length);
-    expect(await balance(p.id)).toBe(parseEther('1') - expected * amount);
+    expect(await balance(p.id)).toBe(parseEther('1') - expected * (amount + fee));
   });
 });
 
@@ -373,7 +432,7 @@ describe('Idempotency-Key', () => {
     const replay = await cashoutOk(p.token, { amount: 0.2, recipientAddress: getAddress(recipient) }, 'key-00000001');
     expect(replay).toEqual(first);
     expect(await moneyRows()).toEqual(rowsAfterFirst);
-    expect(await balance(p.id)).toBe(parseEther('0.8'));
+    expect(await balance(p.id)).toBe(parseEther('0.8') - feeOf(first));
 
     for (const other of [
       { ...body, amount: '0.3' },
@@ -392,17 +451,17 @@ describe('Idempotency-Key', () => {
 
     await settleAll();
     // Replayed after it was paid: the same answer, with the status now; the balance spent since does not matter.
-    await cashoutOk(p.token, { amount: '0.8', recipientAddress: freshRecipient() });
+    await cashoutOk(p.token, { amount: '0.7', recipientAddress: freshRecipient() });
     await settleAll();
     const later = await cashoutOk(p.token, body, 'key-00000001');
     expect(later).toEqual({ ...first, status: 'confirmed' });
     expect(await onChain(recipient)).toBe(parseEther('0.4'));
-    expect(await balance(p.id)).toBe(0n);
+    expect(await balance(p.id)).toBeLessThan(parseEther('0.1'));
   });
 
   it('concurrent requests with one key make one withdrawal, even when the balance covers only one', async () => {
     const rich = await player('1');
-    const poor = await player('0.2');
+    const poor = await player('0.201'); // 0.2 and a fee of at most 0.001
     const recipient = freshRecipient();
     for (const p of [rich, poor]) {
       const racing = await Promise.all(
@@ -414,8 +473,10 @@ describe('Idempotency-Key', () => {
       expect(new Set(answers.map((answer) => answer.newBalanceWei)).size).toBe(1);
       expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, p.id))).toHaveLength(1);
     }
-    expect(await balance(rich.id)).toBe(parseEther('0.8'));
-    expect(await balance(poor.id)).toBe(0n);
+    const [richRow] = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, rich.id));
+    const [poorRow] = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, poor.id));
+    expect(await balance(rich.id)).toBe(parseEther('0.8') - richRow!.fee);
+    expect(await balance(poor.id)).toBe(parseEther('0.001') - poorRow!.fee);
     await settleAll();
     expect(await onChain(recipient)).toBe(parseEther('0.4'));
   });
@@ -432,13 +493,14 @@ describe('the sender', () => {
 
     const refused = await cashoutOk(p.token, { amount: '0.4', recipientAddress: refuser }, 'refused-0001');
     const paid = await cashoutOk(p.token, { amount: '0.1', recipientAddress: freshRecipient() });
-    expect(await balance(p.id)).toBe(parseEther('0.5'));
+    expect(await balance(p.id)).toBe(parseEther('0.5') - feeOf(refused) - feeOf(paid));
     await settleAll();
 
     expect(await rowOf(refused.id)).toMatchObject({ status: 'failed', nonce: null, txHash: null, failureReason: expect.stringMatching(/refused/) });
     expect(await attemptsOf(refused.id)).toEqual([]);
     expect(await rowOf(paid.id)).toMatchObject({ status: 'confirmed' });
-    expect(await balance(p.id)).toBe(parseEther('0.9'));
+    // Nothing was signed for the refused one: its fee came back with its amount; the paid one's fee is kept.
+    expect(await balance(p.id)).toBe(parseEther('0.9') - feeOf(paid));
     expect(await onChain(refuser)).toBe(0n);
     // Replayed, the request shows how it ended.
     expect(await cashoutOk(p.token, { amount: '0.4', recipientAddress: refuser }, 'refused-0001')).toEqual({ ...refused, status: 'failed' });
@@ -466,7 +528,10 @@ describe('the sender', () => {
     const mined = await t.chain!.publicClient.getTransactionReceipt({ hash: row.txHash as Hex });
     expect(mined.status).toBe('reverted');
     expect(await attemptsOf(requested.id)).toEqual([expect.objectContaining({ status: 'reverted', txHash: row.txHash })]);
-    expect(await balance(p.id)).toBe(parseEther('1'));
+    // Mined: its gas was paid, so the fee is kept (and covered that gas); the amount came back.
+    expect(await balance(p.id)).toBe(parseEther('1') - feeOf(requested));
+    expect(row.gasPaid).toBe(mined.gasUsed * mined.effectiveGasPrice);
+    expect(row.gasPaid!).toBeLessThanOrEqual(row.fee);
     expect(await onChain(recipient)).toBe(0n);
     expect(mined.gasUsed).toBeGreaterThan(0n);
     expect((await balanceOf(t.db, LedgerAccounts.networkFees)) - feesBefore).toBe(mined.gasUsed * mined.effectiveGasPrice);
@@ -513,7 +578,7 @@ describe('the sender', () => {
     expect(await onChain(recipient)).toBe(parseEther('0.06'));
   });
 
-  it('re-prices a stuck transaction (same nonce, both fee fields +10 % or more) until it pays twice the going rate, and pays once', async () => {
+  it('re-prices a stuck transaction (same nonce, both fee fields +10 % or more) until it pays twice the going rate or the cap of its fee, and pays once', async () => {
     const p = await player('1');
     const recipient = freshRecipient();
     const { id } = await cashoutOk(p.token, { amount: '0.3', recipientAddress: recipient });
@@ -546,9 +611,14 @@ describe('the sender', () => {
       const estimate = await t.chain!.publicClient.estimateFeesPerGas();
       const last = attempts.at(-1)!;
       const beforeLast = attempts.at(-2)!;
-      expect(attempts.length).toBeGreaterThan(2);
+      // Issue 12: never above the price per gas the withdrawal's fee paid for; re-pricing stops at
+      // twice the going rate or at that cap, whichever comes first.
+      const cap = (await rowOf(id)).maxFeePerGas!;
+      expect(attempts.every((attempt) => attempt.maxFeePerGas <= cap)).toBe(true);
+      expect(attempts.length).toBeGreaterThanOrEqual(2);
       expect(attempts.length).toBeLessThan(12);
-      expect(last.maxFeePerGas).toBeGreaterThanOrEqual(2n * estimate.maxFeePerGas);
+      const lastCapped = last.maxFeePerGas * 11n > cap * 10n; // another +10 % would pass the cap
+      expect(lastCapped || last.maxFeePerGas >= 2n * estimate.maxFeePerGas).toBe(true);
       const beforeLastOverpays =
         beforeLast.maxFeePerGas >= 2n * estimate.maxFeePerGas && beforeLast.maxPriorityFeePerGas >= 2n * estimate.maxPriorityFeePerGas;
       expect(beforeLastOverpays).toBe(false);

@@ -7,9 +7,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/app';
+import { interceptLeaving } from './lib/leave-guard';
 import { startSession } from './lib/session-startup';
 import { connectPublicSocket, followSessionWithSocket } from './lib/socket';
 
+// Before the router mounts: its own popstate listener must come second (lib/leave-guard.ts).
+interceptLeaving();
 connectPublicSocket();
 followSessionWithSocket();
 void startSession();

@@ -11,6 +11,8 @@ export {
   apply,
   createMatch,
   nextDeadline,
+  resumeReveals,
+  upgradeState,
   viewFor,
   type ApplyResult,
   type EndReason,
@@ -22,4 +24,7 @@ export {
   type PlayerState,
   type PlayerView,
   type RefusalCode,
+  type ResultMode,
+  type RoundPlay,
+  type RoundRecord,
 } from './match';

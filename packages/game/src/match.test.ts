@@ -73,12 +73,15 @@ describe('createMatch', () => {
       id: 'room-1',
       options: DEFAULT_MATCH_OPTIONS,
       players: [
-        { id: A, score: 0, choice: null, connected: true, disconnectedAt: null },
-        { id: B, score: 0, choice: null, connected: true, disconnectedAt: null },
+        { id: A, score: 0, choice: null, commitment: null, salt: null, revealFailed: false, revealExtended: false, lockedAt: null, connected: true, disconnectedAt: null },
+        { id: B, score: 0, choice: null, commitment: null, salt: null, revealFailed: false, revealExtended: false, lockedAt: null, connected: true, disconnectedAt: null },
       ],
       round: 1,
       phase: 'choosing',
       deadline: DEADLINE_1,
+      roundStartedAt: T0,
+      revealRequestedAt: null,
+      rounds: [],
       revealEndsAt: null,
       winnerId: null,
       endReason: null,
@@ -87,7 +90,7 @@ describe('createMatch', () => {
   });
 
   it('takes its defaults from the protocol constants', () => {
-    expect(DEFAULT_MATCH_OPTIONS).toEqual({ roundMs: 10_000, graceMs: 1_000, revealMs: 5_500, winThreshold: 2, maxRounds: 10, reconnectGraceMs: 10_000 });
+    expect(DEFAULT_MATCH_OPTIONS).toEqual({ roundMs: 10_000, graceMs: 1_000, revealMs: 5_500, winThreshold: 2, maxRounds: 10, reconnectGraceMs: 10_000, revealWindowMs: 3_000 });
   });
 
   it('takes options', () => {
@@ -120,7 +123,7 @@ describe('a round', () => {
     const second = run(first.state, { type: 'choose', playerId: B, choice: 'rock', now: T0 + 2_000 });
     expect(second.effects).toEqual([
       { type: 'choiceLocked', playerId: B },
-      { type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'paper', player2Choice: 'rock', winnerId: A },
+      expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'paper', player2Choice: 'rock', winnerId: A }),
       { type: 'roundEnd', scores: { [A]: 1, [B]: 0 }, gameOver: false },
     ]);
     // The reveal starts when the round resolved, not at its deadline.
@@ -141,12 +144,12 @@ describe('a round', () => {
   it('names the players in the order of the match, whoever chose first', () => {
     const first = run(start(), { type: 'choose', playerId: B, choice: 'scissors', now: T0 + 1 });
     const second = run(first.state, { type: 'choose', playerId: A, choice: 'paper', now: T0 + 2 });
-    expect(second.effects[1]).toEqual({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'paper', player2Choice: 'scissors', winnerId: B });
+    expect(second.effects[1]).toEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'paper', player2Choice: 'scissors', winnerId: B }));
   });
 
   it('a draw changes nothing but the round', () => {
     const { state, effects } = playRound(start(), 'scissors', 'scissors', T0 + 1);
-    expect(effects).toContainEqual({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'scissors', player2Choice: 'scissors', winnerId: 'draw' });
+    expect(effects).toContainEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'scissors', player2Choice: 'scissors', winnerId: 'draw' }));
     expect(effects).toContainEqual({ type: 'roundEnd', scores: { [A]: 0, [B]: 0 }, gameOver: false });
     expect(state.players.map((player) => player.score)).toEqual([0, 0]);
     expect(run(state, { type: 'tick', now: state.revealEndsAt! }).state.round).toBe(2);
@@ -157,7 +160,7 @@ describe('a round', () => {
     expect(apply(first.state, { type: 'tick', now: GRACE_END_1 - 1 })).toEqual({ ok: true, state: first.state, effects: [] });
     const resolved = run(first.state, { type: 'tick', now: GRACE_END_1 });
     expect(resolved.effects).toEqual([
-      { type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'scissors', winnerId: A },
+      expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'scissors', winnerId: A }),
       { type: 'roundEnd', scores: { [A]: 1, [B]: 0 }, gameOver: false },
     ]);
     // The reveal is timed from the end of the grace, even when the tick comes late.
@@ -167,13 +170,13 @@ describe('a round', () => {
 
   it('two players without a choice both play rock: a draw', () => {
     const resolved = run(start(), { type: 'tick', now: GRACE_END_1 });
-    expect(resolved.effects[0]).toEqual({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'rock', winnerId: 'draw' });
+    expect(resolved.effects[0]).toEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'rock', winnerId: 'draw' }));
   });
 
   it('a choice that arrives after the deadline but within the network grace still counts', () => {
     const first = run(start(), { type: 'choose', playerId: A, choice: 'rock', now: T0 });
     const late = run(first.state, { type: 'choose', playerId: B, choice: 'paper', now: GRACE_END_1 - 1 });
-    expect(late.effects).toContainEqual({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'paper', winnerId: B });
+    expect(late.effects).toContainEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'paper', winnerId: B }));
   });
 
   it('a choice once the grace is over is too late, even before the tick; the tick then resolves the round', () => {
@@ -262,7 +265,7 @@ describe('the end of a match', () => {
     state = playRoundAndContinue(state, 'rock', 'paper');
     const last = playRound(state, 'scissors', 'paper', state.deadline - 1);
     expect(last.effects.slice(-3)).toEqual([
-      { type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'scissors', player2Choice: 'paper', winnerId: A },
+      expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'scissors', player2Choice: 'paper', winnerId: A }),
       { type: 'roundEnd', scores: { [A]: 2, [B]: 1 }, gameOver: true, winnerId: A },
       { type: 'gameOver', winnerId: A, reason: 'wins' },
     ]);
@@ -355,7 +358,7 @@ describe('disconnection', () => {
     const gone = run(start(), { type: 'disconnect', playerId: A, now: T0 + 5_000 });
     const chosen = run(gone.state, { type: 'choose', playerId: B, choice: 'paper', now: T0 + 6_000 });
     const resolved = run(chosen.state, { type: 'tick', now: GRACE_END_1 });
-    expect(resolved.effects[0]).toEqual({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'paper', winnerId: B });
+    expect(resolved.effects[0]).toEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'paper', winnerId: B }));
     expect(nextDeadline(resolved.state)).toBe(T0 + 15_000);
   });
 
@@ -441,6 +444,7 @@ describe('viewFor', () => {
       deadline: DEADLINE_1,
       scores: { [A]: 0, [B]: 0 },
       choiceLocked: true,
+      revealPending: false,
       opponentChoiceLocked: false,
       opponentId: B,
       connected: true,

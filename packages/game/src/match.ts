@@ -12,7 +12,7 @@
  * player's choice leaves the engine only inside `roundResult`, once the round
  * is resolved: before that the opponent learns only that a choice was made.
  */
-import { REVEAL_ANIMATION_MS, ROUND_TIMER_MS, WIN_THRESHOLD, type Choice } from '@shifumi/protocol';
+import { REVEAL_ANIMATION_MS, REVEAL_WINDOW_MS, ROUND_TIMER_MS, WIN_THRESHOLD, type Choice } from '@shifumi/protocol';
 import { DEFAULT_CHOICE, isChoice, resolveRound } from './rules';
 
 /** Timing and limits of a match. Every duration is in milliseconds. */
@@ -29,6 +29,12 @@ export interface MatchOptions {
   maxRounds: number;
   /** How long a disconnected player may take to come back before losing. */
   reconnectGraceMs: number;
+  /**
+   * Issue 17: how long a player who sealed their choice has to reveal it,
+   * from the reveal request (plus `reconnectGraceMs` for a player who was
+   * disconnected during the window).
+   */
+  revealWindowMs: number;
 }
 
 /**
@@ -43,6 +49,7 @@ export const DEFAULT_MATCH_OPTIONS: Readonly<MatchOptions> = Object.freeze({
   winThreshold: WIN_THRESHOLD,
   maxRounds: 10,
   reconnectGraceMs: ROUND_TIMER_MS,
+  revealWindowMs: REVEAL_WINDOW_MS,
 });
 
 /** One player as the engine tracks them. Plain data (JSON-safe). */
@@ -51,8 +58,18 @@ export interface PlayerState {
   id: string;
   /** Rounds won. */
   score: number;
-  /** This round's choice; never shown to the opponent before the round resolves. */
+  /** This round's choice (plain, or a sealed one once revealed); never shown to the opponent before the round resolves. */
   choice: Choice | null;
+  /** Issue 17: this round's sealed choice (`commit_choice`), lower-case hex SHA-256; null when none. */
+  commitment: string | null;
+  /** Issue 17: the salt of a reveal that matched `commitment`; null before (or without) one. */
+  salt: string | null;
+  /** Issue 17: whether this round's reveal arrived and did not match the commitment (the player loses the round). */
+  revealFailed: boolean;
+  /** Issue 17: whether the player was disconnected during this round's reveal window (it is extended by the reconnection grace). */
+  revealExtended: boolean;
+  /** When this round's choice or commitment was locked (epoch ms); null before. */
+  lockedAt: number | null;
   /** Whether the player has at least one live connection (the driver says so). */
   connected: boolean;
   /** When the player lost their connection (epoch ms), or null while connected. */
@@ -66,8 +83,45 @@ export interface PlayerState {
  */
 export type EndReason = 'wins' | 'max-rounds' | 'forfeit-leave' | 'forfeit-disconnect';
 
-/** The stage a match is in. */
-export type MatchPhase = 'choosing' | 'reveal' | 'over';
+/**
+ * The stage a match is in: `'choosing'`, `'revealing'` (issue 17: both have
+ * locked and a sealed choice is awaited), `'reveal'` (the result's animation
+ * before the next round) or `'over'`.
+ */
+export type MatchPhase = 'choosing' | 'revealing' | 'reveal' | 'over';
+
+/**
+ * How a player's choice of a round came to be (the transcript's `mode`):
+ * `sealed` (committed, then revealed with a matching salt), `plain` (sent in
+ * clear), `auto` (nothing by the deadline: rock), `unrevealed` (committed, no
+ * matching reveal within the window: the round is lost).
+ */
+export type ResultMode = 'sealed' | 'plain' | 'auto' | 'unrevealed';
+
+/** One player's part of a resolved round, as the transcript shows it. */
+export interface RoundPlay {
+  mode: ResultMode;
+  /** What was played; null only when `unrevealed`. */
+  choice: Choice | null;
+  /** Present for `sealed` and `unrevealed`. */
+  commitment?: string;
+  /** Present for `sealed`. */
+  salt?: string;
+  /** When the choice or commitment was locked (epoch ms); null for `auto`. */
+  lockedAt: number | null;
+}
+
+/** A resolved round, kept in the state for the game's transcript. */
+export interface RoundRecord {
+  round: number;
+  /** When the round began (epoch ms). */
+  startedAt: number;
+  /** The round's choosing deadline (epoch ms). */
+  deadline: number;
+  /** Player 1's and player 2's plays, in the match's order. */
+  plays: [RoundPlay, RoundPlay];
+  winnerId: string | 'draw';
+}
 
 /** The whole state of a match. Plain data (JSON-safe), so it can be stored and resumed. */
 export interface MatchState {
@@ -83,6 +137,12 @@ export interface MatchState {
   phase: MatchPhase;
   /** End of the current round's choosing time (epoch ms); choices still arrive until deadline + grace. */
   deadline: number;
+  /** When the current round began (epoch ms). */
+  roundStartedAt: number;
+  /** Issue 17: when the reveal of the current round was requested (epoch ms), during `'revealing'`; otherwise null. */
+  revealRequestedAt: number | null;
+  /** Issue 17: every resolved round, oldest first (the transcript is built from them). */
+  rounds: RoundRecord[];
   /** When the reveal pause ends and the next round starts (epoch ms), during `'reveal'`; otherwise null. */
   revealEndsAt: number | null;
   /** The winner's id, or `'draw'`, once over; null before. */
@@ -94,7 +154,9 @@ export interface MatchState {
 /**
  * What the driver must do, in order:
  * - `newRound`: a round starts (also the first); tell both players its deadline.
- * - `choiceLocked`: `playerId` made a choice; tell only their opponent, and never which one.
+ * - `choiceLocked`: `playerId` made a choice or sealed one; tell only their opponent, and never which one.
+ * - `revealRequest`: both have locked; ask each of `playerIds` (those who sealed) to reveal.
+ * - `revealReceived`: `playerId` revealed; tell nobody (nothing of a reveal is told before the result).
  * - `roundResult`: the round is resolved; both choices may now be shown to both players.
  * - `roundEnd`: the scores after the round, and whether the match is over (with its winner or `'draw'`).
  * - `gameOver`: the match ended; settle the escrow (pot to the winner, or both stakes back on `'draw'`).
@@ -103,12 +165,19 @@ export interface MatchState {
 export type MatchEffect =
   | { type: 'newRound'; round: number; deadline: number }
   | { type: 'choiceLocked'; playerId: string }
+  | { type: 'revealRequest'; round: number; playerIds: string[] }
+  | { type: 'revealReceived'; playerId: string }
   | {
       type: 'roundResult';
       player1Id: string;
       player2Id: string;
+      /** For an `unrevealed` play: rock, a placeholder (its mode says nothing was revealed). */
       player1Choice: Choice;
       player2Choice: Choice;
+      player1Seal: { commitment: string; salt: string } | null;
+      player2Seal: { commitment: string; salt: string } | null;
+      player1Mode: ResultMode;
+      player2Mode: ResultMode;
       winnerId: string | 'draw';
     }
   | { type: 'roundEnd'; scores: Record<string, number>; gameOver: boolean; winnerId?: string | 'draw' }
@@ -119,13 +188,20 @@ export type MatchEffect =
  * What the driver may ask of a match. `now` is the driver's clock (epoch ms)
  * and must not go backwards. `choice` is `unknown` because it comes from a
  * socket payload: the engine checks it.
- * - `choose`: a player's choice for the current round.
+ * - `choose`: a player's choice for the current round, in clear.
+ * - `commit`: issue 17, a sealed choice for round `round` (a commitment).
+ * - `reveal`: issue 17, the choice and salt behind the commitment; `opened` is
+ *   the commitment they open for this player (SHA-256 of the preimage, computed
+ *   by the driver with the match id, `round` and `playerId`): the engine
+ *   compares it with the stored one.
  * - `tick`: the driver's timer at {@link nextDeadline}; runs what is due.
  * - `disconnect` / `reconnect`: the player's last connection closed / a connection came back.
  * - `leave`: a deliberate leave; the player forfeits at once.
  */
 export type MatchAction =
   | { type: 'choose'; playerId: string; choice: unknown; now: number }
+  | { type: 'commit'; playerId: string; round: number; commitment: unknown; now: number }
+  | { type: 'reveal'; playerId: string; round: number; choice: unknown; salt: unknown; opened: unknown; now: number }
   | { type: 'tick'; now: number }
   | { type: 'disconnect'; playerId: string; now: number }
   | { type: 'reconnect'; playerId: string; now: number }
@@ -139,7 +215,13 @@ export type RefusalCode =
   | 'not-choosing'
   | 'too-late'
   | 'already-chosen'
-  | 'invalid-choice';
+  | 'invalid-choice'
+  | 'wrong-round'
+  | 'invalid-commitment'
+  | 'not-revealing'
+  | 'nothing-to-reveal'
+  | 'already-revealed'
+  | 'reveal-too-late';
 
 /** The text a player reads for each refusal. */
 export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, string>> = Object.freeze({
@@ -150,6 +232,12 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, string>> = Object.fr
   'too-late': 'Too late: the time for this round is up.',
   'already-chosen': 'Your choice for this round is already locked.',
   'invalid-choice': 'Choose rock, paper or scissors.',
+  'wrong-round': 'That round is not the current one.',
+  'invalid-commitment': 'A commitment is 64 lower-case hexadecimal characters.',
+  'not-revealing': 'Nothing is to be revealed now.',
+  'nothing-to-reveal': 'You sealed no choice in this round.',
+  'already-revealed': 'Your choice for this round is already revealed.',
+  'reveal-too-late': 'Too late: the time to reveal your choice is up.',
 });
 
 /**
@@ -183,6 +271,7 @@ function checkOptions(options: MatchOptions): void {
   if (!duration(options.reconnectGraceMs)) throw new RangeError(`reconnectGraceMs must be a duration, got ${options.reconnectGraceMs}`);
   if (!positiveInteger(options.winThreshold)) throw new RangeError(`winThreshold must be a positive integer, got ${options.winThreshold}`);
   if (!positiveInteger(options.maxRounds)) throw new RangeError(`maxRounds must be a positive integer, got ${options.maxRounds}`);
+  if (!duration(options.revealWindowMs)) throw new RangeError(`revealWindowMs must be a duration, got ${options.revealWindowMs}`);
 }
 
 /**
@@ -203,7 +292,7 @@ export function createMatch(input: {
   if (!Number.isFinite(input.now)) throw new RangeError(`now must be a finite epoch time, got ${input.now}`);
   const options: MatchOptions = { ...DEFAULT_MATCH_OPTIONS, ...input.options };
   checkOptions(options);
-  const player = (id: string): PlayerState => ({ id, score: 0, choice: null, connected: true, disconnectedAt: null });
+  const player = (id: string): PlayerState => ({ id, score: 0, connected: true, disconnectedAt: null, ...EMPTY_LOCK });
   const state: MatchState = {
     id: input.id,
     options,
@@ -211,11 +300,72 @@ export function createMatch(input: {
     round: 1,
     phase: 'choosing',
     deadline: input.now + options.roundMs,
+    roundStartedAt: input.now,
+    revealRequestedAt: null,
+    rounds: [],
     revealEndsAt: null,
     winnerId: null,
     endReason: null,
   };
   return { state, effects: [{ type: 'newRound', round: 1, deadline: state.deadline }] };
+}
+
+/** A player's round fields before they lock anything. */
+const EMPTY_LOCK = Object.freeze({ choice: null, commitment: null, salt: null, revealFailed: false, revealExtended: false, lockedAt: null });
+
+function clearLock(player: PlayerState): void {
+  Object.assign(player, EMPTY_LOCK);
+}
+
+/** Whether the player has locked this round (a plain choice or a commitment). */
+function hasLocked(player: PlayerState): boolean {
+  return player.choice !== null || player.commitment !== null;
+}
+
+/** Whether the player sealed a choice and neither revealed it nor failed to. */
+function revealPending(player: PlayerState): boolean {
+  return player.commitment !== null && player.choice === null && !player.revealFailed;
+}
+
+/** When the player's reveal window closes (epoch ms), during `'revealing'`. */
+function revealClosesAt(state: MatchState, player: PlayerState): number {
+  const requestedAt = state.revealRequestedAt ?? state.deadline;
+  return requestedAt + state.options.revealWindowMs + (player.revealExtended ? state.options.reconnectGraceMs : 0);
+}
+
+const HEX_64 = /^[0-9a-f]{64}$/;
+
+/**
+ * A state stored before issue 17 (no commitments, no round history), brought
+ * to today's shape; a current state is answered as it is.
+ */
+export function upgradeState(stored: MatchState): MatchState {
+  const options = { ...DEFAULT_MATCH_OPTIONS, ...stored.options };
+  const players = stored.players.map((player) => ({ ...EMPTY_LOCK, ...player })) as [PlayerState, PlayerState];
+  return {
+    ...stored,
+    options,
+    players,
+    roundStartedAt: stored.roundStartedAt ?? stored.deadline - options.roundMs,
+    revealRequestedAt: stored.revealRequestedAt ?? null,
+    rounds: stored.rounds ?? [],
+  };
+}
+
+/**
+ * A match taken over by another driver (decision 017: a reveal received
+ * before the other is not stored, so the new driver may not have it): during
+ * `'revealing'`, every sealed choice whose reveal is not in `stored` gets a
+ * fresh window from `now`, and the effects ask those players again. Nothing
+ * else changes; a player can only reveal what they committed to.
+ */
+export function resumeReveals(stored: MatchState, now: number): { state: MatchState; effects: MatchEffect[] } {
+  if (stored.phase !== 'revealing') return { state: stored, effects: [] };
+  const pending = stored.players.filter(revealPending);
+  if (pending.length === 0) return { state: stored, effects: [] };
+  const state = clone(stored);
+  state.revealRequestedAt = Math.max(state.revealRequestedAt ?? now, now);
+  return { state, effects: [{ type: 'revealRequest', round: state.round, playerIds: pending.map((player) => player.id) }] };
 }
 
 function indexOf(state: MatchState, playerId: string): 0 | 1 | -1 {
@@ -225,7 +375,7 @@ function indexOf(state: MatchState, playerId: string): 0 | 1 | -1 {
 }
 
 function clone(state: MatchState): MatchState {
-  return { ...state, options: { ...state.options }, players: [{ ...state.players[0] }, { ...state.players[1] }] };
+  return { ...state, options: { ...state.options }, players: [{ ...state.players[0] }, { ...state.players[1] }], rounds: [...state.rounds] };
 }
 
 function scoresOf(state: MatchState): Record<string, number> {
@@ -237,22 +387,59 @@ function end(state: MatchState, winnerId: string | 'draw', reason: EndReason, ef
   state.winnerId = winnerId;
   state.endReason = reason;
   state.revealEndsAt = null;
-  for (const player of state.players) player.choice = null;
+  state.revealRequestedAt = null;
+  for (const player of state.players) clearLock(player);
   effects.push({ type: 'gameOver', winnerId, reason });
 }
 
-/** Resolves the current round at `at` (missing choices play rock). Mutates `state`. */
+/** A player's play of the round being closed: sealed, plain, automatic (rock) or unrevealed. */
+function playOf(player: PlayerState): RoundPlay {
+  if (player.commitment !== null) {
+    if (player.choice !== null && player.salt !== null) {
+      return { mode: 'sealed', choice: player.choice, commitment: player.commitment, salt: player.salt, lockedAt: player.lockedAt };
+    }
+    return { mode: 'unrevealed', choice: null, commitment: player.commitment, lockedAt: player.lockedAt };
+  }
+  if (player.choice !== null) return { mode: 'plain', choice: player.choice, lockedAt: player.lockedAt };
+  return { mode: 'auto', choice: DEFAULT_CHOICE, lockedAt: null };
+}
+
+/** Who wins a round from its two plays: an unrevealed play loses, both unrevealed is a draw, else the rules. */
+function outcomeOf(first: RoundPlay, second: RoundPlay): 'first' | 'second' | 'draw' {
+  if (first.choice === null || second.choice === null) {
+    if (first.choice === null && second.choice === null) return 'draw';
+    return first.choice === null ? 'second' : 'first';
+  }
+  return resolveRound(first.choice, second.choice);
+}
+
+const sealOf = (play: RoundPlay) => (play.mode === 'sealed' ? { commitment: play.commitment!, salt: play.salt! } : null);
+
+/** Resolves the current round at `at` (missing choices play rock, missing reveals lose). Mutates `state`. */
 function closeRound(state: MatchState, at: number, effects: MatchEffect[]): void {
   const [first, second] = state.players;
-  const firstChoice = first.choice ?? DEFAULT_CHOICE;
-  const secondChoice = second.choice ?? DEFAULT_CHOICE;
-  const outcome = resolveRound(firstChoice, secondChoice);
+  const firstPlay = playOf(first);
+  const secondPlay = playOf(second);
+  const outcome = outcomeOf(firstPlay, secondPlay);
   const winnerId = outcome === 'draw' ? 'draw' : outcome === 'first' ? first.id : second.id;
   if (outcome === 'first') first.score += 1;
   if (outcome === 'second') second.score += 1;
-  first.choice = null;
-  second.choice = null;
-  effects.push({ type: 'roundResult', player1Id: first.id, player2Id: second.id, player1Choice: firstChoice, player2Choice: secondChoice, winnerId });
+  clearLock(first);
+  clearLock(second);
+  state.revealRequestedAt = null;
+  state.rounds.push({ round: state.round, startedAt: state.roundStartedAt, deadline: state.deadline, plays: [firstPlay, secondPlay], winnerId });
+  effects.push({
+    type: 'roundResult',
+    player1Id: first.id,
+    player2Id: second.id,
+    player1Choice: firstPlay.choice ?? DEFAULT_CHOICE,
+    player2Choice: secondPlay.choice ?? DEFAULT_CHOICE,
+    player1Seal: sealOf(firstPlay),
+    player2Seal: sealOf(secondPlay),
+    player1Mode: firstPlay.mode,
+    player2Mode: secondPlay.mode,
+    winnerId,
+  });
   // Only the round's winner can have just reached the threshold, so there is at most one champion.
   const champion = state.players.find((player) => player.score >= state.options.winThreshold);
   if (champion) {
@@ -275,12 +462,34 @@ function startNextRound(state: MatchState, at: number, effects: MatchEffect[]): 
   state.phase = 'choosing';
   state.revealEndsAt = null;
   state.deadline = at + state.options.roundMs;
+  state.roundStartedAt = at;
   effects.push({ type: 'newRound', round: state.round, deadline: state.deadline });
 }
 
-/** When the current phase ends by itself (epoch ms): deadline + grace, or the end of the reveal. */
+/**
+ * Both have locked (or the round's time is up): a sealed choice not yet
+ * revealed is asked for; without one, the round resolves at once.
+ */
+function lockComplete(state: MatchState, at: number, effects: MatchEffect[]): void {
+  const pending = state.players.filter(revealPending);
+  if (pending.length === 0) {
+    closeRound(state, at, effects);
+    return;
+  }
+  state.phase = 'revealing';
+  state.revealRequestedAt = at;
+  // A player already disconnected gets the reconnection grace on top of the window.
+  for (const player of pending) if (!player.connected) player.revealExtended = true;
+  effects.push({ type: 'revealRequest', round: state.round, playerIds: pending.map((player) => player.id) });
+}
+
+/** When the current phase ends by itself (epoch ms): deadline + grace, the last reveal window, or the end of the reveal. */
 function phaseEndsAt(state: MatchState): number {
   if (state.phase === 'choosing') return state.deadline + state.options.graceMs;
+  if (state.phase === 'revealing') {
+    const pending = state.players.filter(revealPending);
+    return pending.length === 0 ? (state.revealRequestedAt ?? state.deadline) : Math.max(...pending.map((player) => revealClosesAt(state, player)));
+  }
   return state.revealEndsAt ?? Number.POSITIVE_INFINITY;
 }
 
@@ -306,7 +515,8 @@ function advance(state: MatchState, now: number, effects: MatchEffect[]): void {
       return;
     }
     if (phaseEnd > now) return;
-    if (state.phase === 'choosing') closeRound(state, phaseEnd, effects);
+    if (state.phase === 'choosing') lockComplete(state, phaseEnd, effects);
+    else if (state.phase === 'revealing') closeRound(state, phaseEnd, effects);
     else startNextRound(state, phaseEnd, effects);
   }
 }
@@ -321,6 +531,9 @@ function isWellFormed(action: unknown): action is MatchAction {
   switch (action.type) {
     case 'tick':
       return true;
+    case 'commit':
+    case 'reveal':
+      return typeof action.playerId === 'string' && typeof action.round === 'number';
     case 'choose':
     case 'disconnect':
     case 'reconnect':
@@ -360,18 +573,46 @@ export function apply(current: MatchState, action: MatchAction): ApplyResult {
   switch (action.type) {
     case 'tick':
       return accept(state, effects);
-    case 'choose': {
-      const choice = action.choice;
-      if (!isChoice(choice)) return refuse(current, 'invalid-choice');
+    case 'choose':
+    case 'commit': {
+      const choice = action.type === 'choose' ? action.choice : undefined;
+      if (action.type === 'choose' && !isChoice(choice)) return refuse(current, 'invalid-choice');
+      if (action.type === 'commit' && (typeof action.commitment !== 'string' || !HEX_64.test(action.commitment))) return refuse(current, 'invalid-commitment');
       // The player has only been told about the stored state: if time moved it on, the choice was meant for a round that is gone.
       if (state.phase === 'over') return refuse(current, 'game-over');
       if (effects.length > 0) return refuse(current, 'too-late');
       if (state.phase !== 'choosing') return refuse(current, 'not-choosing');
+      if (action.type === 'commit' && action.round !== state.round) return refuse(current, 'wrong-round');
       const player = state.players[actor];
-      if (player.choice !== null) return refuse(current, 'already-chosen');
-      player.choice = choice;
+      if (hasLocked(player)) return refuse(current, 'already-chosen');
+      if (action.type === 'choose') player.choice = choice as Choice;
+      else player.commitment = action.commitment as string;
+      player.lockedAt = action.now;
       effects.push({ type: 'choiceLocked', playerId: player.id });
-      if (state.players.every((candidate) => candidate.choice !== null)) closeRound(state, action.now, effects);
+      if (state.players.every(hasLocked)) lockComplete(state, action.now, effects);
+      return accept(state, effects);
+    }
+    case 'reveal': {
+      const choice = action.choice;
+      if (!isChoice(choice)) return refuse(current, 'invalid-choice');
+      if (state.phase === 'over') return refuse(current, 'game-over');
+      // A reveal for a round already resolved: its window closed (perhaps while the player was away).
+      if (action.round < state.round || (action.round === state.round && state.phase === 'reveal')) return refuse(current, 'reveal-too-late');
+      if (action.round !== state.round) return refuse(current, 'wrong-round');
+      if (state.phase !== 'revealing') return refuse(current, 'not-revealing');
+      const player = state.players[actor];
+      if (player.commitment === null) return refuse(current, 'nothing-to-reveal');
+      if (!revealPending(player)) return refuse(current, 'already-revealed');
+      // Time judged by `now` alone: a window that closed is closed even before its tick.
+      if (action.now >= revealClosesAt(state, player)) return refuse(current, 'reveal-too-late');
+      if (typeof action.salt === 'string' && HEX_64.test(action.salt) && action.opened === player.commitment) {
+        player.choice = choice;
+        player.salt = action.salt;
+      } else {
+        player.revealFailed = true;
+      }
+      effects.push({ type: 'revealReceived', playerId: player.id });
+      if (state.players.every((candidate) => !revealPending(candidate))) closeRound(state, action.now, effects);
       return accept(state, effects);
     }
     case 'disconnect':
@@ -383,6 +624,8 @@ export function apply(current: MatchState, action: MatchAction): ApplyResult {
       if (player.connected !== connected) {
         player.connected = connected;
         player.disconnectedAt = connected ? null : action.now;
+        // Disconnected during the reveal window: the window is extended by the reconnection grace.
+        if (!connected && state.phase === 'revealing' && revealPending(player)) player.revealExtended = true;
         effects.push({ type: 'connection', playerId: player.id, connected });
       }
       return accept(state, effects);
@@ -419,8 +662,10 @@ export interface PlayerView {
   deadline: number;
   /** Round wins by user id. */
   scores: Record<string, number>;
-  /** Whether this player has chosen in the current round. */
+  /** Whether this player has chosen (or sealed a choice) in the current round. */
   choiceLocked: boolean;
+  /** Issue 17: whether this player's sealed choice is awaited (they should reveal it now). */
+  revealPending: boolean;
   /** Whether the opponent has chosen in the current round (never what). */
   opponentChoiceLocked: boolean;
   /** The opponent's user id. */
@@ -457,8 +702,9 @@ export function viewFor(state: MatchState, playerId: string, now?: number): Play
     round: seen.round,
     deadline: seen.deadline,
     scores: scoresOf(seen),
-    choiceLocked: me.choice !== null,
-    opponentChoiceLocked: opponent.choice !== null,
+    choiceLocked: hasLocked(me),
+    revealPending: seen.phase === 'revealing' && revealPending(me),
+    opponentChoiceLocked: hasLocked(opponent),
     opponentId: opponent.id,
     connected: me.connected,
     opponentConnected: opponent.connected,

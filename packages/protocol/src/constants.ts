@@ -105,3 +105,11 @@ export const WINDOW_EVENTS = {
   onlineUsers: 'onlineUsersUpdate',
   transaction: 'transactionUpdate',
 } as const;
+
+// Verifiable play (issue 17)
+/**
+ * How long a player has to answer `reveal_request` with `reveal_choice`,
+ * counted from the request (plus the reconnection grace when that player is
+ * disconnected); a missing or wrong reveal loses the round.
+ */
+export const REVEAL_WINDOW_MS = 3_000;

@@ -12,16 +12,29 @@ import {
   PRICE_SOURCES,
 } from './constants';
 import { depositItemSchema, gameHistoryItemSchema, withdrawalItemSchema } from './money';
+import { ageConfirmedSchema, termsAcceptedSchema } from './responsible-gaming';
+import { isDisplayName, isPlainLine, isPlainText, TEXT_RULE_MESSAGES } from './text-rules';
 
-/** A required, trimmed text field with a label used in its messages. */
-function requiredText(label: string, max: number) {
+/**
+ * A required, trimmed text field with a label used in its messages. Issue 12:
+ * control characters are refused (`multiline` keeps line breaks and tabs).
+ */
+function requiredText(label: string, max: number, kind: 'line' | 'multiline' = 'line') {
   return z
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`),
     })
     .trim()
     .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` });
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .refine(kind === 'multiline' ? isPlainText : isPlainLine, { error: TEXT_RULE_MESSAGES.control(label), abort: true });
+}
+
+/** Issue 12: a display name others read: no control, invisible or direction-changing character; NFC. */
+function displayName(label: string, max: number) {
+  return requiredText(label, max)
+    .refine(isDisplayName, { error: TEXT_RULE_MESSAGES.invisible(label) })
+    .transform((value) => value.normalize('NFC'));
 }
 
 /** An e-mail address, trimmed and lower-cased so that uniqueness ignores case. */
@@ -46,13 +59,16 @@ export const referralCodeSchema = z
   .regex(REFERRAL_CODE_PATTERN, { error: 'This referral code does not exist.' });
 
 export const registerRequestSchema = z.object({
-  name: requiredText('Name', NAME_MAX_LENGTH),
+  name: displayName('Name', NAME_MAX_LENGTH),
   email: emailSchema,
   password: passwordSchema,
   referralCode: z
     .union([referralCodeSchema, z.literal(''), z.null()])
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /** Issue 19: being 18 or older and the Terms, confirmed at sign-up. */
+  ageConfirmed: ageConfirmedSchema,
+  termsAccepted: termsAcceptedSchema,
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -68,7 +84,7 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const contactRequestSchema = z.object({
   name: requiredText('Full Name', NAME_MAX_LENGTH),
   email: emailSchema,
-  message: requiredText('Message', CONTACT_MESSAGE_MAX_LENGTH),
+  message: requiredText('Message', CONTACT_MESSAGE_MAX_LENGTH, 'multiline'),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
@@ -113,11 +129,15 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const accountResponseSchema = z.object({
   user: publicUserSchema,
   referralCode: z.string(),
+  /** Issue 14: how many players signed up with the referral code. */
+  referralCount: z.number().int().nonnegative(),
   emailVerified: z.boolean(),
   /** Balance in ETH, for display only (S3.04). */
   balance: z.number(),
   /** Exact balance in wei, as a decimal string. */
   balanceWei: z.string().regex(/^\d+$/),
+  /** Issue 19: the part of the balance a deposit limit holds as not playable (withdrawable), wei; '0' when none. */
+  heldWei: z.string().regex(/^\d+$/),
   /** Finished games, newest first (S3.05). */
   gameHistory: z.array(gameHistoryItemSchema),
   /** Deposits seen on chain, newest first. */
@@ -150,7 +170,14 @@ export const accessTokenClaimsSchema = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
-/** The first readable message of a validation failure. */
+/**
+ * The first readable message of a validation failure. Issue 12: an input of
+ * the wrong kind altogether (an array or a string where an object is
+ * expected) carries only the validation library's wording; it gets a
+ * sentence of ours instead.
+ */
 export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'The request is not valid.';
+  const issue = error.issues[0];
+  if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type')) return 'The request is not valid.';
+  return issue.message;
 }

@@ -54,6 +54,22 @@ export const recipientAddressSchema = z
 export const cashoutRequestSchema = z.object({
   amount: withdrawalAmountSchema,
   recipientAddress: recipientAddressSchema,
+  /**
+   * Issue 12: the network fee (ETH) the user saw and confirmed. When given and
+   * the fee has risen above it since, the request is refused (409) and
+   * nothing is debited; the fee charged is never above it.
+   */
+  fee: z
+    .union([z.number(), z.string()], { error: 'The network fee is not valid.' })
+    .transform((value, context) => {
+      const parsed = parseEthAmount(value, { allowZero: true });
+      if (!parsed.ok) {
+        context.addIssue({ code: 'custom', message: 'The network fee is not valid.' });
+        return z.NEVER;
+      }
+      return parsed.wei;
+    })
+    .optional(),
 });
 export type CashoutRequest = z.input<typeof cashoutRequestSchema>;
 
@@ -64,9 +80,11 @@ export const idempotencyKeySchema = z
 /**
  * Life of a withdrawal: `queued` (debited, waiting for the sender), `sent`
  * (signed and broadcast, waiting for confirmations), `confirmed` (paid),
- * `failed` (not paid: the amount is back on the balance).
+ * `failed` (not paid: the amount is back on the balance). Issue 18: `review`
+ * (waits for a staff decision), `rejected` (refused by staff, amount and fee back
+ * on the balance, `rejectReason` says why).
  */
-export const WITHDRAWAL_STATUSES = ['queued', 'sent', 'confirmed', 'failed'] as const;
+export const WITHDRAWAL_STATUSES = ['queued', 'sent', 'confirmed', 'failed', 'review', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** A decimal amount of ETH, exact (e.g. "0.05"). */
@@ -81,8 +99,26 @@ export const cashoutResponseSchema = z.object({
   id: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
   message: z.string(),
+  /** Issue 12: the network fee debited on top of the amount, ETH (exact, like `amount`). */
+  fee: ethStringSchema,
 });
 export type CashoutResponse = z.infer<typeof cashoutResponseSchema>;
+
+/**
+ * Issue 12: `GET /api/wallet/withdrawal-fee`, what the withdraw form shows
+ * before the confirm button: the network fee a withdrawal is charged now (on
+ * top of the amount), the minimum amount and the hourly limit.
+ */
+export const WITHDRAWAL_FEE_PATH = '/api/wallet/withdrawal-fee';
+export const withdrawalFeeResponseSchema = z.object({
+  /** ETH, exact. */
+  fee: ethStringSchema,
+  feeWei: z.string().regex(/^\d+$/),
+  /** The smallest amount a withdrawal may ask for, ETH. */
+  minimum: ethStringSchema,
+  withdrawalsPerHour: z.number().int().positive(),
+});
+export type WithdrawalFeeResponse = z.infer<typeof withdrawalFeeResponseSchema>;
 
 /**
  * A deposit seen on chain: `pending` until its block has the required
@@ -110,6 +146,10 @@ export const withdrawalItemSchema = z.object({
   recipientAddress: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
   createdAt: z.iso.datetime(),
+  /** Issue 12: the network fee debited on top of the amount, ETH ("0" for withdrawals from before fees). */
+  fee: ethStringSchema,
+  /** Issue 18: why staff rejected it (status `rejected`); absent otherwise. */
+  rejectReason: z.string().optional(),
 });
 export type WithdrawalItem = z.infer<typeof withdrawalItemSchema>;
 
@@ -118,12 +158,16 @@ export const GAME_RESULTS = ['Victory', 'Defeat', 'Draw'] as const;
 export type GameResult = (typeof GAME_RESULTS)[number];
 
 export const gameHistoryItemSchema = z.object({
+  /** Issue 14: the game, whose detail `GET /api/games/{id}` answers. */
+  id: z.string().optional(),
   /** ISO date the game ended. */
   date: z.iso.datetime(),
   result: z.enum(GAME_RESULTS),
   oppUserId: z.object({ id: z.string(), name: z.string(), walletAddress: z.string().nullable().optional() }),
   /** The bet in USDT. */
   amount: z.number(),
+  /** Issue 17: the game's room, to open its signed transcript (`GET /api/games/{room}/transcript`). */
+  game: z.string().optional(),
 });
 export type GameHistoryItem = z.infer<typeof gameHistoryItemSchema>;
 
@@ -131,5 +175,7 @@ export type GameHistoryItem = z.infer<typeof gameHistoryItemSchema>;
 export const configResponseSchema = z.object({
   chain: z.object({ id: z.number().int().positive(), name: z.string(), development: z.boolean() }),
   depositConfirmations: z.number().int().positive(),
+  /** Issue 14: the block explorer transaction hashes link to (`${explorerUrl}/tx/${hash}`), or null. */
+  explorerUrl: z.string().nullable().optional(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

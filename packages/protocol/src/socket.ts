@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { BET_AMOUNTS, CHARACTERS, CHOICES, QUICK_MESSAGE_MAX_LENGTH, type Character, type Choice } from './constants';
+import type { CommitChoicePayload, ResultMode, RevealChoicePayload, RevealRequestEvent, Seal } from './fairness';
+import { isPlainLine, TEXT_RULE_MESSAGES } from './text-rules';
+import { SOCKET_TEXTS } from './texts';
 
 export const characterSchema = z.enum(CHARACTERS, { error: 'Please choose one of the four characters.' });
 export const choiceSchema = z.enum(CHOICES, { error: 'Choose rock, paper or scissors.' });
@@ -13,11 +16,15 @@ export const betAmountSchema = z
     error: 'Please select an amount to play.',
   });
 
-const roomSchema = z.string({ error: 'Unknown game.' }).min(1, { error: 'Unknown game.' }).max(64, { error: 'Unknown game.' });
+const roomSchema = z
+  .string({ error: 'Unknown game.' })
+  .min(1, { error: 'Unknown game.' })
+  .max(64, { error: 'Unknown game.' })
+  .refine(isPlainLine, { error: 'Unknown game.' });
 
 export const searchGameSchema = z.object({
-  address: z.string().max(64).optional(),
-  name: z.string().max(64).optional(),
+  address: z.string({ error: SOCKET_TEXTS.invalidPayload }).max(64, { error: SOCKET_TEXTS.invalidPayload }).refine(isPlainLine, { error: SOCKET_TEXTS.invalidPayload }).optional(),
+  name: z.string({ error: SOCKET_TEXTS.invalidPayload }).max(64, { error: SOCKET_TEXTS.invalidPayload }).refine(isPlainLine, { error: SOCKET_TEXTS.invalidPayload }).optional(),
   character: characterSchema,
   amount: betAmountSchema,
 });
@@ -32,9 +39,12 @@ export const sendReactionSchema = z.object({
     .string({ error: 'A message must be text.' })
     .trim()
     .min(1, { error: 'An empty message is not sent.' })
-    .max(QUICK_MESSAGE_MAX_LENGTH, { error: `A message has at most ${QUICK_MESSAGE_MAX_LENGTH} characters.` }),
+    .max(QUICK_MESSAGE_MAX_LENGTH, { error: `A message has at most ${QUICK_MESSAGE_MAX_LENGTH} characters.` })
+    .refine(isPlainLine, { error: TEXT_RULE_MESSAGES.control('A message') }),
 });
 export type SendReactionPayload = z.infer<typeof sendReactionSchema>;
+/** Issue 14: the answer to a send_reaction that asked for one: sent, or refused and why. */
+export type SendReactionAck = { ok: true } | { ok: false; message: string };
 
 export const leaveGameSchema = z.object({ room: roomSchema });
 export type LeaveGamePayload = z.infer<typeof leaveGameSchema>;
@@ -61,6 +71,20 @@ export interface GameResultEvent {
   player1Choice: Choice;
   player2Choice: Choice;
   winnerId: string | 'draw';
+  /**
+   * Issue 17: each player's seal (`{commitment, salt}`), or null for a plain
+   * or automatic choice, so that each browser checks the opponent's reveal.
+   * Always sent by the server; optional for a client of an older server.
+   */
+  player1Seal?: Seal;
+  player2Seal?: Seal;
+  /**
+   * Issue 17: how each choice came to be (`sealed`, `plain`, `auto`,
+   * `unrevealed`). For `unrevealed` (no matching reveal: the round is lost)
+   * the choice field holds rock as a placeholder: nothing was revealed.
+   */
+  player1Mode?: ResultMode;
+  player2Mode?: ResultMode;
 }
 
 export interface RoundEndEvent {
@@ -83,6 +107,30 @@ export interface GameStateEvent {
   opponent: OpponentInfo;
   opponentCharacter: Character;
   choiceLocked: boolean;
+  /** Issue 17: this player's sealed choice is awaited; a `reveal_request` follows. */
+  revealPending?: boolean;
+}
+
+/** Issue 14: a withdrawal of the user's was confirmed on chain (WITHDRAWAL_CONFIRMATIONS reached) or failed (amount returned). */
+export interface WithdrawalUpdateEvent {
+  id: string;
+  status: 'confirmed' | 'failed';
+}
+
+/**
+ * Issue 14: a deposit of the user's seen on chain: each new confirmation
+ * while it waits (`pending`, `confirmations` of `requiredConfirmations`), then
+ * once when it is `credited` to the balance.
+ */
+export interface DepositUpdateEvent {
+  id: string;
+  /** The transaction, or null for ETH found by reconciliation. */
+  txHash: string | null;
+  /** ETH, decimal string. */
+  amount: string;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: 'pending' | 'credited';
 }
 
 export interface BalanceEvent {
@@ -116,12 +164,26 @@ export interface ErrorEvent {
   message: string;
 }
 
+/**
+ * Issue 12: the text of a refused socket payload. A payload that is not even
+ * an object (its issue has no path) gets a sentence of ours, never the
+ * validation library's wording; every field schema above carries its own.
+ */
+export function socketIssueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue && issue.path.length > 0 ? issue.message : SOCKET_TEXTS.invalidPayload;
+}
+
 export interface ClientToServerEvents {
   search_game: (payload: SearchGamePayload) => void;
   cancel_search: () => void;
   make_choice: (payload: MakeChoicePayload) => void;
-  send_reaction: (payload: SendReactionPayload) => void;
+  send_reaction: (payload: SendReactionPayload, ack?: (answer: SendReactionAck) => void) => void;
   leave_game: (payload: LeaveGamePayload) => void;
+  /** Issue 17: a sealed choice (see `commitChoiceSchema`). */
+  commit_choice: (payload: CommitChoicePayload) => void;
+  /** Issue 17: the choice and salt behind this round's commitment, after `reveal_request`. */
+  reveal_choice: (payload: RevealChoicePayload) => void;
 }
 
 export interface ServerToClientEvents {
@@ -136,7 +198,12 @@ export interface ServerToClientEvents {
   opponent_connection: (payload: { room: string; connected: boolean }) => void;
   reaction_received: (payload: { content: string }) => void;
   balance: (payload: BalanceEvent) => void;
+  withdrawal_update: (payload: WithdrawalUpdateEvent) => void;
+  /** Issue 14: a deposit seen on chain, each confirmation, then credited. */
+  deposit_update: (payload: DepositUpdateEvent) => void;
   force_disconnect: (message: string) => void;
+  /** Issue 17: both players have locked; answer with `reveal_choice` within `REVEAL_WINDOW_MS`. */
+  reveal_request: (payload: RevealRequestEvent) => void;
 }
 
 export type PublicClientToServerEvents = Record<string, never>;

@@ -20,6 +20,9 @@ export const siweVerifyRequestSchema = z.object({
     .string({ error: 'The signature is missing.' })
     .regex(/^0x[0-9a-fA-F]+$/, { error: 'The signature is not valid.' })
     .max(20_000, { error: 'The signature is not valid.' }),
+  /** Issue 19: required (true) when the address has no account yet. */
+  ageConfirmed: z.boolean().optional(),
+  termsAccepted: z.boolean().optional(),
 });
 export type SiweVerifyRequest = z.infer<typeof siweVerifyRequestSchema>;
 

@@ -3,6 +3,7 @@ import {
   REFRESH_TOKEN_COOKIE,
   REFRESH_TOKEN_COOKIE_PATH,
   REFRESH_TOKEN_TTL_SECONDS,
+  RESPONSIBLE_GAMING_TEXTS,
   SERVER_TEXTS,
   loginRequestSchema,
   registerRequestSchema,
@@ -10,11 +11,17 @@ import {
   type MessageResponse,
   type SessionResponse,
   type SiweNonceResponse,
+  ACCOUNT_SECURITY_TEXTS,
+  forgotPasswordRequestSchema,
+  loginTwoFactorRequestSchema,
+  resetPasswordRequestSchema,
+  type LoginResponse,
 } from '@shifumi/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService, IssuedSession } from '../modules/auth/auth.service';
+import type { AccountSecurity } from '../modules/account-security/account-security.service';
+import type { AuthService, IssuedSession, SecondStepNeeded } from '../modules/auth/auth.service';
 import type { SiweService } from '../modules/siwe/siwe.service';
-import { unwrap } from '../shared/result';
+import { ok, refuse, unwrap } from '../shared/result';
 import type { RequireAuth } from './authenticate';
 import { sendRefusal } from './error-handler';
 import { perMinuteLimiter } from './rate-limits';
@@ -26,6 +33,8 @@ export interface AuthRoutesOptions {
   requireAuth: RequireAuth;
   secureCookies: boolean;
   rateLimitPerMinute: number;
+  /** Issue 13: forgot and reset password. */
+  accountSecurity: AccountSecurity;
 }
 
 /** `/api/auth/*`: one shared per-IP rate limit over every route. */
@@ -49,6 +58,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return { accessToken: session.accessToken, user: session.user, sessionWallet: session.sessionWallet };
   }
 
+  /** A session, or (two-factor on) the challenge of the second step: no token and no cookie yet. */
+  function sendSignIn(reply: FastifyReply, outcome: IssuedSession | SecondStepNeeded): LoginResponse {
+    if ('twoFactorRequired' in outcome) return { twoFactorRequired: true, challenge: outcome.challenge };
+    return sendSession(reply, outcome);
+  }
+
+  function signInMeta(request: FastifyRequest) {
+    return { userAgent: request.headers['user-agent'], ip: request.ip };
+  }
+
   function clearRefreshCookie(reply: FastifyReply): void {
     reply.clearCookie(REFRESH_TOKEN_COOKIE, cookieOptions);
   }
@@ -56,10 +75,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // Sign-In With Ethereum (EIP-4361): a nonce, then the signed message.
   app.get('/siwe/nonce', async (): Promise<SiweNonceResponse> => ({ nonce: await options.siwe.issueNonce() }));
 
-  app.post('/siwe/verify', async (request, reply): Promise<SessionResponse> => {
-    const address = unwrap(await options.siwe.verify(request.body));
-    const userAgent = request.headers['user-agent'];
-    return sendSession(reply, unwrap(await auth.signInWithWallet(address, userAgent ? { userAgent } : {})));
+  app.post('/siwe/verify', async (request, reply): Promise<LoginResponse> => {
+    // Issue 19: an address without an account needs the age and Terms confirmation to create one.
+    const body = request.body as { ageConfirmed?: unknown; termsAccepted?: unknown } | undefined;
+    const accepted = body?.ageConfirmed === true && body.termsAccepted === true;
+    const address = unwrap(
+      await options.siwe.verify(request.body, async (signer) =>
+        accepted || (await auth.hasWalletAccount(signer)) ? ok(undefined) : refuse('invalid_input', RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance),
+      ),
+    );
+    return sendSignIn(reply, unwrap(await auth.signInWithWallet(address, { ...signInMeta(request), accepted })));
   });
 
   app.post('/siwe/link', async (request): Promise<MessageResponse> => {
@@ -74,10 +99,29 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return { message: SERVER_TEXTS.registered };
   });
 
-  app.post('/login', async (request, reply): Promise<SessionResponse> => {
+  app.post('/login', async (request, reply): Promise<LoginResponse> => {
     const input = parseInput(loginRequestSchema, request.body);
-    const session = unwrap(await auth.login(input, { userAgent: request.headers['user-agent'] }));
-    return sendSession(reply, session);
+    return sendSignIn(reply, unwrap(await auth.login(input, signInMeta(request))));
+  });
+
+  // Issue 13: the second step of a sign-in, forgotten passwords.
+  app.post('/login/2fa', async (request, reply): Promise<SessionResponse> => {
+    const { challenge, code } = parseInput(loginTwoFactorRequestSchema, request.body);
+    return sendSession(reply, unwrap(await auth.loginSecondStep(challenge, code, signInMeta(request))));
+  });
+
+  app.post('/forgot-password', async (request): Promise<MessageResponse> => {
+    const { email } = parseInput(forgotPasswordRequestSchema, request.body);
+    options.accountSecurity.forgotPassword(email);
+    return { message: ACCOUNT_SECURITY_TEXTS.forgotPasswordSent };
+  });
+
+  app.post('/reset-password', async (request, reply): Promise<MessageResponse> => {
+    const { token, password } = parseInput(resetPasswordRequestSchema, request.body);
+    unwrap(await options.accountSecurity.resetPassword(token, password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }));
+    // This browser's session (if any) was revoked with the others.
+    clearRefreshCookie(reply);
+    return { message: ACCOUNT_SECURITY_TEXTS.passwordReset };
   });
 
   app.post('/refresh-token', async (request, reply) => {

@@ -6,7 +6,7 @@ import { perMinuteLimiter } from './rate-limits';
 
 /**
  * A full batch (CHAIN_RPC_MAX_BATCH calls) of eth_call with a few kilobytes of
- * calldata each fits; anything bigger is refused unread (413).
+ * calldata each fits; anything bigger is refused unread (400, like JSON nested too deeply).
  */
 export const CHAIN_RPC_BODY_LIMIT_BYTES = 256 * 1024;
 

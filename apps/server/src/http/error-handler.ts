@@ -3,7 +3,7 @@
  * `{ message }` with a sentence for the user; a 5xx carries a generic text
  * and the details go to the log, once.
  */
-import { SERVER_TEXTS, firstIssueMessage, type MessageResponse } from '@shifumi/protocol';
+import { CHAIN_RPC_PATH, SERVER_TEXTS, firstIssueMessage, type MessageResponse } from '@shifumi/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { RefusalError, type Refusal } from '../shared/result';
@@ -47,7 +47,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isFastifyError(error)) {
       const known = FASTIFY_CLIENT_ERRORS[error.code];
-      if (known) return reply.code(known.status).send({ message: known.message } satisfies MessageResponse);
+      // Issue 12: the chain proxy refuses JSON past its depth and its size alike, with 400 (a JSON-RPC client's "bad request").
+      const oversizedRpc = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.url.split('?')[0] === CHAIN_RPC_PATH;
+      if (known) return reply.code(oversizedRpc ? 400 : known.status).send({ message: known.message } satisfies MessageResponse);
     }
     const clientStatus = clientStatusOf(error);
     if (clientStatus !== undefined) {

@@ -33,4 +33,21 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   chain_not_configured: 503,
   chain_upstream_failed: 502,
   chain_upstream_timeout: 504,
+  // Issue 13 (account security): 4xx other than 403, so that the client never answers them with a token refresh.
+  reset_link_invalid: 400,
+  wrong_password: 400,
+  two_factor_invalid: 400,
+  two_factor_locked: 429,
+  two_factor_state: 409,
+  challenge_invalid: 400,
+  withdrawal_held: 422,
+  withdrawal_address_refused: 422,
+  address_exists: 409,
+  // Issue 12: a withdrawal below WITHDRAWAL_MIN_ETH; a fee risen above the one the user confirmed; no fee quote without the chain.
+  below_minimum: 422,
+  fee_changed: 409,
+  fee_unavailable: 503,
+  // Issue 18: the issue asks for 403 on a staff route refused to a player or the wrong role (the client's one refresh and retry is harmless).
+  forbidden: 403,
+  account_frozen: 423,
 };

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, type CashoutResponse } from '@shifumi/protocol';
+import { API_PREFIX, IDEMPOTENCY_KEY_HEADER, WITHDRAWAL_FEE_PATH, type CashoutResponse, type WithdrawalFeeResponse } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { WithdrawalsService } from '../modules/withdrawals/withdrawals.service';
 import { unwrap } from '../shared/result';
@@ -7,6 +7,8 @@ import type { RequireAuth } from './authenticate';
 export interface WalletRoutesOptions {
   withdrawals: WithdrawalsService;
   requireAuth: RequireAuth;
+  /** Issue 13: told of every withdrawal request (the security mail). */
+  onRequested?: (userId: string, withdrawalId: string, where: { ip: string | null; userAgent: string | null }) => Promise<void>;
 }
 
 /** `POST /api/wallet/cashout {amount, recipientAddress}` with an optional `Idempotency-Key` header. */
@@ -16,7 +18,15 @@ export async function walletRoutes(app: FastifyInstance, options: WalletRoutesOp
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     const key = Array.isArray(header) ? header.join(',') : header;
     const answer = unwrap(await options.withdrawals.request(auth, request.body, key));
+    await options.onRequested?.(auth.userId, answer.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
     reply.code(201);
     return answer;
+  });
+
+  // Issue 12: the fee, the minimum and the hourly limit, for the withdraw form before its confirm button.
+  app.get(WITHDRAWAL_FEE_PATH.slice(API_PREFIX.length), async (request, reply): Promise<WithdrawalFeeResponse> => {
+    await options.requireAuth(request);
+    reply.header('cache-control', 'no-store');
+    return unwrap(await options.withdrawals.feeQuote());
   });
 }

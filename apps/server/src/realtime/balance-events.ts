@@ -1,22 +1,18 @@
-/**
- * Tells a user's open sockets (every tab, every node once the adapter is
- * shared) that their balance changed: deposit credited, stake escrowed,
- * payout, refund, withdrawal.
- */
+/** BalanceEvents (declared in modules/ledger) over Socket.IO: the user's own room, on every node once the adapter is shared. */
 import { weiToEthNumber } from '@shifumi/money';
+import type { BalanceEvents } from '../modules/ledger/balance-events';
 import { userRoom, type GameServer } from './servers';
-
-export interface BalanceEvents {
-  balanceChanged(userId: string, balanceWei: bigint): void;
-}
 
 export function createBalanceEvents(io: GameServer): BalanceEvents {
   return {
     balanceChanged(userId, balanceWei) {
       io.to(userRoom(userId)).emit('balance', { balance: weiToEthNumber(balanceWei), balanceWei: balanceWei.toString() });
     },
+    withdrawalSettled(userId, withdrawalId, status) {
+      io.to(userRoom(userId)).emit('withdrawal_update', { id: withdrawalId, status });
+    },
+    depositProgress(userId, update) {
+      io.to(userRoom(userId)).emit('deposit_update', update);
+    },
   };
 }
-
-/** For services built without sockets (scripts, unit tests). */
-export const noBalanceEvents: BalanceEvents = { balanceChanged() {} };

@@ -5,11 +5,15 @@
  * is answered with `error {message}` and changes nothing.
  */
 import {
-  firstIssueMessage,
+  SOCKET_TEXTS,
+  socketIssueMessage,
   leaveGameSchema,
   makeChoiceSchema,
+  commitChoiceSchema,
+  revealChoiceSchema,
   sendReactionSchema,
   type ClientToServerEvents,
+  type SendReactionAck,
   type ServerToClientEvents,
 } from '@shifumi/protocol';
 import type { Socket } from 'socket.io';
@@ -23,7 +27,7 @@ import type { GameServer, InterServerEvents, SocketData } from './servers';
 /** At most one reaction per second per player. */
 export const REACTION_INTERVAL_MS = 1_000;
 
-const KNOWN_EVENTS = new Set<keyof ClientToServerEvents>(['search_game', 'cancel_search', 'make_choice', 'send_reaction', 'leave_game']);
+const KNOWN_EVENTS = new Set<keyof ClientToServerEvents>(['search_game', 'cancel_search', 'make_choice', 'commit_choice', 'reveal_choice', 'send_reaction', 'leave_game']);
 
 export interface GameHandlersDeps {
   io: GameServer;
@@ -49,7 +53,7 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
       (...args: T) => {
         handler(...args).catch((error: unknown) => {
           logger.error({ err: error, event: name, userId }, 'Socket event failed');
-          refuse('Something went wrong on our side. Please try again.');
+          refuse(SOCKET_TEXTS.internalError);
         });
       };
 
@@ -60,12 +64,14 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
         if (!found || socket.disconnected) return;
         await socket.join(playerRoom(found.room, userId));
         if (found.state) socket.emit('game_state', found.state);
+        // Issue 17: a sealed choice still awaited is asked for again (the browser kept its salt for this).
+        if (found.state?.revealPending) socket.emit('reveal_request', { room: found.room, round: found.state.round });
         await games.act(userId, found.room, { type: 'reconnect' });
       })
       .catch((error: unknown) => logger.error({ err: error, userId }, 'Rejoining the game failed'));
 
     socket.onAny((event: string) => {
-      if (!KNOWN_EVENTS.has(event as keyof ClientToServerEvents)) refuse('Unknown event.');
+      if (!KNOWN_EVENTS.has(event as keyof ClientToServerEvents)) refuse(SOCKET_TEXTS.unknownEvent);
     });
 
     socket.on(
@@ -87,9 +93,32 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
       'make_choice',
       guarded('make_choice', async (payload: unknown) => {
         const parsed = makeChoiceSchema.safeParse(payload);
-        if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
+        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
         const { room: target, choice } = parsed.data;
         const result = await games.act(userId, target, { type: 'choose', choice });
+        if (!result.ok) refuse(result.message);
+      }),
+    );
+
+    // Issue 17: a sealed choice, then its reveal once both players have locked (decision 021).
+    socket.on(
+      'commit_choice',
+      guarded('commit_choice', async (payload: unknown) => {
+        const parsed = commitChoiceSchema.safeParse(payload);
+        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
+        const { room: target, round, commitment } = parsed.data;
+        const result = await games.act(userId, target, { type: 'commit', round, commitment });
+        if (!result.ok) refuse(result.message);
+      }),
+    );
+
+    socket.on(
+      'reveal_choice',
+      guarded('reveal_choice', async (payload: unknown) => {
+        const parsed = revealChoiceSchema.safeParse(payload);
+        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
+        const { room: target, round, choice, salt } = parsed.data;
+        const result = await games.act(userId, target, { type: 'reveal', round, choice, salt });
         if (!result.ok) refuse(result.message);
       }),
     );
@@ -98,7 +127,7 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
       'leave_game',
       guarded('leave_game', async (payload: unknown) => {
         const parsed = leaveGameSchema.safeParse(payload);
-        if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
+        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
         const result = await games.act(userId, parsed.data.room, { type: 'leave' });
         if (!result.ok) refuse(result.message);
       }),
@@ -106,15 +135,19 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
 
     socket.on(
       'send_reaction',
-      guarded('send_reaction', async (payload: unknown) => {
+      guarded('send_reaction', async (payload: unknown, ack?: unknown) => {
+        // Issue 14: a sender that asks for an answer hears whether it was sent, and why not.
+        const answer = typeof ack === 'function' ? (ack as (answer: SendReactionAck) => void) : undefined;
+        const refuseReaction = (message: string): void => (answer ? answer({ ok: false, message }) : refuse(message));
         const parsed = sendReactionSchema.safeParse(payload);
-        if (!parsed.success) return refuse(firstIssueMessage(parsed.error));
+        if (!parsed.success) return refuseReaction(socketIssueMessage(parsed.error));
         const target = await games.opponentRoom(userId, parsed.data.room);
-        if (!target) return refuse('You are not in this game.');
+        if (!target) return refuseReaction(SOCKET_TEXTS.notInGame);
         const now = clock().getTime();
-        if (now - (lastReaction.get(userId) ?? 0) < REACTION_INTERVAL_MS) return refuse('One reaction per second, please.');
+        if (now - (lastReaction.get(userId) ?? 0) < REACTION_INTERVAL_MS) return refuseReaction(SOCKET_TEXTS.oneReactionPerSecond);
         lastReaction.set(userId, now);
         io.to(target).emit('reaction_received', { content: parsed.data.content });
+        answer?.({ ok: true });
       }),
     );
 

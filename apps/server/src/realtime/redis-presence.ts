@@ -22,7 +22,8 @@
  */
 import type { Logger } from '../shared/logger';
 import { LIVENESS_LUA, type NodeLiveness } from '../infra/redis/node-liveness';
-import { quietPeriodicTask, type RedisContext } from '../infra/redis/redis';
+import type { RedisContext } from '../infra/redis/redis';
+import { createPeriodicTask } from '../shared/periodic-task';
 import type { Presence } from './presence';
 
 const ANNOUNCE_LUA = `
@@ -179,14 +180,12 @@ export async function createRedisPresence(options: RedisPresenceOptions): Promis
   });
 
   const pollMs = options.pollMs ?? 1000;
-  const timer =
+  // No back-off past the poll: the online count must follow dead nodes. Redis out of reach is logged once (warn).
+  const refresher =
     pollMs > 0
-      ? setInterval(
-          quietPeriodicTask(logger, 'Presence refresh', () => purge()),
-          pollMs,
-        )
+      ? createPeriodicTask({ name: 'Presence refresh', everyMs: pollMs, maxBackoffMs: pollMs, failureLevel: 'warn', logger, run: async () => void (await purge()) })
       : undefined;
-  timer?.unref();
+  refresher?.start();
   // Where the count stands now, so that the first change this node sees is announced against it.
   await purge();
 
@@ -210,7 +209,7 @@ export async function createRedisPresence(options: RedisPresenceOptions): Promis
     async close() {
       if (closed) return;
       closed = true;
-      if (timer) clearInterval(timer);
+      await refresher?.stop();
       stopLapseListener();
       local.clear();
       // Leaving cleanly: this node's sockets stop counting now, not after the liveness TTL.

@@ -40,14 +40,32 @@ export type PublicServer = Server<PublicClientToServerEvents, PublicServerToClie
 /** Realtime messages are small; a bigger frame is a client error. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
 
-export function isAllowedOrigin(origin: string | undefined, appUrl: string): boolean {
+/** The names of this machine a browser may use for a development server (issue 14). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * APP_URL's origin only; in development, when APP_URL is on this machine, the
+ * other loopback names with the same scheme and port too: opening
+ * http://127.0.0.1:PORT when APP_URL says http://localhost:PORT must not leave
+ * the page without its live connection (issue 14).
+ */
+export function isAllowedOrigin(origin: string | undefined, appUrl: string, options: { development?: boolean } = {}): boolean {
   // Non-browser clients send no Origin; browsers always do on cross-origin and WebSocket requests.
-  return origin === undefined || origin === new URL(appUrl).origin;
+  if (origin === undefined) return true;
+  const app = new URL(appUrl);
+  if (origin === app.origin) return true;
+  if (!options.development || !LOOPBACK_HOSTS.has(app.hostname)) return false;
+  try {
+    const other = new URL(origin);
+    return other.protocol === app.protocol && other.port === app.port && LOOPBACK_HOSTS.has(other.hostname);
+  } catch {
+    return false;
+  }
 }
 
-function allowRequest(appUrl: string) {
+function allowRequest(appUrl: string, development: boolean) {
   return (request: IncomingMessage, callback: (error: string | null | undefined, success: boolean) => void) => {
-    const allowed = isAllowedOrigin(request.headers.origin, appUrl);
+    const allowed = isAllowedOrigin(request.headers.origin, appUrl, { development });
     callback(allowed ? null : 'Origin not allowed', allowed);
   };
 }
@@ -65,12 +83,18 @@ export interface SocketServers {
   closeAdapters(): Promise<void>;
 }
 
-export function createSocketServers(httpServer: HttpServer, appUrl: string, options: { redis?: RedisContext } = {}): SocketServers {
+export function createSocketServers(
+  httpServer: HttpServer,
+  appUrl: string,
+  options: { redis?: RedisContext; development?: boolean; connectTimeoutMs?: number } = {},
+): SocketServers {
   const { redis } = options;
   const common = {
     serveClient: false,
+    // Issue 12: a connection that never joins its namespace is dropped (Socket.IO's default waits 45 s).
+    ...(options.connectTimeoutMs === undefined ? {} : { connectTimeout: options.connectTimeoutMs }),
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
-    allowRequest: allowRequest(appUrl),
+    allowRequest: allowRequest(appUrl, options.development ?? false),
     transports: ['websocket' as const],
   };
   const adapter = (server: 'game' | 'public') =>

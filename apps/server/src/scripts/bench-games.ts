@@ -1,27 +1,49 @@
 /**
- * `npm run bench:games -- [games] [seconds] [--nodes 2]`: N concurrent games
- * of socket.io-client bots against ONE real server process (src/main.ts, on a
- * fresh PostgreSQL database next to DATABASE_URL, its own anvil), for a while.
- * With `--nodes 2`: two server processes on that database, a redis-server of
- * the bench's own (a free port, no persistence) and one shared anvil; bot i
- * connects to node i mod 2, and the queue pairs whoever searches, so about
- * half the games have their players on different nodes (every action of one
- * of them is forwarded to the game's owner).
- * Prints move-to-result latency p50/p99 (the second choice sent → its
- * `game_result` received), matches per second, and the server's CPU time per
- * game (from /proc). Players and their sessions and balances are written
- * straight into the database (signing 2,000 people up through argon2 would
- * measure argon2).
+ * `npm run bench:games -- [games] [seconds] [--nodes 2] [--baseline] [--instant] [--cpu-prof] [--plain | --both]`:
+ * N concurrent games of socket.io-client bots against real server processes
+ * (the product: main.ts's startServer through scripts/bench-server.ts,
+ * production mode, on a fresh PostgreSQL database next to DATABASE_URL, its
+ * own anvil), for a while.
  *
- * A benchmark, not a test: run it on a quiet machine and record the figures in
- * docs/benchmarks.md.
+ * - `--nodes 2`: two server processes on that database, a redis-server of the
+ *   bench's own (a free port, no persistence) and one shared anvil; bot i
+ *   connects to node i mod 2 (about half the games are played across nodes).
+ * - `--baseline`: in the same run, first the same bots, counts and timing
+ *   against a bare Socket.IO referee in memory (scripts/bench-referee.ts),
+ *   then the product; prints both and their ratios.
+ * - `--instant`: no wait between rounds (the reveal pause is 0, bots choose at
+ *   once), to measure games settled per second; with `pgbench` on PATH, a
+ *   TPC-B run (scale 10, -c 10 -j 2) on a scratch database of the same
+ *   PostgreSQL, alternated with the games, for comparison.
+ * - `--cpu-prof`: the product's server runs under `node --cpu-prof`; the top of
+ *   the profile (self time by function, and by component) is printed.
+ * - Issue 17: the bots seal their choices like the web app (`commit_choice`
+ *   with a SHA-256 commitment and a 32-byte salt, `reveal_choice` on
+ *   `reveal_request`); the decisive move is then timed from its commitment to
+ *   `game_result` (one more round trip: the reveals). `--plain` keeps the
+ *   plain `make_choice` bots; `--both` plays the product plain, then sealed,
+ *   on the same server, and prints what sealing adds (the baseline referee
+ *   always plays plain).
+ *
+ * Prints move-to-result latency p50/p99/max (the round's decisive choice sent
+ * → its `game_result` received), matches per second, the servers' CPU time
+ * per move and per game (from /proc), and the product's PostgreSQL commits
+ * (and statements, when pg_stat_statements is loaded) per game, from the
+ * bench database's own statistics. Players, sessions and balances are
+ * written straight into the database (signing 2,000 people up through argon2
+ * would measure argon2).
+ *
+ * A benchmark, not a test: the figures go in docs/benchmarks.md, with the
+ * machine's load; compare ratios measured in one run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { commitmentPreimage } from '@shifumi/fairness';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
 import { createScratchDatabase } from '../infra/db/scratch-database';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -33,6 +55,7 @@ import { generateReferralCode } from '../modules/auth/referral-codes';
 import { LedgerAccounts } from '../modules/ledger/ledger-accounts';
 import { transfer } from '../modules/ledger/ledger.service';
 import { startTestAnvil } from '../infra/chain/anvil-testing';
+import { summarizeCpuProfile } from './cpu-profile';
 import { freePort, startRedisServer } from './local-processes';
 
 type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -51,24 +74,100 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** `[games] [seconds] [--nodes N]`, in any order of the flag. */
-function parseArguments(argv: string[]): { games: number; seconds: number; nodes: number } {
+interface BenchArguments {
+  games: number;
+  seconds: number;
+  nodes: number;
+  baseline: boolean;
+  instant: boolean;
+  cpuProf: boolean;
+  /** Which product phases: sealed bots (default), plain bots (`--plain`), or plain then sealed (`--both`). */
+  modes: Array<'plain' | 'sealed'>;
+}
+
+/** `[games] [seconds] [--nodes N] [--baseline] [--instant] [--cpu-prof]`, flags in any order. */
+function parseArguments(argv: string[]): BenchArguments {
   const positional: string[] = [];
   let nodes = 1;
+  const flags = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
-    if (argv[index] === '--nodes') nodes = Number(argv[++index]);
-    else positional.push(argv[index]!);
+    const argument = argv[index]!;
+    if (argument === '--nodes') nodes = Number(argv[++index]);
+    else if (argument.startsWith('--')) flags.add(argument);
+    else positional.push(argument);
   }
+  for (const flag of flags) if (!['--baseline', '--instant', '--cpu-prof', '--plain', '--both'].includes(flag)) throw new Error(`unknown option ${flag}`);
+  if (flags.has('--plain') && flags.has('--both')) throw new Error('--plain and --both exclude each other');
   const games = Number(positional[0] ?? 1000);
   const seconds = Number(positional[1] ?? 60);
   if (!Number.isInteger(games) || games < 1) throw new Error('games must be a positive integer');
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('seconds must be a positive number');
   if (nodes !== 1 && nodes !== 2) throw new Error('--nodes must be 1 or 2');
-  return { games, seconds, nodes };
+  const modes: BenchArguments['modes'] = flags.has('--both') ? ['plain', 'sealed'] : flags.has('--plain') ? ['plain'] : ['sealed'];
+  return { games, seconds, nodes, baseline: flags.has('--baseline'), instant: flags.has('--instant'), cpuProf: flags.has('--cpu-prof'), modes };
+}
+
+interface Target {
+  ports: number[];
+  pids: number[];
+  stop(): Promise<void>;
+}
+
+interface PhaseResult {
+  seconds: number;
+  gamesFinished: number;
+  matchesPerSecond: number;
+  moves: number;
+  rounds: number;
+  moveToResultMs: { p50: number; p99: number; max: number };
+  serverCpuSeconds: number;
+  cpuMsPerMove: number | null;
+  cpuMsPerGame: number | null;
+  /** Only for the product: its database's work over the phase. */
+  database?: DatabaseWork;
+}
+
+interface DatabaseWork {
+  /** Over the run after its first third (warm-up), per game finished in that window. */
+  commitsPerGame: number | null;
+  gamesMeasured: number;
+  rollbacks: number;
+  /** From pg_stat_statements, when the server loads it; otherwise null (see `statementsNote`). */
+  statementsPerGame: number | null;
+  statementsNote?: string;
+  rowsWrittenPerGame: number | null;
+  rowsReadPerGame: number | null;
+}
+
+const round1 = (value: number) => Number(value.toFixed(1));
+const round2 = (value: number) => Number(value.toFixed(2));
+
+async function waitUntilUp(port: number, child: ChildProcess, path_: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const ok = await fetch(`http://127.0.0.1:${port}${path_}`, { signal: AbortSignal.timeout(2_000) }).then(
+      () => true,
+      () => false,
+    );
+    if (ok) return;
+    if (attempt > 300 || child.exitCode !== null) throw new Error('a server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function stopChildren(children: ChildProcess[]): () => Promise<void> {
+  return async () => {
+    for (const child of children) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
 }
 
 async function main(): Promise<void> {
-  const { games, seconds, nodes } = parseArguments(process.argv.slice(2));
+  const options = parseArguments(process.argv.slice(2));
+  const { games, seconds, nodes, instant } = options;
   const serverUrl = loadConfig(process.env).databaseUrl;
   if (!serverUrl) throw new Error('bench:games needs DATABASE_URL (a PostgreSQL server; a fresh database is created on it)');
   const scratch = await createScratchDatabase(serverUrl, 'shifumi_bench');
@@ -97,22 +196,24 @@ async function main(): Promise<void> {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-bench-'));
+  const profileDir = path.join(dataDir, 'cpu-profiles');
   // Several nodes share one Redis of the bench's own and one chain; one node starts its embedded anvil.
   const redis = nodes > 1 ? await startRedisServer() : undefined;
   const anvil = nodes > 1 ? await startTestAnvil() : undefined;
-  const servers: Array<{ port: number; child: ChildProcess }> = [];
-  const stopServers = async () => {
-    for (const { child } of servers) {
-      if (child.exitCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
-  try {
+  const stats = new pg.Client({ connectionString: databaseUrl });
+  await stats.connect();
+  let pgbench: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+
+  const startProduct = async (): Promise<Target> => {
+    // Production needs these secrets; every node of the run shares them.
+    const twoFactorKey = randomBytes(32).toString('hex');
+    const fairnessKey = randomBytes(32).toString('base64');
+    const children: ChildProcess[] = [];
+    const ports: number[] = [];
     for (let node = 1; node <= nodes; node += 1) {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const nodeArguments = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+      const child = spawn(process.execPath, [...nodeArguments, '--import', 'tsx', 'src/scripts/bench-server.ts', ...(instant ? ['--instant'] : [])], {
         cwd: path.resolve(import.meta.dirname, '../..'),
         env: {
           PATH: process.env.PATH ?? '',
@@ -121,6 +222,8 @@ async function main(): Promise<void> {
           APP_URL: `http://localhost:${port}`,
           DATABASE_URL: databaseUrl,
           JWT_SECRET: SECRET,
+          TWO_FACTOR_ENCRYPTION_KEY: twoFactorKey,
+          FAIRNESS_SIGNING_KEY: fairnessKey,
           DATA_DIR: dataDir,
           ANVIL_PORT: String(await freePort()),
           ETH_USD_PRICE: '2000',
@@ -133,22 +236,78 @@ async function main(): Promise<void> {
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
-      servers.push({ port, child });
+      children.push(child);
+      ports.push(port);
     }
-    for (const { port, child } of servers) {
-      for (let attempt = 0; ; attempt += 1) {
-        const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
-        if (ok) break;
-        if (attempt > 300 || child.exitCode !== null) throw new Error('a server did not start');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+    const stop = stopChildren(children);
+    try {
+      for (const [index, child] of children.entries()) await waitUntilUp(ports[index]!, child, '/api/health');
+    } catch (error) {
+      await stop();
+      throw error;
     }
+    return { ports, pids: children.map((child) => child.pid!), stop };
+  };
 
+  const startReferee = async (): Promise<Target> => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/bench-referee.ts', String(port), ...(instant ? ['--instant'] : [])], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const stop = stopChildren([child]);
+    try {
+      await waitUntilUp(port, child, '/');
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return { ports: [port], pids: [child.pid!], stop };
+  };
+
+  /** The bench database's counters (commits, rows) and, when loaded, pg_stat_statements' calls. */
+  const databaseCounters = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // backends report their statistics at most once a second
+    await stats.query('select pg_stat_clear_snapshot()');
+    const { rows } = await stats.query<{ commits: string; rollbacks: string; written: string; read: string }>(
+      `select xact_commit as commits, xact_rollback as rollbacks, tup_inserted + tup_updated + tup_deleted as written, tup_fetched as read
+       from pg_stat_database where datname = current_database()`,
+    );
+    let statements: number | null = null;
+    try {
+      const result = await stats.query<{ calls: string }>(
+        'select coalesce(sum(calls), 0) as calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+      );
+      statements = Number(result.rows[0]!.calls);
+    } catch {
+      statements = null;
+    }
+    const row = rows[0]!;
+    return { commits: Number(row.commits), rollbacks: Number(row.rollbacks), written: Number(row.written), read: Number(row.read), statements };
+  };
+  // The bench's own queries (this connection) count too: a few per phase, against thousands of games.
+  await stats.query('create extension if not exists pg_stat_statements').catch(() => undefined);
+
+  /** Waits (at most 30 s) until the bench database has no game in play. */
+  const untilNoGameInPlay = async () => {
+    const until = performance.now() + 30_000;
+    while (performance.now() < until) {
+      const { rows } = await stats.query<{ playing: string }>(`select count(*) as playing from games where status = 'playing'`);
+      if (Number(rows[0]!.playing) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    console.warn('Games were still in play 30 s after the phase ended');
+  };
+
+  /** The bots play against `target` for `seconds`; returns the phase's figures. */
+  const playPhase = async (target: Target, measureDatabase: boolean, sealed = false): Promise<PhaseResult> => {
     const latencies: number[] = [];
+    let moves = 0;
     let stop = false;
     const sockets: BotSocket[] = [];
     const connectBot = async (player: { id: string; token: string }, index: number) => {
-      const { port } = servers[index % servers.length]!;
+      const port = target.ports[index % target.ports.length]!;
       const socket: BotSocket = connect(`http://127.0.0.1:${port}`, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: player.token } });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
@@ -158,86 +317,219 @@ async function main(): Promise<void> {
       return socket;
     };
 
-    console.log(`Connecting ${players.length} bots…`);
     const bots: BotSocket[] = [];
     for (let index = 0; index < players.length; index += 50) {
       bots.push(...(await Promise.all(players.slice(index, index + 50).map((player, offset) => connectBot(player, index + offset)))));
     }
 
-    const cpuOfServers = () => servers.reduce((total, { child }) => total + cpuSeconds(child.pid!), 0);
+    const cpuOfServers = () => target.pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
     const cpuBefore = cpuOfServers();
     const startedAt = performance.now();
     // Every bot plays on its own: it searches, plays the game the queue gives it (whoever the opponent), and
-    // searches again. In each round the player with the smaller id chooses 10 ms after the round starts; the
-    // other chooses 5 ms after hearing that the first choice is locked, and is timed from that choice (the
-    // round's decisive move) to its game_result.
+    // searches again. In each round the player with the smaller id chooses 10 ms after the round starts (at
+    // once with --instant); the other chooses 5 ms after hearing that the first choice is locked (at once
+    // with --instant), and is timed from that choice (the round's decisive move) to its game_result.
+    const leadDelayMs = instant ? 0 : 10;
+    const followDelayMs = instant ? 0 : 5;
     const finishedRooms = new Set<string>();
+    /** The game each bot is in, so that a phase ends its games (a next phase on the same server starts from none). */
+    const roomOf = new Map<BotSocket, string>();
     bots.forEach((bot, index) => {
       const me = players[index]!.id;
       let room: string | undefined;
+      let round = 1;
       let leads = false;
       let sentAt = 0;
+      /** This round's sealed choice, until the reveal request (issue 17). */
+      let kept: { choice: (typeof CHOICES)[number]; salt: string } | undefined;
       const search = () => {
         if (!stop) bot.emit('search_game', { character: 'Character1', amount: 1 });
       };
       const choose = (timed: boolean) => {
-        if (!room) return;
+        if (!room || stop) return;
         sentAt = timed ? performance.now() : 0;
-        bot.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! });
+        moves += 1;
+        const choice = CHOICES[randomInt(3)]!;
+        if (!sealed) {
+          bot.emit('make_choice', { room, choice });
+          return;
+        }
+        // As the web app does: 32 random bytes of salt, SHA-256 of the preimage, the commitment sent at once.
+        const salt = randomBytes(32).toString('hex');
+        kept = { choice, salt };
+        const commitment = createHash('sha256').update(commitmentPreimage({ room, round, userId: me, choice, salt }), 'utf8').digest('hex');
+        bot.emit('commit_choice', { room, round, commitment });
       };
+      bot.on('reveal_request', (event) => {
+        if (kept && event.room === room && event.round === round) bot.emit('reveal_choice', { room, round, choice: kept.choice, salt: kept.salt });
+        kept = undefined;
+      });
       bot.on('game_found', (event) => {
         room = event.room;
+        roomOf.set(bot, event.room);
         leads = me < event.opponent.id;
       });
-      bot.on('new_round', () => {
-        if (leads) setTimeout(() => choose(false), 10);
+      bot.on('new_round', (event) => {
+        round = event.round;
+        kept = undefined;
+        if (leads) setTimeout(() => choose(false), leadDelayMs);
       });
       bot.on('opponent_choice_locked', () => {
-        if (!leads) setTimeout(() => choose(true), 5);
+        if (!leads) setTimeout(() => choose(true), followDelayMs);
       });
       bot.on('game_result', () => {
-        if (sentAt > 0) latencies.push(performance.now() - sentAt);
+        if (sentAt > 0 && !stop) latencies.push(performance.now() - sentAt);
         sentAt = 0;
       });
       bot.on('round_end', (event) => {
         if (!event.gameOver) return;
-        if (room) finishedRooms.add(room);
+        if (room && !stop) finishedRooms.add(room);
         room = undefined;
-        setTimeout(search, 50);
+        roomOf.delete(bot);
+        setTimeout(search, instant ? 0 : 50);
       });
       setTimeout(search, index % 2 === 0 ? 0 : 20);
     });
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    // The database's work per game is counted after a warm-up (a third of the run): the first games all start
+    // at once and none ends yet, which would count the starts of games that do not finish within the run.
+    const warmupMs = (seconds * 1000) / 3;
+    await new Promise((resolve) => setTimeout(resolve, warmupMs));
+    const before = measureDatabase ? await databaseCounters() : undefined;
+    const finishedAtWarmup = finishedRooms.size;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, seconds * 1000 - (performance.now() - startedAt))));
     stop = true;
     const elapsed = (performance.now() - startedAt) / 1000;
     const finished = finishedRooms.size;
     const cpu = cpuOfServers() - cpuBefore;
+    const after = measureDatabase ? await databaseCounters() : undefined;
     const sorted = [...latencies].sort((a, b) => a - b);
+    // Games still running are left (a forfeit, settled at once), so that a next phase finds every bot free.
+    for (const [bot, room] of roomOf) bot.emit('leave_game', { room });
+    if (measureDatabase) await untilNoGameInPlay();
     for (const socket of sockets) socket.disconnect();
+    const perGame = (value: number) => (finished > 0 ? round1(value / finished) : null);
+    const measuredGames = finished - finishedAtWarmup;
+    const perMeasuredGame = (value: number) => (measuredGames > 0 ? round1(value / measuredGames) : null);
+    return {
+      seconds: round1(elapsed),
+      gamesFinished: finished,
+      matchesPerSecond: round2(finished / elapsed),
+      moves,
+      rounds: latencies.length,
+      moveToResultMs: { p50: round1(percentile(sorted, 50)), p99: round1(percentile(sorted, 99)), max: round1(sorted.at(-1) ?? 0) },
+      serverCpuSeconds: round2(cpu),
+      cpuMsPerMove: moves > 0 ? Number(((cpu * 1000) / moves).toFixed(3)) : null,
+      cpuMsPerGame: perGame(cpu * 1000),
+      ...(before && after
+        ? {
+            database: {
+              commitsPerGame: perMeasuredGame(after.commits - before.commits),
+              gamesMeasured: measuredGames,
+              rollbacks: after.rollbacks - before.rollbacks,
+              statementsPerGame: after.statements !== null && before.statements !== null ? perMeasuredGame(after.statements - before.statements) : null,
+              ...(after.statements === null
+                ? { statementsNote: 'pg_stat_statements is not loaded on this PostgreSQL (shared_preload_libraries): statements not counted, commits from pg_stat_database' }
+                : {}),
+              rowsWrittenPerGame: perMeasuredGame(after.written - before.written),
+              rowsReadPerGame: perMeasuredGame(after.read - before.read),
+            },
+          }
+        : {}),
+    };
+  };
 
-    console.log(
-      JSON.stringify(
-        {
-          nodes,
-          concurrentGames: games,
-          seconds: Number(elapsed.toFixed(1)),
-          gamesFinished: finished,
-          matchesPerSecond: Number((finished / elapsed).toFixed(2)),
-          rounds: latencies.length,
-          moveToResultMs: { p50: Number(percentile(sorted, 50).toFixed(1)), p99: Number(percentile(sorted, 99).toFixed(1)), max: Number((sorted.at(-1) ?? 0).toFixed(1)) },
-          serverCpuSeconds: Number(cpu.toFixed(2)),
-          serverCpuMsPerGame: finished > 0 ? Number(((cpu * 1000) / finished).toFixed(1)) : null,
-          cpus: os.cpus().length,
-        },
-        null,
-        2,
-      ),
-    );
+  /** TPC-B on a scratch database of the same PostgreSQL server (scale 10, 10 clients, 2 threads). */
+  const runPgbench = (durationSeconds: number): { tps: number } | undefined => {
+    if (!pgbench) return undefined;
+    const run = spawnSync('pgbench', ['-c', '10', '-j', '2', '-T', String(Math.round(durationSeconds)), pgbench.url], { encoding: 'utf8' });
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
+    return match ? { tps: Number(match[1]) } : undefined;
+  };
+
+  const results: Record<string, unknown> = { nodes, concurrentGames: games, instant, cpus: os.cpus().length, loadAverage: os.loadavg().map(round2) };
+  try {
+    let baseline: PhaseResult | undefined;
+    if (options.baseline) {
+      console.log('Baseline: the bare Socket.IO referee…');
+      const referee = await startReferee();
+      try {
+        baseline = await playPhase(referee, false);
+      } finally {
+        await referee.stop();
+      }
+      results.baseline = baseline;
+    }
+    console.log('Product…');
+    const product = await startProduct();
+    let productResult: PhaseResult;
+    try {
+      // Issue 17: with --both, the plain bots first, then the sealed ones, on the same server.
+      let plainResult: PhaseResult | undefined;
+      if (options.modes.length > 1) {
+        console.log('Product, plain bots (make_choice)…');
+        plainResult = await playPhase(product, true, false);
+        results.productPlain = plainResult;
+        console.log('Product, sealed bots (commit_choice, reveal_choice)…');
+      }
+      const sealedMode = options.modes.at(-1) === 'sealed';
+      productResult = await playPhase(product, true, sealedMode);
+      results.product = { mode: sealedMode ? 'sealed' : 'plain', ...productResult };
+      if (plainResult) {
+        const added = (key: 'p50' | 'p99' | 'max') => round1(productResult.moveToResultMs[key] - plainResult.moveToResultMs[key]);
+        results.sealedOverPlain = {
+          addedMs: { p50: added('p50'), p99: added('p99'), max: added('max') },
+          cpuMsPerMove: [plainResult.cpuMsPerMove, productResult.cpuMsPerMove],
+          commitsPerGame: [plainResult.database?.commitsPerGame ?? null, productResult.database?.commitsPerGame ?? null],
+        };
+      }
+      if (instant && spawnSync('pgbench', ['--version']).status === 0) {
+        console.log('pgbench TPC-B (scale 10), alternated with the games…');
+        pgbench = await createScratchDatabase(serverUrl, 'shifumi_pgbench');
+        spawnSync('pgbench', ['-i', '-q', '-s', '10', pgbench.url], { encoding: 'utf8' });
+        const first = runPgbench(seconds);
+        const again = await playPhase(product, true);
+        const second = runPgbench(seconds);
+        results.pgbench = {
+          tps: [first?.tps ?? null, second?.tps ?? null],
+          gamesSettledPerSecond: [productResult.matchesPerSecond, again.matchesPerSecond],
+          note: 'games, pgbench, games, pgbench: each for the same seconds, one after the other on the same PostgreSQL',
+        };
+      } else if (instant) {
+        results.pgbench = 'pgbench not found on PATH';
+      }
+    } finally {
+      await product.stop();
+    }
+    if (baseline) {
+      const ratio = (ours: number | null, theirs: number | null) => (ours !== null && theirs !== null && theirs > 0 ? round2(ours / theirs) : null);
+      const ratios = {
+        cpuPerMove: ratio(productResult.cpuMsPerMove, baseline.cpuMsPerMove),
+        p50: ratio(productResult.moveToResultMs.p50, baseline.moveToResultMs.p50),
+        p99: ratio(productResult.moveToResultMs.p99, baseline.moveToResultMs.p99),
+        max: ratio(productResult.moveToResultMs.max, baseline.moveToResultMs.max),
+        matchesPerSecond: ratio(productResult.matchesPerSecond, baseline.matchesPerSecond),
+      };
+      results.productOverBaseline = ratios;
+      const commits = productResult.database?.commitsPerGame ?? null;
+      results.targets = {
+        'cpu per move ≤ 3× baseline': ratios.cpuPerMove !== null && ratios.cpuPerMove <= 3 ? 'met' : `missed (${ratios.cpuPerMove}×)`,
+        'p99 ≤ 2× baseline': ratios.p99 !== null && ratios.p99 <= 2 ? 'met' : `missed (${ratios.p99}×)`,
+        ...(instant ? {} : { '≤ 6 commits per game': commits !== null && commits <= 6 ? 'met' : `missed (${commits})` }),
+      };
+    }
+    if (options.cpuProf) {
+      const files = fs.existsSync(profileDir) ? fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')) : [];
+      // One profile per thread (tsx's loader runs in a worker): the server's main thread is the busiest.
+      const profiles = files.map((name) => summarizeCpuProfile(JSON.parse(fs.readFileSync(path.join(profileDir, name), 'utf8')), 15));
+      results.cpuProfile = profiles.sort((a, b) => b.busySeconds - a.busySeconds)[0];
+    }
+    console.log(JSON.stringify(results, null, 2));
   } finally {
-    await stopServers();
+    await stats.end().catch(() => undefined);
     await redis?.stop();
     await anvil?.dispose();
     await database.close();
+    await pgbench?.drop();
     await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

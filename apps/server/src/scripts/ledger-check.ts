@@ -19,6 +19,8 @@ import { DEV_CHAIN_ID } from '../infra/chain/hd-wallet';
 import { openDatabase } from '../infra/db/database';
 import { createChainHoldings } from '../modules/ledger/chain-holdings';
 import { checkLedger } from '../modules/ledger/ledger-check';
+import { recordLedgerCheck } from '../modules/admin/overview.service';
+import { CLI_ACTOR } from '../modules/admin/audit-log';
 
 const quietLogger = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
 
@@ -55,9 +57,12 @@ async function main(): Promise<number> {
     await handle.migrate();
     const chain = rpcUrl === '' ? undefined : await connectChain(config, rpcUrl);
     const report = await checkLedger(handle.db, chain ? createChainHoldings(handle.db, chain) : undefined);
+    // Issue 18: the console's overview shows the last result and its time.
+    await recordLedgerCheck(handle.db, report, CLI_ACTOR, new Date());
     for (const problem of report.problems) console.error(`ledger:check: ${problem}`);
     const holdings = report.holdings === undefined ? '' : `, ${report.holdings} wei held on chain`;
-    console.log(`ledger:check: ${report.ok ? 'ok' : 'FAILED'} — ${report.liabilities} wei owed to players${holdings}${chainNote}`);
+    const fees = `, withdrawal gas ${report.withdrawalGasPaid} wei ≤ fees ${report.withdrawalFeeIncome} wei`;
+    console.log(`ledger:check: ${report.ok ? 'ok' : 'FAILED'} — ${report.liabilities} wei owed to players${holdings}${fees}${chainNote}`);
     return report.ok ? 0 : 1;
   } finally {
     await handle.close();

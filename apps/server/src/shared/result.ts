@@ -30,12 +30,31 @@ export type RefusalCode =
   | 'chain_rpc_refused'
   | 'chain_not_configured'
   | 'chain_upstream_failed'
-  | 'chain_upstream_timeout';
+  | 'chain_upstream_timeout'
+  // Issue 13 (account security).
+  | 'reset_link_invalid'
+  | 'wrong_password'
+  | 'two_factor_invalid'
+  | 'two_factor_locked'
+  | 'two_factor_state'
+  | 'challenge_invalid'
+  | 'withdrawal_held'
+  | 'withdrawal_address_refused'
+  | 'address_exists'
+  // Issue 12.
+  | 'below_minimum'
+  | 'fee_changed'
+  | 'fee_unavailable'
+  // Issue 18: a staff route refused to a player or to the wrong role; a frozen account.
+  | 'forbidden'
+  | 'account_frozen';
 
 export interface Refusal {
   code: RefusalCode;
   /** A sentence for the user (from SERVER_TEXTS). */
   message: string;
+  /** Extra response headers, e.g. Retry-After. */
+  headers?: Record<string, string>;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
@@ -44,8 +63,8 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function refuse<T = never>(code: RefusalCode, message: string): Result<T> {
-  return { ok: false, refusal: { code, message } };
+export function refuse<T = never>(code: RefusalCode, message: string, headers?: Record<string, string>): Result<T> {
+  return { ok: false, refusal: headers ? { code, message, headers } : { code, message } };
 }
 
 /**
@@ -68,6 +87,6 @@ export class RefusalError extends Error {
 
 /** Returns the value of a successful result or throws its refusal. */
 export function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new RefusalError(result.refusal);
+  if (!result.ok) throw new RefusalError(result.refusal, result.refusal.headers);
   return result.value;
 }

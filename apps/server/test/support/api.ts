@@ -10,6 +10,9 @@ export function uniqueEmail(prefix = 'player'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 }
 
+/** Issue 19: sign-up confirms the age and accepts the Terms. */
+export const ACCEPTED = { ageConfirmed: true, termsAccepted: true } as const;
+
 export interface Credentials {
   name: string;
   email: string;
@@ -23,7 +26,7 @@ export function postJson(t: TestApp, url: string, payload: unknown, headers: Rec
 /** Registers a new account and checks it worked. */
 export async function signUp(t: TestApp, overrides: Partial<Credentials> & { referralCode?: string } = {}): Promise<Credentials> {
   const credentials = { name: 'Ann', email: uniqueEmail(), password: PASSWORD, ...overrides };
-  const response = await postJson(t, '/api/auth/register', credentials);
+  const response = await postJson(t, '/api/auth/register', { ...credentials, ...ACCEPTED });
   if (response.statusCode !== 201) throw new Error(`register answered ${response.statusCode}: ${response.body}`);
   return credentials;
 }

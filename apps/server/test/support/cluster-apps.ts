@@ -1,5 +1,5 @@
 /**
- * Several nodes in one test process: N real apps (buildApp) on ONE fresh
+ * Several nodes in one test process: N real apps (composeApp) on ONE fresh
  * PostgreSQL database and one Redis (each app with its own RedisContext, all
  * under one random key prefix, as separate processes would be), each
  * listening on its own port. Players are written straight into the database
@@ -14,7 +14,7 @@ import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } fro
 import { createScratchDatabase } from '../../src/infra/db/scratch-database';
 import { io as connect, type Socket } from 'socket.io-client';
 import { parseEther } from 'viem';
-import { buildApp, type App } from '../../src/app';
+import { composeApp, type App } from '../../src/composition';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/infra/db/database';
 import { sessions, users } from '../../src/infra/db/schema/index';
@@ -93,7 +93,7 @@ export async function createCluster(count: number, options: ClusterOptions = {})
       jwtSecret: TEST_JWT_SECRET,
     };
     const redis = await connectRedis(redisUrl, logger, { keyPrefix, nodeId: nodeName });
-    const app = await buildApp({
+    const app = await composeApp({
       config,
       db: database.db,
       mailer: createLogMailer({ logger, from: config.mailFrom }),

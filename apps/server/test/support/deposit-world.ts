@@ -12,7 +12,7 @@ import { deposits, ledgerTransfers } from '../../src/infra/db/schema/index';
 import { createDepositWatcher, type DepositWatcherDeps } from '../../src/modules/deposits/deposit-watcher';
 import { LedgerAccounts } from '../../src/modules/ledger/ledger-accounts';
 import { balanceOf } from '../../src/modules/ledger/ledger.service';
-import { noBalanceEvents } from '../../src/realtime/balance-events';
+import { noBalanceEvents } from '../../src/modules/ledger/balance-events';
 import { signIn, signUp } from './api';
 import { createTestApp, type TestApp } from './test-app';
 import { chainFor, expectLedgerConsistent, startTestAnvil, type TestAnvil } from './test-chain';
@@ -24,6 +24,12 @@ export interface DepositWorld {
   setUp(env?: Record<string, string>): Promise<void>;
   call<T = unknown>(method: string, params?: unknown[]): Promise<T>;
   mine(blocks: number): Promise<void>;
+  /**
+   * Rolls the chain back `depth` blocks and drops every pending transaction, with automining
+   * paused meanwhile: anvil may put the rolled-back transactions back in its pool, and with
+   * automining on, a loaded machine could mine them again before the drop.
+   */
+  rollbackAndDrop(depth: number): Promise<void>;
   watcher(): NonNullable<TestApp['app']['depositWatcher']>;
   balance(userId: string): Promise<bigint>;
   newPlayer(): Promise<{ id: string; token: string; address: Address }>;
@@ -69,6 +75,15 @@ export function useDepositWorld(): DepositWorld {
     call: (method, params = []) => rpc(world.anvil.rpcUrl, method, params),
     async mine(blocks) {
       if (blocks > 0) await world.call('anvil_mine', [`0x${blocks.toString(16)}`]);
+    },
+    async rollbackAndDrop(depth) {
+      await world.call('evm_setAutomine', [false]);
+      try {
+        await world.call('anvil_rollback', [depth]);
+        await world.call('anvil_dropAllTransactions');
+      } finally {
+        await world.call('evm_setAutomine', [true]);
+      }
     },
     watcher: () => app().app.depositWatcher!,
     balance: (userId) => balanceOf(app().db, LedgerAccounts.user(userId)),

@@ -1,5 +1,5 @@
 /**
- * The real app (buildApp) on a database of its own and a real SMTP receiver.
+ * The real app (composeApp) on a database of its own and a real SMTP receiver.
  *
  * Database: a fresh in-memory PGlite, or — when DATABASE_URL is set — a
  * brand-new PostgreSQL database `shifumi_test_<random>` created on that
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createScratchDatabase } from '../../src/infra/db/scratch-database';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/app';
+import { composeApp, type App } from '../../src/composition';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/infra/db/database';
 import { createLogger } from '../../src/infra/logger';
@@ -19,6 +19,7 @@ import type { Mailer } from '../../src/infra/mailer/mailer';
 import type { ChainContext } from '../../src/infra/chain/chain-runtime';
 import type { RedisContext } from '../../src/infra/redis/redis';
 import type { MatchOptions } from '@shifumi/game';
+import type { ConnectionTimeouts } from '../../src/http/connection-timeouts';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
 export const TEST_APP_URL = 'http://localhost:5999';
@@ -58,6 +59,8 @@ export interface TestAppOptions {
   redis?: RedisContext;
   /** ... and this existing PostgreSQL database (e.g. another test app's `databaseUrl`), neither created nor dropped here. */
   databaseUrl?: string;
+  /** Shorter connection timeouts (issue 12). */
+  timeouts?: Partial<ConnectionTimeouts>;
 }
 
 export interface TestApp {
@@ -126,7 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = options.mailer ? options.mailer(smtpMailer) : smtpMailer;
   const clock = createTestClock();
   const chain = options.chain ? await options.chain(config) : undefined;
-  const app = await buildApp({
+  const app = await composeApp({
     config,
     db: database.db,
     mailer,
@@ -136,6 +139,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     startChainWorkers: options.startChainWorkers ?? false,
     ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
 
   return {

@@ -8,12 +8,17 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { PreparedWalletStackProvider, type PreparedWalletStack } from '../features/wallet/components/wallet-host';
 import { lazyComponent } from '../lib/lazy-component';
+import { startGame } from '../features/game/game-store';
+import { startGamesWith } from '../lib/matchmaking';
 import { getSession } from '../lib/session-store';
 import { useToastsWanted } from '../lib/toast';
 import { createWalletStackStore, WalletStackProvider, WalletStackStore } from '../lib/wallet-stack';
 import { preloadOnIntent } from './preload-on-intent';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
+
+// A game found starts its view at once, before the game screen's chunk is there (lib/matchmaking.ts).
+startGamesWith(startGame);
 
 const ToastContainer = lazyComponent(() => import('./toast-container').then((module) => module.default));
 

@@ -23,6 +23,15 @@ export function Footer() {
             <li>
               <Link to="/howtoplay">How to play ?</Link>
             </li>
+            <li>
+              <Link to="/terms">Terms</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
+            <li>
+              <Link to="/responsible-gaming">Responsible gaming</Link>
+            </li>
           </ul>
         </nav>
         <p className={styles.note}>Play for money only if it is legal where you live, and only with money you can afford to lose.</p>

@@ -14,11 +14,18 @@ import { Spinner } from '../components/ui/spinner';
 import { lazyComponent } from '../lib/lazy-component';
 import { useIsSignedIn } from '../lib/session-store';
 import { Footer } from './footer';
+import { ForfeitBanner } from './forfeit-banner';
+import { LeaveGameDialog } from './leave-game-dialog';
 import { NavigationBar } from './navigation-bar';
 import { useScrollRestoration } from './scroll-restoration';
 import styles from './layout.module.css';
 
 const AuthDialog = lazyComponent(() => import('../features/auth/components/auth-dialog').then((module) => module.AuthDialog));
+// Issue 19: the time-out / self-exclusion banner and the reality check, for signed-in players only.
+const ProtectionBanner = lazyComponent(() =>
+  import('../features/responsible-gaming/components/protection-banner').then((module) => module.ProtectionBanner),
+);
+const RealityCheckHost = lazyComponent(() => import('./reality-check-host').then((module) => module.RealityCheckHost));
 const LogoutDialog = lazyComponent(() => import('../features/auth/components/logout-dialog').then((module) => module.LogoutDialog));
 
 interface AuthDialogRequest {
@@ -73,7 +80,14 @@ export function Layout() {
         onLogoutClick={() => setLogoutOpen(true)}
         onLogoutIntent={LogoutDialog.preload}
       />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <ProtectionBanner />
+          <RealityCheckHost />
+        </Suspense>
+      ) : null}
       <main id="main-content" className={styles.main} tabIndex={-1}>
+        <ForfeitBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
@@ -91,6 +105,7 @@ export function Layout() {
         ) : null}
         {logoutOpen ? <LogoutDialog onClose={() => setLogoutOpen(false)} /> : null}
       </Suspense>
+      <LeaveGameDialog />
       <WalletHost />
     </div>
   );

@@ -44,6 +44,9 @@ describe('navigation bar', () => {
       ['Contact us', '/contact'],
       ['My account', '/account'],
       ['How to play ?', '/howtoplay'],
+      ['Terms', '/terms'],
+      ['Privacy', '/privacy'],
+      ['Responsible gaming', '/responsible-gaming'],
     ]);
   });
 

@@ -11,7 +11,10 @@ import { Button } from '../components/ui/button';
 import { CloseIcon, MenuIcon } from '../components/ui/icons';
 import { Logo, LogoMark } from '../components/ui/logo';
 import { WalletButton } from '../features/wallet/components/wallet-button';
+import { LEAVES_PAGE_ATTRIBUTE } from '../lib/leave-guard';
+import { useRealtimeStatus, type RealtimeStatus } from '../lib/realtime-status';
 import { useIsSignedIn } from '../lib/session-store';
+import { NavigationBalance } from './navigation-balance';
 import { SearchControl } from './search-control';
 import styles from './navigation-bar.module.css';
 
@@ -20,6 +23,12 @@ const MENU_LINKS = [
   { to: '/howtoplay', label: 'How to play ?', end: false },
   { to: '/contact', label: 'Contact us', end: false },
 ] as const;
+
+const REALTIME_TEXTS: Record<RealtimeStatus, string> = {
+  live: TEXTS.realtimeLive,
+  reconnecting: TEXTS.realtimeReconnecting,
+  offline: TEXTS.realtimeOffline,
+};
 
 export interface NavigationBarProps {
   onSignInClick: () => void;
@@ -35,6 +44,8 @@ function linkClassName({ isActive }: { isActive: boolean }) {
 
 export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, onLogoutIntent }: NavigationBarProps) {
   const signedIn = useIsSignedIn();
+  // The realtime connection, not only the session: the signed-in one, or the public one for a visitor.
+  const realtime = useRealtimeStatus(signedIn ? 'authenticated' : 'public');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const mobileMenuId = useId();
@@ -53,6 +64,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
       <Button
         variant="ghost"
         size="small"
+        {...{ [LEAVES_PAGE_ATTRIBUTE]: '' }}
         onPointerEnter={onLogoutIntent}
         onFocus={onLogoutIntent}
         onClick={() => {
@@ -85,6 +97,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
         disabled={!signedIn}
         title={signedIn ? undefined : 'Sign in to open your account'}
         data-preload="/account"
+        {...{ [LEAVES_PAGE_ATTRIBUTE]: '' }}
         onClick={() => {
           onDone?.();
           navigate('/account');
@@ -121,11 +134,16 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
           </ul>
         </nav>
 
+        <NavigationBalance className={styles.balance} />
+
         <div className={styles.tools}>
           <SearchControl />
-          <p className={`${styles.status} ${signedIn ? styles.online : ''}`}>
+          <p className={`${styles.status} ${signedIn && realtime === 'live' ? styles.online : ''} ${realtime === 'reconnecting' ? styles.reconnecting : ''}`}>
             <span className={styles.dot} aria-hidden="true" />
             <span lang="fr">{signedIn ? TEXTS.connected : TEXTS.notConnected}</span>
+            <span className={styles.realtime} data-testid="realtime-status" role="status">
+              {REALTIME_TEXTS[realtime]}
+            </span>
           </p>
           <div className={styles.wallet}>
             <WalletButton />

@@ -20,6 +20,7 @@ export const FORWARDED_EVENTS = [
   'game_state',
   'game_dead',
   'reaction_received',
+  'reveal_request',
 ] as const satisfies readonly ServerEventName[];
 
 const target = new EventTarget();

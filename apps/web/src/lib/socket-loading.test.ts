@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../test/render-app';
 
 // The network edge: socket.io-client, fetched on first use, is replaced by the play tests' fake.
-vi.mock('socket.io-client', () => import('../features/game/testing/fake-socket'));
+vi.mock('socket.io-client', () => import('../test/fake-socket'));
 
-const fake = await import('../features/game/testing/fake-socket');
+const fake = await import('../test/fake-socket');
 const socketModule = await import('./socket');
 
 describe('the realtime client, fetched after the first paint', () => {

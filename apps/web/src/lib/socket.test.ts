@@ -10,7 +10,7 @@ interface FakeSocket {
   auth: unknown;
   connected: boolean;
   active: boolean;
-  handlers: Map<string, Handler>;
+  handlers: Map<string, Handler[]>;
   on: (event: string, handler: Handler) => FakeSocket;
   connect: ReturnType<typeof vi.fn>;
   disconnect: ReturnType<typeof vi.fn>;
@@ -29,13 +29,13 @@ vi.mock('socket.io-client', () => ({
       active: false,
       handlers: new Map(),
       on(event, handler) {
-        socket.handlers.set(event, handler);
+        socket.handlers.set(event, [...(socket.handlers.get(event) ?? []), handler]);
         return socket;
       },
       connect: vi.fn(() => socket),
       disconnect: vi.fn(() => socket),
       emitFromServer(event, ...args) {
-        socket.handlers.get(event)?.(...args);
+        for (const handler of socket.handlers.get(event) ?? []) handler(...args);
       },
     };
     sockets.push(socket);

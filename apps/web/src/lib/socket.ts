@@ -33,7 +33,11 @@ import { dispatchServerEvent, FORWARDED_EVENTS } from './game-events';
 import { isTokenExpired } from './jwt';
 import { loadPage } from './page-navigation';
 import { afterFirstPaint } from './first-paint';
+import { setRealtimeStatus, type RealtimeChannel } from './realtime-status';
 import { getAccessToken, subscribeToSession } from './session-store';
+import { handleDepositUpdate } from './deposit-updates';
+import { handleWithdrawalUpdate } from './withdrawal-updates';
+import { reportDevice } from './device-id';
 
 /** No long-polling: see the file comment. */
 const REALTIME_TRANSPORTS = ['websocket'];
@@ -55,6 +59,15 @@ let publicWanted = false;
 let lastOnlineUsers: number | null = null;
 /** Emits made before socket.io-client arrived, in order. */
 let pendingEmits: (() => void)[] = [];
+
+/** Reports a connection's state to realtime-status.ts as it changes. */
+function reportStatus(channel: RealtimeChannel, socket: Socket): void {
+  const report = () => setRealtimeStatus(channel, socket.connected ? 'live' : socket.active ? 'reconnecting' : 'offline');
+  socket.on('connect', report);
+  socket.on('disconnect', report);
+  socket.on('connect_error', report);
+  report();
+}
 
 /** socket.io-client, fetched once; resolves at once when already loaded. */
 export function loadRealtimeClient(): Promise<SocketIoClient> {
@@ -126,12 +139,19 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket |
   socket.on('balance', (payload) => {
     window.dispatchEvent(new CustomEvent<BalanceEvent>(BALANCE_WINDOW_EVENT, { detail: payload }));
   });
+  // Issue 14: a withdrawal confirmed on chain or failed.
+  socket.on('withdrawal_update', handleWithdrawalUpdate);
+  // Issue 14: a deposit seen on chain, each confirmation, then credited: a toast on any page.
+  socket.on('deposit_update', handleDepositUpdate);
+  // Issue 18: the browser a signed-in account uses (linked accounts are never matched).
+  socket.on('connect', () => reportDevice(authenticatedToken));
   socket.on('force_disconnect', (message) => {
     disconnectAuthenticatedSocket();
     handleForcedDisconnect(message);
   });
   authenticatedSocket = socket;
   socket.connect();
+  reportStatus('authenticated', socket);
   const waiting = pendingEmits;
   pendingEmits = [];
   for (const emit of waiting) emit();
@@ -140,6 +160,7 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket |
 
 export function disconnectAuthenticatedSocket(): void {
   authenticatedSocket?.disconnect();
+  setRealtimeStatus('authenticated', 'offline');
   authenticatedSocket = null;
   authenticatedToken = null;
   pendingEmits = [];
@@ -170,6 +191,7 @@ export function connectPublicSocket(): PublicSocket | null {
     console.warn('Public realtime connection failed:', error.message);
   });
   publicSocket = socket;
+  reportStatus('public', socket);
   return socket;
 }
 

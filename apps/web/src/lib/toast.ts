@@ -43,6 +43,22 @@ export const notify = {
   info: (message: string) => show('info', message),
 };
 
+/**
+ * Issue 14: one toast that changes as something progresses (a deposit's
+ * confirmations): shown with `id` the first time, updated in place after.
+ * It stays while `done` is false, and closes on its own once done.
+ */
+export function notifyProgress(id: string, message: string, done: boolean): void {
+  loadToasts().then(
+    ({ toast }) => {
+      const options = { type: done ? ('success' as const) : ('info' as const), autoClose: done ? undefined : (false as const) };
+      if (toast.isActive(id)) toast.update(id, { render: message, ...options });
+      else toast(message, { toastId: id, ...options });
+    },
+    (error: unknown) => console.error(`A toast could not be shown: ${message}`, error),
+  );
+}
+
 /** Whether a toast has been asked for: the app then mounts the container. */
 export function useToastsWanted(): boolean {
   return useSyncExternalStore(

@@ -53,9 +53,11 @@ export function accountFixture(overrides: Record<string, unknown> = {}) {
   return {
     user: { id: 'user-1', name: 'Ada Player', email: 'ada@example.com', walletAddress: '0x8ba1f109551bd432803012645ac136ddd64dba72' },
     referralCode: 'ABCD2345',
+    referralCount: 2,
     emailVerified: true,
     balance: 1.5,
     balanceWei: '1500000000000000000',
+    heldWei: '0',
     gameHistory: [],
     deposits: [],
     withdrawals: [],
@@ -69,7 +71,33 @@ export const priceFixture = { ethUsd: 3000, updatedAt: '2026-11-23T00:00:00.000Z
 /** GET /api/config on the development chain. */
 export const configFixture = { chain: { id: 31337, name: 'Foundry', development: true }, depositConfirmations: 1 };
 
-const BACKGROUND_READS = new Set(['/api/account', '/api/price', '/api/config', '/api/transactions']);
+/** GET /api/account/limits of a player who set nothing (issue 19). */
+export const limitsFixture = {
+  limits: ['deposit', 'loss', 'wager'].flatMap((kind) => ['day', 'week', 'month'].map((period) => ({ kind, period, amountUsd: null, usedUsd: 0, pending: null }))),
+  realityCheckMinutes: 60,
+  realityCheckPending: null,
+  timeOut: null,
+  selfExclusion: null,
+  history: [],
+};
+
+const BACKGROUND_READS = new Set([
+  '/api/account',
+  '/api/price',
+  '/api/config',
+  '/api/transactions',
+  // Issue 13: the account page's Security section.
+  '/api/account/security',
+  '/api/account/sessions',
+  '/api/account/withdrawal-addresses',
+  // Issue 19: the account page's Responsible gaming section.
+  '/api/account/limits',
+  // Issue 12: the withdraw form's fee quote.
+  '/api/wallet/withdrawal-fee',
+]);
+/** Issue 12: the withdraw form's fee quote (21,000 gas at 3 gwei). */
+export const withdrawalFeeFixture = { fee: '0.000063', feeWei: '63000000000000', minimum: '0.001', withdrawalsPerHour: 10 };
+
 
 /**
  * The reads the pages make on their own (account, price, chain config,
@@ -81,6 +109,12 @@ export function backgroundReads(request: RecordedRequest, account: unknown = acc
   if (request.url === '/api/price') return jsonResponse(200, priceFixture);
   if (request.url === '/api/config') return jsonResponse(200, configFixture);
   if (request.url === '/api/transactions') return jsonResponse(200, []);
+  if (request.url === '/api/account/limits') return jsonResponse(200, limitsFixture);
+  // Issue 13: the account page's Security section.
+  if (request.url === '/api/account/security') return jsonResponse(200, { twoFactorEnabled: false, hasPassword: true, withdrawalsHeldUntil: null });
+  if (request.url === '/api/account/sessions') return jsonResponse(200, []);
+  if (request.url === '/api/account/withdrawal-addresses') return jsonResponse(200, { enabled: false, disablesAt: null, addresses: [] });
+  if (request.url === '/api/wallet/withdrawal-fee') return jsonResponse(200, withdrawalFeeFixture);
   return undefined;
 }
 

@@ -15,7 +15,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../shared/logger';
-import { quietPeriodicTask, type RedisContext } from './redis';
+import type { RedisContext } from './redis';
+import { createPeriodicTask } from '../../shared/periodic-task';
 
 /** Lua helpers every script that checks liveness starts with. */
 export const LIVENESS_LUA = `
@@ -69,7 +70,6 @@ export function createNodeLiveness(options: NodeLivenessOptions): NodeLiveness {
   const instanceId = `${options.nodeId}:${randomBytes(4).toString('hex')}`;
   const key = nodesKey(redis.keyPrefix);
   const listeners = new Set<() => void>();
-  let timer: NodeJS.Timeout | undefined;
   let started = false;
 
   async function beat(): Promise<void> {
@@ -80,20 +80,21 @@ export function createNodeLiveness(options: NodeLivenessOptions): NodeLiveness {
     }
   }
 
+  // No back-off: a beat missed for longer than the TTL counts this node dead. Redis out of reach is logged once (warn).
+  const beats = createPeriodicTask({ name: 'Liveness beat', everyMs: intervalMs, maxBackoffMs: intervalMs, failureLevel: 'warn', logger, run: beat });
+
   return {
     instanceId,
     ttlMs,
     key,
     async start() {
-      if (timer) return;
+      if (started) return;
       await beat();
       started = true;
-      timer = setInterval(quietPeriodicTask(logger, 'Liveness beat', beat), intervalMs);
-      timer.unref();
+      beats.start();
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await beats.stop();
       started = false;
       await redis.client.hdel(key, instanceId);
     },

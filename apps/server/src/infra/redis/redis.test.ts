@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { connectRedis, quietPeriodicTask, RedisUnavailableError } from './redis';
+import { connectRedis, RedisUnavailableError } from './redis';
 import { freePort } from '../../shared/free-port';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -11,34 +11,6 @@ function recordingLogger() {
   const log = (...args: unknown[]) => lines.push(JSON.stringify(args));
   return { lines, logger: { fatal: log, error: log, warn: log, info: log, debug: log, trace: log } };
 }
-
-describe('quietPeriodicTask', () => {
-  it('logs a failing task once per outage, and once when it works again', async () => {
-    const { logger, lines } = recordingLogger();
-    let outcome: 'ok' | 'fail' = 'fail';
-    const tick = quietPeriodicTask(logger, 'Presence refresh', async () => {
-      if (outcome === 'fail') throw new Error('Connection is closed');
-    });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    for (let index = 0; index < 3; index += 1) {
-      tick();
-      await settle();
-    }
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('Presence refresh failed');
-    outcome = 'ok';
-    tick();
-    await settle();
-    tick();
-    await settle();
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('Presence refresh: working again');
-    outcome = 'fail';
-    tick();
-    await settle();
-    expect(lines).toHaveLength(3);
-  });
-});
 
 describe('connectRedis', () => {
   it('refuses an unreachable Redis with one clear error that hides the password', async () => {

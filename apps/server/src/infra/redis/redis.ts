@@ -145,25 +145,3 @@ export async function connectRedis(url: string, logger: Logger, options: Connect
   };
 }
 
-/**
- * Runs a periodic Redis task and logs its failures once per outage (the first
- * failure, then one line when it works again), not at every tick while Redis
- * is out of reach.
- */
-export function quietPeriodicTask(logger: Logger, what: string, task: () => Promise<unknown>): () => void {
-  let failing = false;
-  return () => {
-    task().then(
-      () => {
-        if (!failing) return;
-        failing = false;
-        logger.info(`${what}: working again`);
-      },
-      (error: unknown) => {
-        if (failing) return;
-        failing = true;
-        logger.warn({ err: error }, `${what} failed; retrying quietly until it works`);
-      },
-    );
-  };
-}

@@ -26,6 +26,8 @@ export interface AccountServiceDeps {
   chainHead: () => bigint | undefined;
   /** Finished games of the user, newest first (the play work provides it). */
   gameHistory?: (userId: string) => Promise<GameHistoryItem[]>;
+  /** Issue 19: the part of the balance a deposit limit holds (responsible gaming). */
+  heldWei?: (userId: string, balanceWei: bigint) => Promise<bigint>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -37,21 +39,25 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (user.walletAddress === null) {
         user = { ...user, walletAddress: await deps.depositAddresses.ensureFor(user.id) };
       }
-      const [balanceWei, depositRows, withdrawalRows, gameHistory] = await Promise.all([
+      const [balanceWei, depositRows, withdrawalRows, gameHistory, referralCount] = await Promise.all([
         balanceOf(deps.db, LedgerAccounts.user(user.id)),
         repo.listDeposits(user.id),
         repo.listWithdrawals(user.id),
         deps.gameHistory ? deps.gameHistory(user.id) : Promise.resolve([]),
+        repo.countReferrals(user.id),
       ]);
+      const held = deps.heldWei ? await deps.heldWei(user.id, balanceWei) : 0n;
       const head = deps.chainHead();
       const required = deps.requiredConfirmations;
       return ok({
         user: toPublicUser(user),
         referralCode: user.referralCode,
+        referralCount,
         emailVerified: user.emailVerifiedAt !== null,
         linkedAddress: user.linkedAddress,
         balance: weiToEthNumber(balanceWei),
         balanceWei: balanceWei.toString(),
+        heldWei: held.toString(),
         gameHistory,
         deposits: depositRows.map((row) => ({
           txHash: row.txHash,
@@ -71,6 +77,8 @@ export function createAccountService(deps: AccountServiceDeps) {
           recipientAddress: row.recipientAddress,
           status: row.status,
           createdAt: row.createdAt.toISOString(),
+          fee: formatEth(row.fee),
+          ...(row.rejectReason === null ? {} : { rejectReason: row.rejectReason }),
         })),
       });
     },

@@ -45,6 +45,8 @@ export function createAuthRepo(db: Database) {
       tokenHash: string;
       now: Date;
       expiresAt: Date;
+      /** The client's IP address (issue 13: the sessions list). */
+      ip?: string | null;
     }): Promise<string> {
       return db.transaction(async (tx) => {
         const [session] = await tx
@@ -53,6 +55,7 @@ export function createAuthRepo(db: Database) {
             userId: input.userId,
             userAgent: input.userAgent,
             walletAddress: input.walletAddress,
+            ip: input.ip ?? null,
             createdAt: input.now,
             lastUsedAt: input.now,
           })

@@ -22,6 +22,8 @@ function user(overrides: Partial<UserRow>): UserRow {
     depositIndex: 1,
     linkedAddress: null,
     disabledAt: null,
+    frozenAt: null,
+    frozenReason: null,
     createdAt: new Date(),
     ...overrides,
   };

@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../../shared/logger';
 import {
+  RESPONSIBLE_GAMING_TEXTS,
   EMAIL_VERIFICATION_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   SERVER_TEXTS,
@@ -60,6 +61,27 @@ export interface AuthServiceDeps {
   logger: Logger;
   /** Gives a user their personal deposit address (at registration, and at sign-in for older accounts). */
   depositAddresses?: { ensureFor(userId: string): Promise<string> };
+  /** Issue 19: stores that a new account confirmed its age and accepted the Terms (time and Terms version). */
+  recordAcceptance?: (userId: string) => Promise<void>;
+  /** Issue 13: the second step of a sign-in with two-factor on, and what follows a new session (the new-device mail). */
+  secondStep?: {
+    required(userId: string): Promise<boolean>;
+    createChallenge(userId: string, walletAddress: string | null): Promise<string>;
+    useChallenge(challenge: string, code: string): Promise<Result<{ userId: string; walletAddress: string | null }>>;
+    sessionOpened(user: UserRow, sessionId: string, where: { ip: string | null; userAgent: string | null }): Promise<void>;
+  };
+}
+
+/** Where a sign-in comes from. */
+export interface SignInMeta {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** Issue 13: the password (or the wallet signature) was right, and two-factor is on: a code is needed. */
+export interface SecondStepNeeded {
+  twoFactorRequired: true;
+  challenge: string;
 }
 
 const USER_AGENT_MAX_LENGTH = 256;
@@ -83,16 +105,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     return new Date(clock().getTime() + seconds * 1000);
   }
 
-  async function openSession(user: UserRow, userAgent: string | undefined, sessionWallet: string | null): Promise<IssuedSession> {
+  async function openSession(user: UserRow, meta: SignInMeta, sessionWallet: string | null): Promise<IssuedSession> {
     const refreshToken = generateOpaqueToken();
+    const userAgent = meta.userAgent ? meta.userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null;
+    const ip = meta.ip ?? null;
     const sessionId = await authRepo.createSession({
       userId: user.id,
-      userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+      userAgent,
       walletAddress: sessionWallet,
       tokenHash: hashOpaqueToken(refreshToken),
       now: clock(),
       expiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS),
+      ip,
     });
+    await deps.secondStep?.sessionOpened(user, sessionId, { ip, userAgent });
     const accessToken = await accessTokens.issue({ userId: user.id, sessionId });
     return { accessToken, refreshToken, user: toPublicUser(user), sessionWallet };
   }
@@ -149,6 +175,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) return refuse('email_taken', SERVER_TEXTS.emailTaken);
         throw error;
       }
+      await deps.recordAcceptance?.(user.id);
       await deps.depositAddresses?.ensureFor(user.id);
       try {
         await sendVerificationMail(user);
@@ -160,7 +187,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return ok(undefined);
     },
 
-    async login(input: LoginInput, meta: { userAgent?: string }): Promise<Result<IssuedSession>> {
+    async login(input: LoginInput, meta: SignInMeta): Promise<Result<IssuedSession | SecondStepNeeded>> {
       const user = await users.findByEmail(input.email);
       if (!user || user.passwordHash === null) {
         await passwords.verifyAgainstDummy(input.password);
@@ -173,16 +200,35 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.walletAddress === null && deps.depositAddresses) {
         user.walletAddress = await deps.depositAddresses.ensureFor(user.id);
       }
-      return ok(await openSession(user, meta.userAgent, null));
+      if (deps.secondStep && (await deps.secondStep.required(user.id))) {
+        return ok({ twoFactorRequired: true, challenge: await deps.secondStep.createChallenge(user.id, null) });
+      }
+      return ok(await openSession(user, meta, null));
+    },
+
+    /** Issue 13: `POST /api/auth/login/2fa`: the challenge of the first step and a code open the session. */
+    async loginSecondStep(challenge: string, code: string, meta: SignInMeta): Promise<Result<IssuedSession>> {
+      if (!deps.secondStep) return refuse('not_found', SERVER_TEXTS.notFound);
+      const used = await deps.secondStep.useChallenge(challenge, code);
+      if (!used.ok) return refuse(used.refusal.code, used.refusal.message);
+      let user = await users.findById(used.value.userId);
+      if (!user) return refuse('invalid_credentials', SERVER_TEXTS.invalidCredentials);
+      if (user.disabledAt !== null) return refuse('account_disabled', SERVER_TEXTS.accountDisabled);
+      if (user.walletAddress === null && deps.depositAddresses) {
+        user = { ...user, walletAddress: await deps.depositAddresses.ensureFor(user.id) };
+      }
+      return ok(await openSession(user, meta, used.value.walletAddress));
     },
 
     /**
      * Signs in with a verified wallet address: the account linked to it, or a new
      * wallet-only account (named after the short address, no e-mail).
      */
-    async signInWithWallet(address: string, meta: { userAgent?: string }): Promise<Result<IssuedSession>> {
+    async signInWithWallet(address: string, meta: SignInMeta & { accepted?: boolean }): Promise<Result<IssuedSession | SecondStepNeeded>> {
       let user = await users.findByLinkedAddress(address);
       if (!user) {
+        // Issue 19: a new account needs the age and Terms confirmation (the route checks it before the nonce is used).
+        if (!meta.accepted) return refuse('invalid_input', RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance);
         for (let attempt = 1; !user && attempt <= REFERRAL_CODE_ATTEMPTS; attempt += 1) {
           try {
             user = await users.insert({
@@ -200,12 +246,21 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
       }
       if (!user) throw new Error(`No account could be created for ${address}`);
+      if (meta.accepted) await deps.recordAcceptance?.(user.id);
       if (user.disabledAt !== null) return refuse('account_disabled', SERVER_TEXTS.accountDisabled);
       if (user.walletAddress === null && deps.depositAddresses) {
         user = { ...user, walletAddress: await deps.depositAddresses.ensureFor(user.id) };
       }
+      if (deps.secondStep && (await deps.secondStep.required(user.id))) {
+        return ok({ twoFactorRequired: true, challenge: await deps.secondStep.createChallenge(user.id, address) });
+      }
       // The session remembers the address it was opened with: the web app signs out when the wallet switches away from it.
-      return ok(await openSession(user, meta.userAgent, address));
+      return ok(await openSession(user, meta, address));
+    },
+
+    /** Issue 19: whether an account signs in with this (lower-case) address already. */
+    async hasWalletAccount(address: string): Promise<boolean> {
+      return (await users.findByLinkedAddress(address)) !== undefined;
     },
 
     /** Links a verified wallet address to the signed-in account; one account per address. */

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { CHAIN_RPC_MAX_BATCH, SERVER_TEXTS } from '@shifumi/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createChainRpcProxy, isJsonRpcResponse, splitCredentials } from './chain-rpc-proxy';
+import { capExecutingCall, createChainRpcProxy, isJsonRpcResponse, splitCredentials } from './chain-rpc-proxy';
 import { freePort } from '../../shared/free-port';
 
 type Handler = (body: string, response: ServerResponse) => void;
@@ -59,9 +59,52 @@ beforeEach(() => {
 
 /** The node's URL carries a secret path, as hosted providers' URLs do. */
 const SECRET = 'v3/secret-api-key-0123456789';
-const proxy = (options: { timeoutMs?: number; maxResponseBytes?: number } = {}) =>
+const proxy = (options: { timeoutMs?: number; maxResponseBytes?: number; gasCap?: bigint } = {}) =>
   createChainRpcProxy({ rpcUrl: `${baseUrl}/${SECRET}`, logger, ...options });
 const call = (method: string, params?: unknown[], id: number | string | null = 1) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+
+describe('executing calls: the gas cap and overrides (issue 12, finding 2)', () => {
+  const to = '0x0000000000000000000000000000000000000001';
+  const forwardedGas = () => (JSON.parse(received[0]!) as { params: Array<{ gas: string }> }).params[0]!.gas;
+
+  it.each([
+    ['an endless loop with an attacker-chosen gas', '0x4a817c800'],
+    ['gas 2^64 - 1', '0xffffffffffffffff'],
+    ['no gas at all', undefined],
+  ])('lowers %s to the cap', async (_name, gas) => {
+    await proxy({ gasCap: 10_000_000n }).forward(call('eth_call', [{ to, data: '0x5b600056', ...(gas ? { gas } : {}) }, 'latest']));
+    expect(forwardedGas()).toBe('0x989680');
+  });
+
+  it('keeps a gas below the cap, for eth_estimateGas too, and caps every call of a batch', async () => {
+    await proxy().forward(call('eth_estimateGas', [{ to, gas: '0x5208' }]));
+    expect(forwardedGas()).toBe('0x5208');
+    received.length = 0;
+    handler = answerJson([{ jsonrpc: '2.0', id: 1, result: '0x' }, { jsonrpc: '2.0', id: 2, result: '0x' }]);
+    await proxy().forward([call('eth_call', [{ to }, 'latest'], 1), call('eth_call', [{ to, gas: '0xffffffff' }, { blockHash: `0x${'1'.repeat(64)}` }], 2)]);
+    const batch = JSON.parse(received[0]!) as Array<{ params: Array<{ gas: string }> }>;
+    expect(batch.map((item) => item.params[0]!.gas)).toEqual(['0x989680', '0x989680']);
+  });
+
+  it.each([
+    ['state overrides', call('eth_call', [{ to }, 'latest', { [to]: { code: '0x5b600056' } }])],
+    ['block overrides', call('eth_call', [{ to }, 'latest', {}, { number: '0x1' }])],
+    ['state overrides on eth_estimateGas', call('eth_estimateGas', [{ to }, 'latest', { [to]: { balance: '0x1' } }])],
+    ['a block object carrying overrides', call('eth_call', [{ to }, { blockNumber: '0x1', stateOverride: {} }])],
+    ['no transaction', call('eth_call', [])],
+    ['a transaction that is not an object', call('eth_call', ['0x00', 'latest'])],
+    ['a gas that is not a hex quantity', call('eth_call', [{ to, gas: 1e30 }, 'latest'])],
+    ['a gas of 70 hex digits', call('eth_call', [{ to, gas: `0x${'f'.repeat(70)}` }, 'latest'])],
+  ])('refuses %s and forwards nothing', async (_name, body) => {
+    expect(await proxy().forward(body)).toEqual({ ok: false, refusal: { code: 'chain_rpc_refused', message: SERVER_TEXTS.chainRpcRefused } });
+    expect(received).toEqual([]);
+  });
+
+  it('leaves reads that execute nothing as they are', () => {
+    const read = { jsonrpc: '2.0' as const, id: 1, method: 'eth_getBalance' as const, params: [to, 'latest'] };
+    expect(capExecutingCall(read, 1n)).toBe(read);
+  });
+});
 
 describe('what is forwarded', () => {
   it('forwards an allowed call, rebuilt from the validated fields only, and passes the answer back as it came', async () => {

@@ -13,13 +13,52 @@
  * through unchanged; anything else, a failure or a timeout is answered as
  * "chain unavailable" — never a 500, never the node's URL.
  */
-import { SERVER_TEXTS, chainRpcRequestSchema } from '@shifumi/protocol';
+import { SERVER_TEXTS, chainRpcRequestSchema, type ChainRpcCall } from '@shifumi/protocol';
 import { describeRpcUrl } from '../../infra/chain/chain-client';
 import type { Logger } from '../../shared/logger';
 import { ok, refuse, type Result } from '../../shared/result';
 
-/** How long the node may take to answer (headers and body). */
-export const CHAIN_RPC_TIMEOUT_MS = 10_000;
+/**
+ * How long the node may take to answer (headers and body). Under 5 s: with the
+ * gas cap no read should take a node that long, and a wallet dialog must not
+ * hang longer than that on one.
+ */
+export const CHAIN_RPC_TIMEOUT_MS = 4_500;
+/** Default of CHAIN_RPC_GAS_CAP: the most gas an executing call may use (a few ms of EVM on anvil). */
+export const DEFAULT_CHAIN_RPC_GAS_CAP = 10_000_000n;
+
+/** The calls that execute code on the node: their gas is capped and overrides are refused. */
+const EXECUTING_METHODS: ReadonlySet<string> = new Set(['eth_call', 'eth_estimateGas', 'eth_createAccessList']);
+const HEX_QUANTITY = /^0x(0|[1-9a-f][0-9a-f]{0,63})$/i;
+
+/**
+ * The call as it may reach the node, or undefined to refuse it. An executing
+ * call carries one transaction object and at most a block: a third parameter
+ * (state overrides) or a fourth (block overrides) is refused, as is a
+ * transaction without a readable gas; a gas above `gasCap`, or none, becomes
+ * `gasCap` — an endless loop then stops in milliseconds instead of freezing
+ * the node (anvil executes calls on the thread that mines).
+ */
+export function capExecutingCall(call: ChainRpcCall, gasCap: bigint): ChainRpcCall | undefined {
+  if (!EXECUTING_METHODS.has(call.method)) return call;
+  const params = call.params ?? [];
+  if (params.length < 1 || params.length > 2) return undefined;
+  const [transaction, block] = params;
+  if (typeof transaction !== 'object' || transaction === null || Array.isArray(transaction)) return undefined;
+  // A block given as an object ({ blockHash } or { blockNumber }) is fine; anything inside it beyond that is not.
+  if (typeof block === 'object' && block !== null) {
+    if (Array.isArray(block) || Object.keys(block).some((key) => !['blockHash', 'blockNumber', 'requireCanonical'].includes(key))) return undefined;
+  }
+  const fields = transaction as Record<string, unknown>;
+  const given = fields.gas;
+  let gas = gasCap;
+  if (given !== undefined && given !== null) {
+    if (typeof given !== 'string' || !HEX_QUANTITY.test(given)) return undefined;
+    const asked = BigInt(given);
+    if (asked < gas) gas = asked;
+  }
+  return { ...call, params: [{ ...fields, gas: `0x${gas.toString(16)}` }, ...params.slice(1)] };
+}
 /** The largest answer passed through: a batch of full blocks fits, a runaway answer does not. */
 export const CHAIN_RPC_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
@@ -32,6 +71,8 @@ export interface ChainRpcProxyDeps {
   logger: Logger;
   timeoutMs?: number;
   maxResponseBytes?: number;
+  /** CHAIN_RPC_GAS_CAP (default 10,000,000). */
+  gasCap?: bigint;
   fetch?: ChainRpcFetch;
 }
 
@@ -104,6 +145,7 @@ export function createChainRpcProxy(deps: ChainRpcProxyDeps) {
   const node = deps.rpcUrl === undefined ? undefined : splitCredentials(deps.rpcUrl);
   const timeoutMs = deps.timeoutMs ?? CHAIN_RPC_TIMEOUT_MS;
   const maxResponseBytes = deps.maxResponseBytes ?? CHAIN_RPC_MAX_RESPONSE_BYTES;
+  const gasCap = deps.gasCap ?? DEFAULT_CHAIN_RPC_GAS_CAP;
   const fetchFn: ChainRpcFetch = deps.fetch ?? ((url, init) => fetch(url, init));
 
   async function callNode(target: { url: string; headers: Record<string, string> }, body: string): Promise<string> {
@@ -148,9 +190,13 @@ export function createChainRpcProxy(deps: ChainRpcProxyDeps) {
     async forward(body: unknown): Promise<Result<string>> {
       const parsed = chainRpcRequestSchema.safeParse(body);
       if (!parsed.success) return refuse('chain_rpc_refused', SERVER_TEXTS.chainRpcRefused);
+      const calls = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+      const capped = calls.map((call) => capExecutingCall(call, gasCap));
+      if (capped.some((call) => call === undefined)) return refuse('chain_rpc_refused', SERVER_TEXTS.chainRpcRefused);
+      const forwarded = Array.isArray(parsed.data) ? capped : capped[0];
       if (node === undefined) return refuse('chain_not_configured', SERVER_TEXTS.chainUnavailable);
       try {
-        return ok(await callNode(node, JSON.stringify(parsed.data)));
+        return ok(await callNode(node, JSON.stringify(forwarded)));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         const { failure } = error;

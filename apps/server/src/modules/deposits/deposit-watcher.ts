@@ -9,12 +9,15 @@
  * Passes and reconciliations run one at a time (a single lane), so a
  * reconciliation never reads the records while a scan or a sweep changes them.
  */
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
+import { and, eq } from 'drizzle-orm';
+import { deposits } from '../../infra/db/schema/index';
+import { formatEth } from '@shifumi/money';
 import { readGenesisHash } from '../../infra/chain/chain-client';
 import type { ChainContext } from '../../infra/chain/chain-runtime';
 import { createViemBlockSource } from '../../infra/chain/viem-block-source';
 import type { Database, Executor } from '../../infra/db/database';
-import type { BalanceEvents } from '../../realtime/balance-events';
+import type { BalanceEvents } from '../ledger/balance-events';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
@@ -33,6 +36,7 @@ import {
   recordGenesis,
 } from './deposits.repo';
 import { createSweeper } from './sweeper';
+import { createPeriodicTask } from '../../shared/periodic-task';
 
 /** Addresses beyond the highest assigned index that are watched too, so a user registered during a scan is never missed. */
 export const ADDRESS_LOOKAHEAD = 50;
@@ -54,7 +58,19 @@ export interface DepositWatcher {
   reconcile(): Promise<void>;
   /** The head seen by the last scan. */
   head(): bigint | undefined;
+  /**
+   * Issue 18, the console's "credit now" for a deposit seen and not credited
+   * past its confirmations: checked on the chain now (its transaction mined
+   * successfully in the recorded block, to the recorded address, with the
+   * recorded amount, with the confirmations), then credited through the same
+   * path as a pass (status guard, ledger key, fence), in the pass's lane.
+   * `inTransaction` runs in the crediting transaction (the audit entry).
+   * Idempotent by the deposit id: credited once, `already` afterwards.
+   */
+  creditNow(depositId: string, inTransaction?: (tx: Executor, deposit: DepositRow) => Promise<void>): Promise<CreditNowOutcome>;
 }
+
+export type CreditNowOutcome = 'credited' | 'already' | 'not_found' | 'not_confirmed' | 'not_on_chain';
 
 export interface DepositWatcherDeps {
   db: Database;
@@ -95,6 +111,8 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
   let recordedGenesis: string | undefined;
   let halted: GenesisMismatchError | undefined;
   let lastReconcile: number | undefined;
+  /** Issue 14: the confirmations last announced per pending deposit, so each is told once. */
+  const announcedConfirmations = new Map<string, number>();
 
   let scanner: BlockScanner | undefined;
   async function scannerFor(): Promise<BlockScanner> {
@@ -169,6 +187,30 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
       'Deposit credited',
     );
     deps.balanceEvents.balanceChanged(deposit.userId, balance);
+    announcedConfirmations.delete(deposit.id);
+    deps.balanceEvents.depositProgress?.(deposit.userId, depositUpdate(deposit, Number(required), 'credited'));
+  }
+
+  function depositUpdate(deposit: DepositRow, confirmations: number, status: 'pending' | 'credited') {
+    return {
+      id: deposit.id,
+      txHash: deposit.txHash,
+      amount: formatEth(deposit.amount),
+      confirmations,
+      requiredConfirmations: Number(required),
+      status,
+    };
+  }
+
+  /** Issue 14: every pending deposit seen up to `head` whose confirmations changed since last told (the first time: seen). */
+  async function announcePending(head: bigint): Promise<void> {
+    if (!deps.balanceEvents.depositProgress) return;
+    for (const deposit of await pendingDepositsUpTo(db, chainId, head)) {
+      const confirmations = Number(head - deposit.blockNumber + 1n);
+      if (announcedConfirmations.get(deposit.id) === confirmations) continue;
+      announcedConfirmations.set(deposit.id, confirmations);
+      deps.balanceEvents.depositProgress(deposit.userId, depositUpdate(deposit, confirmations, 'pending'));
+    }
   }
 
   async function credit(head: bigint): Promise<void> {
@@ -245,6 +287,7 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
     }
     const head = lastHead!;
     await credit(head);
+    await announcePending(head);
     await sweeper.settle(head);
     const settled = settledBlock();
     if (settled === undefined) return;
@@ -263,13 +306,8 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
     return run;
   }
 
-  let runningPass: Promise<void> | undefined;
-  function tick(): Promise<void> {
-    runningPass ??= exclusive(pass).finally(() => {
-      runningPass = undefined;
-    });
-    return runningPass;
-  }
+  /** One pass now (or the one under way). */
+  const tick = (): Promise<void> => task.tick();
 
   async function reconcile(): Promise<void> {
     await tick();
@@ -285,34 +323,73 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
     });
   }
 
-  let active = false;
-  let generation = 0;
-  let timer: NodeJS.Timeout | undefined;
-  function schedule(runGeneration: number): void {
-    if (!active || runGeneration !== generation) return;
-    timer = setTimeout(() => {
-      tick()
-        .catch((error: unknown) => {
-          if (error !== halted) logger.error({ err: error }, 'Deposit watcher pass failed; retrying');
-        })
-        .finally(() => {
-          if (!halted) schedule(runGeneration);
-        });
-    }, chain.pollMs);
-    timer.unref();
+  // Every chain.pollMs, never two passes at once, back-off and one log line per outage; the wrong chain stops it (logged once itself).
+  const task = createPeriodicTask({
+    name: 'Deposit watcher pass',
+    everyMs: chain.pollMs,
+    logger,
+    run: () => exclusive(pass),
+    stopsOn: (error) => error !== undefined && error === halted,
+  });
+
+  async function creditNow(depositId: string, inTransaction?: (tx: Executor, deposit: DepositRow) => Promise<void>): Promise<CreditNowOutcome> {
+    let outcome: CreditNowOutcome = 'not_found';
+    await exclusive(async () => {
+      if (halted) throw halted;
+      const [deposit] = await db.select().from(deposits).where(and(eq(deposits.id, depositId), eq(deposits.chainId, chainId)));
+      if (!deposit) return;
+      if (deposit.status !== 'pending') {
+        outcome = 'already';
+        return;
+      }
+      // Found by reconciliation (`internal`) deposits are credited as they are recorded: only transfers are checked here.
+      if (deposit.kind !== 'transfer' || deposit.txHash === null) {
+        outcome = 'not_on_chain';
+        return;
+      }
+      const hash = deposit.txHash as Hex;
+      const [receipt, sent, head] = await Promise.all([
+        chain.publicClient.getTransactionReceipt({ hash }).catch(() => undefined),
+        chain.publicClient.getTransaction({ hash }).catch(() => undefined),
+        // Afresh, not viem's cached head (4 s): the confirmations are counted from now.
+        chain.publicClient.getBlockNumber({ cacheTime: 0 }),
+      ]);
+      const onChain =
+        receipt !== undefined &&
+        sent !== undefined &&
+        receipt.status === 'success' &&
+        receipt.blockNumber === deposit.blockNumber &&
+        (deposit.blockHash === null || receipt.blockHash.toLowerCase() === deposit.blockHash.toLowerCase()) &&
+        sent.to?.toLowerCase() === deposit.address &&
+        sent.value === deposit.amount;
+      if (!onChain) {
+        outcome = 'not_on_chain';
+        return;
+      }
+      if (head - deposit.blockNumber + 1n < required) {
+        outcome = 'not_confirmed';
+        return;
+      }
+      const balance = await db.transaction(async (tx) => {
+        const credited = await creditInTransaction(tx, deposit);
+        if (credited !== undefined) await inTransaction?.(tx, deposit);
+        return credited;
+      });
+      if (balance === undefined) {
+        outcome = 'already';
+        return;
+      }
+      announceCredit(deposit, balance);
+      outcome = 'credited';
+    });
+    return outcome;
   }
 
   return {
-    start() {
-      if (active) return;
-      active = true;
-      generation += 1;
-      schedule(generation);
-    },
+    creditNow,
+    start: () => task.start(),
     async stop() {
-      active = false;
-      generation += 1;
-      if (timer) clearTimeout(timer);
+      await task.stop();
       await lane;
     },
     tick,

@@ -48,6 +48,7 @@ export function createDatabaseScannerStore(
             amount: transfer.value,
             blockNumber: transfer.blockNumber,
             blockHash: transfer.blockHash,
+            fromAddress: transfer.from.toLowerCase(),
           };
           await recordObservation(tx, observation, logger);
         }
@@ -107,6 +108,8 @@ interface Observation {
   amount: bigint;
   blockNumber: bigint;
   blockHash: string;
+  /** Issue 18: the sender, lower-case. */
+  fromAddress?: string;
 }
 
 /**

@@ -29,7 +29,9 @@ import {
   apply,
   createMatch,
   nextDeadline,
+  resumeReveals,
   settlement,
+  upgradeState,
   viewFor,
   type MatchAction,
   type MatchEffect,
@@ -38,24 +40,31 @@ import {
 } from '@shifumi/game';
 import { formatEth } from '@shifumi/money';
 import type { BetAmount, Character, GameHistoryItem, GameStateEvent, TransactionFeedItem } from '@shifumi/protocol';
-import { eq, inArray } from 'drizzle-orm';
+import { SOCKET_TEXTS } from '@shifumi/protocol';
 import { z } from 'zod';
-import type { Database } from '../../infra/db/database';
-import { games, users } from '../../infra/db/schema/index';
-import type { BalanceEvents } from '../../realtime/balance-events';
-import type { GameServer, PublicServer } from '../../realtime/servers';
+import type { Database, Executor } from '../../infra/db/database';
+import type { BalanceEvents } from '../ledger/balance-events';
+import { playerRoom, type GameEvents, type PlayerConnections } from './game-events';
+import { needsSave, tellEffects } from './game-room';
+import { createGameScan } from './game-scan';
+import { sealedActionSchemas, sealedMatchAction, type SealedAction } from './sealed-choices';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import { createPeriodicTask } from '../../shared/periodic-task';
 import { RelayError, type NodeRelay } from '../cluster/node-relay';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf, InsufficientFundsError, transfer } from '../ledger/ledger.service';
+import { checkPlayAllowed, PlayNotAllowedError } from '../responsible-gaming/responsible-gaming.service';
 import { createInProcessLeaseStore, localValidity, monotonicNow, type LeaseStore } from '../leases/lease-store';
 import {
   claimGame,
   endGame,
   findPlayingGameOf,
   historyOf,
+  insertGame,
   lockUsers,
+  playingUsers,
+  playersShown,
   playingGame,
   playingGameRefs,
   reclaimGame,
@@ -64,16 +73,7 @@ import {
   type GameRow,
 } from './games.repo';
 
-/** Room of one player's sockets in one game. */
-export const playerRoom = (gameId: string, userId: string) => `game:${gameId}:${userId}`;
-
-/** The game of a player room of `userId`, if `room` is one. */
-export function gameOfPlayerRoom(room: string, userId: string): string | undefined {
-  const suffix = `:${userId}`;
-  if (!room.startsWith('game:') || !room.endsWith(suffix)) return undefined;
-  const gameId = room.slice('game:'.length, -suffix.length);
-  return gameId.length > 0 ? gameId : undefined;
-}
+export { gameOfPlayerRoom, playerRoom } from './game-events';
 
 /** The lease key of a game. */
 export const gameLeaseKey = (gameId: string) => `game:${gameId}`;
@@ -100,6 +100,8 @@ interface LiveGame {
   validUntil: number;
   /** Set once this node stopped running the game (lease lost, fenced out, ended). */
   gone: boolean;
+  /** Issue 17: what a takeover must still tell (reveal requests for reveals it has not stored). */
+  pendingEffects: MatchEffect[];
 }
 
 export interface MatchRequest {
@@ -117,13 +119,14 @@ export type StartResult =
 export type ActionResult = { ok: true } | { ok: false; message: string };
 
 /** What a player may do to their game, as the socket layer (or another node) asks it. */
-export type PlayerAction = { type: 'choose'; choice: unknown } | { type: 'leave' } | { type: 'reconnect' } | { type: 'disconnect' };
+export type PlayerAction = { type: 'choose'; choice: unknown } | SealedAction | { type: 'leave' } | { type: 'reconnect' } | { type: 'disconnect' };
 
 const playerActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('choose'), choice: z.unknown() }),
   z.object({ type: z.literal('leave') }),
   z.object({ type: z.literal('reconnect') }),
   z.object({ type: z.literal('disconnect') }),
+  ...sealedActionSchemas,
 ]);
 
 /** Messages between the nodes' game services over the relay. */
@@ -169,12 +172,16 @@ export interface GameOwnershipOptions {
    * row must miss a player before the game counts them disconnected.
    */
   auditEveryMs?: number;
+  /** How many game starts (escrow transactions) run at once on this node (default 3); more wait their turn. */
+  concurrentStarts?: number;
 }
 
 export interface GameServiceDeps {
   db: Database;
-  io: GameServer;
-  publicIo: PublicServer;
+  /** What the players and the public feed are told (implemented by realtime/). */
+  events: GameEvents;
+  /** Which player rooms have a socket on this node (implemented by realtime/). */
+  connections: PlayerConnections;
   balanceEvents: BalanceEvents;
   logger: Logger;
   clock: Clock;
@@ -184,26 +191,33 @@ export interface GameServiceDeps {
   ownership?: GameOwnershipOptions;
   /** Told the seconds from the action that ended a game to its settlement committed (metrics). */
   observeSettle?: (seconds: number) => void;
+  /** Told once a game's settlement has committed (e.g. the collusion rules); never awaited, its errors only logged. */
+  onSettled?: (gameId: string, players: readonly [string, string]) => void | Promise<void>;
 }
 
 export const GAME_TEXTS = {
-  notInGame: 'You are not in this game.',
-  restarting: 'The server is restarting. Your game continues in a moment.',
-  moving: 'Your game is moving to another server. Try again in a moment.',
+  notInGame: SOCKET_TEXTS.notInGame,
+  restarting: SOCKET_TEXTS.restarting,
+  moving: SOCKET_TEXTS.moving,
 } as const;
 
 const DEFAULT_LEASE_TTL_MS = 5_000;
 const DEFAULT_SCAN_EVERY_MS = 1_000;
 const DEFAULT_GATHER_WINDOW_MS = 1_000;
 const DEFAULT_AUDIT_EVERY_MS = 2_000;
+/** Start transactions at once per node: a few of the pool's 10 connections, the others stay for moves and settlements. */
+const DEFAULT_CONCURRENT_STARTS = 3;
 /** Consecutive connection checks that must miss a player before they count as disconnected. */
 const AUDIT_MISSES = 2;
 /** A tick that failed (database unreachable) is tried again after this long. */
 const TICK_RETRY_MS = 1_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toMatchAction(action: PlayerAction, playerId: string, now: number): MatchAction {
+function toMatchAction(room: string, action: PlayerAction, playerId: string, now: number): MatchAction {
   switch (action.type) {
+    case 'commit':
+    case 'reveal':
+      return sealedMatchAction(room, action, playerId, now);
     case 'choose':
       return { type: 'choose', playerId, choice: action.choice, now };
     case 'leave':
@@ -216,7 +230,7 @@ function toMatchAction(action: PlayerAction, playerId: string, now: number): Mat
 }
 
 export function createGameService(deps: GameServiceDeps) {
-  const { db, io, publicIo, logger, clock } = deps;
+  const { db, events, logger, clock } = deps;
   const ownership = deps.ownership ?? {};
   const leases = ownership.leases ?? createInProcessLeaseStore();
   const holder = ownership.holder ?? `node-${randomUUID()}`;
@@ -241,11 +255,21 @@ export function createGameService(deps: GameServiceDeps) {
   const claiming = new Map<string, Promise<void>>();
   /** Set when the server shuts down: games stay 'playing' in the database and are taken over (or resumed at the next start). */
   let stopped = false;
-  let renewTimer: NodeJS.Timeout | undefined;
-  let scanTimer: NodeJS.Timeout | undefined;
-  let scanning: Promise<void> | undefined;
-  let auditTimer: NodeJS.Timeout | undefined;
-  let auditing: Promise<void> | undefined;
+  /** Set once resumeAll took over the games in play found at start (alone, this node then knows every game in play). */
+  let resumed = false;
+  /**
+   * Game starts admitted a few at a time (a burst of a thousand matches waits
+   * here, not in the connection pool ahead of the moves of games already
+   * running): the database takes them at its pace.
+   */
+  const startGate = createGate(ownership.concurrentStarts ?? DEFAULT_CONCURRENT_STARTS);
+  /** With a relay: renews every lease this node holds, ttl / 3 apart (a periodic task; never backs off past that). */
+  const renewTask = createPeriodicTask({ name: 'Game lease renewal', everyMs: renewEveryMs || 1, maxBackoffMs: renewEveryMs || 1, logger, run: () => renewAll() });
+  /** With a relay: the takeover scan and the connection audit, each a periodic task (back-off, one log per outage). */
+  const scanTask = createPeriodicTask({ name: 'Takeover scan', everyMs: scanEveryMs, logger, run: async () => void (await scan()) });
+  const auditTask = createPeriodicTask({ name: 'Connection audit', everyMs: auditEveryMs, logger, run: () => audit() });
+  /** With a relay: what the scan reads, O(games this node owns) (game-scan.ts), under this node's own lease. */
+  const gameScan = relay ? createGameScan({ db, leases, holder, ttlMs: leaseTtlMs, logger }) : undefined;
   /** Player rooms the last connection checks missed, with how many times in a row. */
   const missed = new Map<string, number>();
 
@@ -254,49 +278,14 @@ export function createGameService(deps: GameServiceDeps) {
   }
 
   function emitEffects(game: LiveGame, effects: readonly MatchEffect[]): void {
-    const room = game.id;
-    const toBoth = (emit: (target: ReturnType<GameServer['to']>) => void) => {
-      for (const player of game.players) emit(io.to(playerRoom(room, player.id)));
-    };
+    tellEffects(events, game, effects);
+    if (!relay) return;
     for (const effect of effects) {
-      switch (effect.type) {
-        case 'newRound':
-          toBoth((target) => target.emit('new_round', { round: effect.round, deadline: effect.deadline }));
-          break;
-        case 'choiceLocked':
-          io.to(playerRoom(room, other(game, effect.playerId).id)).emit('opponent_choice_locked', { room });
-          break;
-        case 'roundResult':
-          toBoth((target) =>
-            target.emit('game_result', {
-              player1Id: effect.player1Id,
-              player2Id: effect.player2Id,
-              player1Choice: effect.player1Choice,
-              player2Choice: effect.player2Choice,
-              winnerId: effect.winnerId,
-            }),
-          );
-          break;
-        case 'roundEnd':
-          toBoth((target) =>
-            target.emit('round_end', { scores: effect.scores, gameOver: effect.gameOver, ...(effect.winnerId ? { winnerId: effect.winnerId } : {}) }),
-          );
-          break;
-        case 'gameOver':
-          if ((effect.reason === 'forfeit-leave' || effect.reason === 'forfeit-disconnect') && effect.winnerId !== 'draw') {
-            io.to(playerRoom(room, effect.winnerId)).emit('game_dead', { room });
-          }
-          break;
-        case 'connection':
-          io.to(playerRoom(room, other(game, effect.playerId).id)).emit('opponent_connection', { room, connected: effect.connected });
-          if (!effect.connected && relay) {
-            // Counted gone from what this node could see: a node that still holds one of the player's sockets corrects it.
-            relay
-              .broadcast({ kind: 'check-connected', gameId: room, userId: effect.playerId } satisfies RelayMessage)
-              .catch((error: unknown) => logger.warn({ err: error, gameId: room }, 'Connection check could not be sent to the other nodes'));
-          }
-          break;
-      }
+      if (effect.type !== 'connection' || effect.connected) continue;
+      // Counted gone from what this node could see: a node that still holds one of the player's sockets corrects it.
+      relay
+        .broadcast({ kind: 'check-connected', gameId: game.id, userId: effect.playerId } satisfies RelayMessage)
+        .catch((error: unknown) => logger.warn({ err: error, gameId: game.id }, 'Connection check could not be sent to the other nodes'));
     }
   }
 
@@ -350,7 +339,7 @@ export function createGameService(deps: GameServiceDeps) {
     const payouts = settlement(state, game.stakeWei);
     const winnerId = state.winnerId === 'draw' ? null : state.winnerId;
     const now = clock();
-    const ended = await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx): Promise<Map<string, bigint> | undefined> => {
       const flipped = await endGame(tx, game.id, game.token, {
         status: winnerId === null ? 'refunded' : 'finished',
         winnerId,
@@ -358,18 +347,24 @@ export function createGameService(deps: GameServiceDeps) {
         state,
         endedAt: now,
       });
-      if (!flipped) return false;
-      await transfer(tx, {
+      if (!flipped) return undefined;
+      const paid = await transfer(tx, {
         idempotencyKey: `game-settle:${game.id}`,
         kind: winnerId === null ? 'game_refund' : 'game_payout',
         legs: [...payouts].map(([userId, amount]) => ({ from: LedgerAccounts.escrow(game.id), to: LedgerAccounts.user(userId), amount })),
         memo: { gameId: game.id, winnerId: winnerId ?? 'draw' },
       });
-      return true;
+      return paid.balances;
     });
     if (!ended) return false;
     deps.observeSettle?.((monotonicNow() - startedAt) / 1000);
-    for (const player of game.players) deps.balanceEvents.balanceChanged(player.id, await balanceOf(db, LedgerAccounts.user(player.id)));
+    const onSettled = deps.onSettled;
+    if (onSettled) void Promise.resolve([game.players[0].id, game.players[1].id] as const).then((ids) => onSettled(game.id, ids)).catch((error: unknown) => logger.error({ err: error, gameId: game.id }, 'After-settlement hook failed'));
+    // Read back from the ledger's own update; a player paid nothing (the loser) still hears their balance, read once.
+    for (const player of game.players) {
+      const code = LedgerAccounts.user(player.id).code;
+      deps.balanceEvents.balanceChanged(player.id, ended.get(code) ?? (await balanceOf(db, LedgerAccounts.user(player.id))));
+    }
     const item: TransactionFeedItem = {
       game: game.id,
       player1: game.players[0].name,
@@ -378,7 +373,7 @@ export function createGameService(deps: GameServiceDeps) {
       amount: game.betUsd,
       date: now.toISOString(),
     };
-    publicIo.emit('new_transaction', item);
+    events.toPublic('new_transaction', item);
     logger.info({ gameId: game.id, winnerId: winnerId ?? 'draw', reason: state.endReason, stakeWei: game.stakeWei.toString() }, 'Game ended');
     return true;
   }
@@ -409,6 +404,19 @@ export function createGameService(deps: GameServiceDeps) {
       }
       game.state = result.state;
       letGo(game, 'ended');
+    } else if (!needsSave(result.effects)) {
+      // A choice locked or a new round begun: nothing a takeover needs, nothing written (decision 017). What is not
+      // written is told only under the lease: with other nodes, the lease store confirms it is still this node's
+      // (a round trip to Redis, not a database commit) — a node that lost it without noticing tells nobody.
+      if (!alone) {
+        game.validUntil = 0;
+        if (!(await stillOwned(game))) {
+          letGo(game, 'lease lost (checked before telling an unsaved step)');
+          return { ok: false, message: GAME_TEXTS.moving };
+        }
+      }
+      game.state = result.state;
+      schedule(game);
     } else {
       if (!(await saveState(db, game.id, game.token, result.state, nextDeadline(result.state)))) {
         letGo(game, 'fenced out (another node claimed the game)');
@@ -427,19 +435,9 @@ export function createGameService(deps: GameServiceDeps) {
     ensureRenewing();
   }
 
-  async function loadPlayers(
-    entries: ReadonlyArray<{ userId: string; character: Character }>,
-  ): Promise<[GamePlayer, GamePlayer]> {
-    const rows = await db
-      .select({ id: users.id, name: users.name, walletAddress: users.walletAddress })
-      .from(users)
-      .where(inArray(users.id, entries.map((entry) => entry.userId)));
-    const players = entries.map((entry) => {
-      const row = rows.find((candidate) => candidate.id === entry.userId);
-      if (!row) throw new Error(`No user ${entry.userId}`);
-      return { ...row, character: entry.character };
-    });
-    return [players[0]!, players[1]!];
+  async function loadPlayers(entries: MatchRequest['players'] | ReadonlyArray<{ userId: string; character: Character }>): Promise<[GamePlayer, GamePlayer]> {
+    const rows = await playersShown(db, entries.map((entry) => entry.userId));
+    return gamePlayers(entries as MatchRequest['players'], rows);
   }
 
   /**
@@ -478,11 +476,8 @@ export function createGameService(deps: GameServiceDeps) {
   // ---- leases: renewal ----------------------------------------------------------------------
 
   function ensureRenewing(): void {
-    if (renewTimer || stopped || alone) return;
-    renewTimer = setInterval(() => {
-      renewAll().catch((error: unknown) => logger.error({ err: error }, 'Game lease renewal failed'));
-    }, renewEveryMs);
-    renewTimer.unref();
+    if (stopped || alone) return;
+    renewTask.start();
   }
 
   async function renewAll(): Promise<void> {
@@ -521,8 +516,7 @@ export function createGameService(deps: GameServiceDeps) {
   /** Which of `rooms` hold a socket on any node (this one, then the others over the relay). */
   /** Rooms with a socket on this node (the adapter's own room table: local sockets only, with any adapter). */
   function localRooms(rooms: readonly string[]): string[] {
-    const table = io.of('/').adapter.rooms;
-    return rooms.filter((room) => (table.get(room)?.size ?? 0) > 0);
+    return deps.connections.localRooms(rooms);
   }
 
   async function roomsWithSockets(rooms: readonly string[]): Promise<Set<string>> {
@@ -553,12 +547,14 @@ export function createGameService(deps: GameServiceDeps) {
       { userId: claimed.player1Id, character: claimed.player1Character as Character },
       { userId: claimed.player2Id, character: claimed.player2Character as Character },
     ]);
-    return liveGame({ id: claimed.id, state: claimed.state as MatchState, stakeWei: claimed.stakeWei, betUsd: claimed.betUsd, players, token }, sentAt);
+    // Issue 17: a reveal the last owner had not stored is asked for again, with a fresh window (decision 021).
+    const resumed = resumeReveals(upgradeState(claimed.state as MatchState), clock().getTime());
+    return liveGame({ id: claimed.id, state: resumed.state, pendingEffects: resumed.effects, stakeWei: claimed.stakeWei, betUsd: claimed.betUsd, players, token }, sentAt);
   }
 
   /** A game this node now runs, under the lease whose token it got at `sentAt`. */
-  function liveGame(fields: Pick<LiveGame, 'id' | 'state' | 'stakeWei' | 'betUsd' | 'players' | 'token'>, sentAt: number): LiveGame {
-    return { ...fields, timer: undefined, queue: Promise.resolve(), validUntil: localValidity(sentAt, leaseTtlMs, safetyMs), gone: false };
+  function liveGame(fields: Pick<LiveGame, 'id' | 'state' | 'stakeWei' | 'betUsd' | 'players' | 'token'> & { pendingEffects?: MatchEffect[] }, sentAt: number): LiveGame {
+    return { pendingEffects: [], ...fields, timer: undefined, queue: Promise.resolve(), validUntil: localValidity(sentAt, leaseTtlMs, safetyMs), gone: false };
   }
 
   /**
@@ -597,6 +593,7 @@ export function createGameService(deps: GameServiceDeps) {
             const present = connected.has(playerRoom(game.id, player.id));
             if (counted !== present) await dispatch(game, { type: present ? 'reconnect' : 'disconnect', playerId: player.id, now });
           }
+          if (!game.gone && game.state.phase === 'revealing') emitEffects(game, game.pendingEffects.splice(0));
           schedule(game);
         }).catch((error: unknown) => {
           logger.error({ err: error, gameId: game.id }, 'Taken-over game could not be brought up to date; its timer retries');
@@ -617,29 +614,13 @@ export function createGameService(deps: GameServiceDeps) {
     return work;
   }
 
-  /** Every game in play whose lease is free and that this node does not run: taken over. */
+  /** Every game in play whose lease is free and that this node does not run: taken over (only its own and dead owners' are read). */
   async function scan(): Promise<number> {
-    const candidates = (await playingGameRefs(db)).filter((row) => !live.has(row.id) && !claiming.has(row.id));
+    const candidates = (await (gameScan ? gameScan.candidates() : playingGameRefs(db))).filter((row) => !live.has(row.id) && !claiming.has(row.id));
     if (candidates.length === 0) return 0;
     const held = await leases.currentMany(candidates.map((row) => gameLeaseKey(row.id)));
     const free = candidates.filter((row) => !held.has(gameLeaseKey(row.id)));
     return free.length > 0 ? takeOver(free) : 0;
-  }
-
-  function scheduleScan(): void {
-    if (stopped || !relay) return;
-    scanTimer = setTimeout(() => {
-      scanning = scan()
-        .then(
-          () => undefined,
-          (error: unknown) => logger.warn({ err: error }, 'Takeover scan failed; trying again'),
-        )
-        .finally(() => {
-          scanning = undefined;
-          scheduleScan();
-        });
-    }, scanEveryMs);
-    scanTimer.unref();
   }
 
   /** Players counted connected with no socket in their game on any node, twice in a row: counted disconnected. */
@@ -669,19 +650,6 @@ export function createGameService(deps: GameServiceDeps) {
     }
   }
 
-  function scheduleAudit(): void {
-    if (stopped || !relay) return;
-    auditTimer = setTimeout(() => {
-      auditing = audit()
-        .catch((error: unknown) => logger.warn({ err: error }, 'Connection check failed; trying again'))
-        .finally(() => {
-          auditing = undefined;
-          scheduleAudit();
-        });
-    }, auditEveryMs);
-    auditTimer.unref();
-  }
-
   // ---- where a game runs --------------------------------------------------------------------
 
   type Location = { at: 'here'; game: LiveGame } | { at: 'node'; node: string } | { at: 'nowhere' } | { at: 'moving' };
@@ -707,7 +675,7 @@ export function createGameService(deps: GameServiceDeps) {
 
   function actHere(game: LiveGame, userId: string, action: PlayerAction): Promise<ActionResult> {
     if (!isPlayer(game, userId)) return Promise.resolve({ ok: false, message: GAME_TEXTS.notInGame });
-    return enqueue(game, () => dispatch(game, toMatchAction(action, userId, clock().getTime())));
+    return enqueue(game, () => dispatch(game, toMatchAction(game.id, action, userId, clock().getTime())));
   }
 
   function stateFor(userId: string): GameStateEvent | undefined {
@@ -724,6 +692,7 @@ export function createGameService(deps: GameServiceDeps) {
       opponent: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
       opponentCharacter: opponent.character,
       choiceLocked: view.choiceLocked,
+      ...(view.revealPending ? { revealPending: true } : {}),
     };
   }
 
@@ -790,62 +759,50 @@ export function createGameService(deps: GameServiceDeps) {
       const [first, second] = request.players;
       if (first.userId === second.userId) throw new Error('a user cannot play against themselves');
       const gameId = randomUUID();
-      const now = clock().getTime();
-      const { state, effects } = createMatch({ id: gameId, players: [first.userId, second.userId], now, options: deps.matchOptions });
-      const players = await loadPlayers(request.players);
-      const sentAt = monotonicNow();
-      const token = await leases.acquire(gameLeaseKey(gameId), holder, leaseTtlMs);
-      if (token === undefined) throw new Error(`the lease of the new game ${gameId} is already held`);
-      try {
-        await db.transaction(async (tx) => {
-          await lockUsers(tx, [first.userId, second.userId]);
-          for (const entry of request.players) {
-            if (await findPlayingGameOf(tx, entry.userId)) throw new AlreadyPlayingError(entry.userId);
+      // Admitted at the database's pace; the round's clock starts once admitted.
+      const admitted = await startGate.run(async () => {
+        // The server began stopping while this start waited its turn: nobody is charged, both are told.
+        if (stopped) return { ok: false as const, unable: request.players.map((entry) => ({ userId: entry.userId, message: GAME_TEXTS.restarting })) };
+        const now = clock().getTime();
+        const match = createMatch({ id: gameId, players: [first.userId, second.userId], now, options: deps.matchOptions });
+        const sentAt = monotonicNow();
+        const token = await leases.acquire(gameLeaseKey(gameId), holder, leaseTtlMs);
+        if (token === undefined) throw new Error(`the lease of the new game ${gameId} is already held`);
+        try {
+          const written = await db.transaction(async (tx) => {
+            const shown = await lockUsers(tx, [first.userId, second.userId]);
+            const playing = await playingUsers(tx, [first.userId, second.userId]);
+            for (const entry of request.players) if (playing.has(entry.userId)) throw new AlreadyPlayingError(entry.userId);
+            // Issue 19: limits, time-out and self-exclusion, checked in the transaction that escrows.
+            const refusal = await checkPlayAllowed(tx, { userIds: [first.userId, second.userId], stakeWei: request.stakeWei, betUsd: request.betUsd, priceMicroUsd: request.priceMicroUsd, now: new Date(now) });
+            if (refusal) throw new PlayNotAllowedError(refusal.userId, refusal.message);
+            await insertGame(tx, { id: gameId, request, state: match.state, holder, token });
+            const balances = await escrowStakes(tx, gameId, request);
+            return { players: gamePlayers(request.players, shown), balances };
+          });
+          return { ok: true as const, ...match, ...written, sentAt, token };
+        } catch (error) {
+          await leases.release(gameLeaseKey(gameId), holder, token).catch(() => undefined);
+          if (error instanceof InsufficientFundsError) {
+            const userId = error.accountCode.replace(/^user:/, '');
+            return { ok: false as const, unable: [{ userId, message: deps.texts.insufficientBalance(request.stakeWei) }] };
           }
-          await tx.insert(games).values({
-            id: gameId,
-            player1Id: first.userId,
-            player2Id: second.userId,
-            player1Character: first.character,
-            player2Character: second.character,
-            betUsd: request.betUsd,
-            stakeWei: request.stakeWei,
-            priceMicroUsd: request.priceMicroUsd,
-            state,
-            nextDeadline: new Date(nextDeadline(state)!),
-            ownerNode: holder,
-            ownerToken: token,
-          });
-          await transfer(tx, {
-            idempotencyKey: `game-stakes:${gameId}`,
-            kind: 'game_stakes',
-            legs: request.players.map((entry) => ({
-              from: LedgerAccounts.user(entry.userId),
-              to: LedgerAccounts.escrow(gameId),
-              amount: request.stakeWei,
-            })),
-            memo: { gameId, betUsd: request.betUsd },
-          });
-        });
-      } catch (error) {
-        await leases.release(gameLeaseKey(gameId), holder, token).catch(() => undefined);
-        if (error instanceof InsufficientFundsError) {
-          const userId = error.accountCode.replace(/^user:/, '');
-          return { ok: false, unable: [{ userId, message: deps.texts.insufficientBalance(request.stakeWei) }] };
+          if (error instanceof PlayNotAllowedError) return { ok: false as const, unable: [{ userId: error.userId, message: error.message }] };
+          if (error instanceof AlreadyPlayingError) return { ok: false as const, unable: [{ userId: error.userId, message: deps.texts.alreadyPlaying }] };
+          throw error;
         }
-        if (error instanceof AlreadyPlayingError) return { ok: false, unable: [{ userId: error.userId, message: deps.texts.alreadyPlaying }] };
-        throw error;
-      }
+      });
+      if (!admitted.ok) return admitted;
+      const { state, effects, players, balances, sentAt, token } = admitted;
 
       const game = liveGame({ id: gameId, state, stakeWei: request.stakeWei, betUsd: request.betUsd, players, token }, sentAt);
       // Registered before anyone hears of it: a player's first action must find the game.
       register(game);
       schedule(game);
       for (const [index, entry] of request.players.entries()) {
-        io.in(entry.socketId).socketsJoin(playerRoom(gameId, entry.userId));
-        io.in(`user:${entry.userId}`).socketsJoin(playerRoom(gameId, entry.userId));
+        events.seat(gameId, entry.userId, entry.socketId);
         const opponent = players[index === 0 ? 1 : 0]!;
-        io.to(entry.socketId).emit('game_found', {
+        events.toSocket(entry.socketId, 'game_found', {
           room: gameId,
           opponentCharacter: opponent.character,
           opponent: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
@@ -854,7 +811,7 @@ export function createGameService(deps: GameServiceDeps) {
         });
       }
       emitEffects(game, effects);
-      for (const player of players) deps.balanceEvents.balanceChanged(player.id, await balanceOf(db, LedgerAccounts.user(player.id)));
+      for (const player of players) deps.balanceEvents.balanceChanged(player.id, balances.get(LedgerAccounts.user(player.id).code)!);
       logger.info({ gameId, players: players.map((player) => player.id), betUsd: request.betUsd }, 'Game started');
       return { ok: true, gameId };
     },
@@ -934,7 +891,10 @@ export function createGameService(deps: GameServiceDeps) {
 
     /** Whether the user has a game in progress (any node: asks the database). */
     async isPlaying(userId: string): Promise<boolean> {
-      return gameOfUser.has(userId) || (await findPlayingGameOf(db, userId)) !== undefined;
+      if (gameOfUser.has(userId)) return true;
+      // Alone, once every game in play was resumed here, this node knows them all: no query.
+      if (alone && resumed) return false;
+      return (await findPlayingGameOf(db, userId)) !== undefined;
     },
 
     /**
@@ -945,9 +905,13 @@ export function createGameService(deps: GameServiceDeps) {
      * absent player has the reconnection grace to come back.
      */
     async resumeAll(): Promise<number> {
+      await gameScan?.start();
       const taken = relay ? await scan() : await takeOver(await playingGameRefs(db));
-      if (!scanTimer) scheduleScan();
-      if (!auditTimer) scheduleAudit();
+      resumed = true;
+      if (relay && !stopped) {
+        scanTask.start();
+        auditTask.start();
+      }
       return taken;
     },
 
@@ -973,10 +937,12 @@ export function createGameService(deps: GameServiceDeps) {
       return rows.map((row) => {
         const opponent = row.player1Id === userId ? row.player2 : row.player1;
         return {
+          id: row.id,
           date: (row.endedAt ?? new Date(0)).toISOString(),
           result: row.winnerId === null ? 'Draw' : row.winnerId === userId ? 'Victory' : 'Defeat',
           oppUserId: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
           amount: row.betUsd,
+          game: row.id,
         };
       });
     },
@@ -988,17 +954,15 @@ export function createGameService(deps: GameServiceDeps) {
      */
     async stop(): Promise<void> {
       stopped = true;
-      if (renewTimer) clearInterval(renewTimer);
-      if (scanTimer) clearTimeout(scanTimer);
-      if (auditTimer) clearTimeout(auditTimer);
+      const tasks = Promise.all([renewTask.stop(), scanTask.stop(), auditTask.stop()]);
       for (const game of live.values()) if (game.timer) clearTimeout(game.timer);
-      await scanning;
-      await auditing;
+      await tasks;
       await Promise.all([...claiming.values()]);
       await Promise.all([...live.values()].map((game) => game.queue));
       await Promise.all(
         [...live.values()].map((game) => leases.release(gameLeaseKey(game.id), holder, game.token).catch(() => undefined)),
       );
+      await gameScan?.stop();
     },
 
     /** Games running on this node (metrics, tests). */
@@ -1010,6 +974,57 @@ export function createGameService(deps: GameServiceDeps) {
   return service;
 }
 
+/**
+ * Moves both stakes into the game's escrow, inside the start transaction: the
+ * one place where a check that guards a game's money goes (it throws to refuse:
+ * nobody is charged). Answers the balances after the transfer, by account code.
+ */
+async function escrowStakes(tx: Executor, gameId: string, request: MatchRequest): Promise<Map<string, bigint>> {
+  const escrowed = await transfer(tx, {
+    idempotencyKey: `game-stakes:${gameId}`,
+    kind: 'game_stakes',
+    legs: request.players.map((entry) => ({
+      from: LedgerAccounts.user(entry.userId),
+      to: LedgerAccounts.escrow(gameId),
+      amount: request.stakeWei,
+    })),
+    memo: { gameId, betUsd: request.betUsd },
+  });
+  return escrowed.balances;
+}
+
+/** The players as the game shows them, in the match's order. */
+function gamePlayers(
+  entries: MatchRequest['players'],
+  rows: ReadonlyArray<{ id: string; name: string; walletAddress: string | null }>,
+): [GamePlayer, GamePlayer] {
+  const players = entries.map((entry) => {
+    const row = rows.find((candidate) => candidate.id === entry.userId);
+    if (!row) throw new Error(`No user ${entry.userId}`);
+    return { ...row, character: entry.character };
+  });
+  return [players[0]!, players[1]!];
+}
+
+/** At most `limit` tasks at once; the others wait their turn, first come first served. */
+function createGate(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}
+
 class AlreadyPlayingError extends Error {
   constructor(readonly userId: string) {
     super('already playing');
@@ -1019,7 +1034,4 @@ class AlreadyPlayingError extends Error {
 export type GameService = ReturnType<typeof createGameService>;
 
 /** For tests: the stored row of a game. */
-export async function gameRow(db: Database, gameId: string) {
-  const [row] = await db.select().from(games).where(eq(games.id, gameId));
-  return row;
-}
+export { gameRow } from './games.repo';

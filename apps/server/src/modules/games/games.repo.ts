@@ -1,5 +1,11 @@
-/** SQL of games: creation with escrow, stored engine state, settlement, feed and history. */
-import type { MatchState } from '@shifumi/game';
+/**
+ * SQL of games: creation with escrow, stored engine state, settlement, feed
+ * and history. The statements of the hot path (a game's start, its saves, its
+ * end, "is this player in a game?") are plain parameterised SQL: the query
+ * builder cost more CPU per call than the game itself (issue 16); the rest
+ * stays with drizzle's builder.
+ */
+import { nextDeadline, type MatchState } from '@shifumi/game';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/db/database';
@@ -7,13 +13,47 @@ import { games, users } from '../../infra/db/schema/index';
 
 export type GameRow = typeof games.$inferSelect;
 
-export async function findPlayingGameOf(db: Executor, userId: string): Promise<GameRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(games)
-    .where(and(eq(games.status, 'playing'), or(eq(games.player1Id, userId), eq(games.player2Id, userId))))
-    .limit(1);
-  return row;
+/** Creates a game in play, claimed by `holder` under lease token `token` (inside the start transaction). */
+export async function insertGame(
+  tx: Executor,
+  game: {
+    id: string;
+    request: { betUsd: number; stakeWei: bigint; priceMicroUsd: bigint; players: readonly [{ userId: string; character: string }, { userId: string; character: string }] };
+    state: MatchState;
+    holder: string;
+    token: bigint;
+  },
+): Promise<void> {
+  const [first, second] = game.request.players;
+  await tx.execute(
+    sql`insert into games (id, player1_id, player2_id, player1_character, player2_character, bet_usd, stake_wei, price_micro_usd, state, next_deadline, owner_node, owner_token)
+        values (${game.id}, ${first.userId}, ${second.userId}, ${first.character}, ${second.character}, ${game.request.betUsd},
+                ${game.request.stakeWei.toString()}::numeric, ${game.request.priceMicroUsd.toString()}::numeric, ${JSON.stringify(game.state)}::jsonb,
+                ${deadlineOf(game.state)}::timestamptz, ${game.holder}, ${game.token.toString()}::bigint)`,
+  );
+}
+
+function deadlineOf(state: MatchState): string | null {
+  const at = nextDeadline(state);
+  return at === null ? null : new Date(at).toISOString();
+}
+
+/** The game in play of a user, if any (served by the partial indexes on the players of games in play). */
+export async function findPlayingGameOf(db: Executor, userId: string): Promise<{ id: string } | undefined> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select id from games where status = 'playing' and (player1_id = ${userId} or player2_id = ${userId}) limit 1`,
+  );
+  return rows[0];
+}
+
+/** Which of these users are in a game in play (one statement for both players of a match). */
+export async function playingUsers(db: Executor, userIds: readonly [string, string]): Promise<Set<string>> {
+  const [first, second] = userIds;
+  const { rows } = await db.execute<{ player1_id: string; player2_id: string }>(
+    sql`select player1_id, player2_id from games where status = 'playing'
+        and (player1_id = ${first} or player1_id = ${second} or player2_id = ${first} or player2_id = ${second})`,
+  );
+  return new Set(rows.flatMap((row) => [row.player1_id, row.player2_id]).filter((id) => id === first || id === second));
 }
 
 export function playingGames(db: Executor) {
@@ -23,6 +63,46 @@ export function playingGames(db: Executor) {
 /** The id and the last claim's token of every game in play (the takeover scan reads only these). */
 export function playingGameRefs(db: Executor) {
   return db.select({ id: games.id, ownerToken: games.ownerToken }).from(games).where(eq(games.status, 'playing'));
+}
+
+/** The id and the last claim's token of the games in play claimed by `holder` (games_playing_owner_idx). */
+export async function playingGameRefsOwnedBy(db: Executor, holder: string): Promise<Array<{ id: string; ownerToken: bigint }>> {
+  const { rows } = await db.execute<{ id: string; owner_token: string }>(
+    sql`select id, owner_token::text from games where status = 'playing' and owner_node = ${holder}`,
+  );
+  return rows.map((row) => ({ id: row.id, ownerToken: BigInt(row.owner_token) }));
+}
+
+/**
+ * The distinct owners of the games in play (null for games nobody claimed by name), read as a loose index
+ * scan of games_playing_owner_idx: one index descent per owner, however many games each owns.
+ */
+export async function playingGameOwners(db: Executor): Promise<Array<string | null>> {
+  const { rows } = await db.execute<{ owner: string | null }>(
+    sql`with recursive owners(owner) as (
+          (select owner_node from games where status = 'playing' and owner_node is not null order by owner_node limit 1)
+          union all
+          select (select g.owner_node from games g where g.status = 'playing' and g.owner_node > owners.owner order by g.owner_node limit 1)
+          from owners where owners.owner is not null
+        )
+        select owner from owners where owner is not null
+        union all
+        select null where exists (select 1 from games where status = 'playing' and owner_node is null)`,
+  );
+  return rows.map((row) => row.owner);
+}
+
+/** The id and token of the games in play claimed by these owners (null: by nobody named). */
+export async function playingGameRefsOfOwners(db: Executor, owners: ReadonlyArray<string | null>): Promise<Array<{ id: string; ownerToken: bigint }>> {
+  const named = owners.filter((owner): owner is string => owner !== null);
+  const unnamed = owners.includes(null);
+  if (named.length === 0 && !unnamed) return [];
+  const byName = named.length > 0 ? sql`owner_node in (${sql.join(named.map((owner) => sql`${owner}`), sql`, `)})` : sql`false`;
+  const byNobody = unnamed ? sql` or owner_node is null` : sql``;
+  const { rows } = await db.execute<{ id: string; owner_token: string }>(
+    sql`select id, owner_token::text from games where status = 'playing' and (${byName}${byNobody})`,
+  );
+  return rows.map((row) => ({ id: row.id, ownerToken: BigInt(row.owner_token) }));
 }
 
 /** One game in play, by id (undefined when it does not exist or has ended). */
@@ -63,9 +143,19 @@ export async function claimGame(db: Executor, gameId: string, token: bigint, hol
   return row;
 }
 
-/** Locks both users' rows (in id order, so two matches never deadlock) for the duration of the transaction. */
-export async function lockUsers(tx: Executor, userIds: readonly string[]): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(inArray(users.id, [...userIds])).orderBy(users.id).for('update');
+/**
+ * Locks both users' rows (in id order, so two matches never deadlock) for the
+ * duration of the transaction, and answers what the game shows of them.
+ */
+export async function lockUsers(
+  tx: Executor,
+  userIds: readonly [string, string],
+): Promise<Array<{ id: string; name: string; walletAddress: string | null }>> {
+  const [first, second] = userIds;
+  const { rows } = await tx.execute<{ id: string; name: string; wallet_address: string | null }>(
+    sql`select id, name, wallet_address from users where id = ${first} or id = ${second} order by id for update`,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, walletAddress: row.wallet_address }));
 }
 
 /**
@@ -74,11 +164,11 @@ export async function lockUsers(tx: Executor, userIds: readonly string[]): Promi
  * the game since, or it has ended — the caller no longer owns it.
  */
 export async function saveState(db: Executor, gameId: string, ownerToken: bigint, state: MatchState, nextDeadline: number | null): Promise<boolean> {
-  const rows = await db
-    .update(games)
-    .set({ state, nextDeadline: nextDeadline === null ? null : new Date(nextDeadline), version: sql`${games.version} + 1` })
-    .where(and(eq(games.id, gameId), eq(games.status, 'playing'), eq(games.ownerToken, ownerToken)))
-    .returning({ id: games.id });
+  const { rows } = await db.execute(
+    sql`update games set state = ${JSON.stringify(state)}::jsonb, next_deadline = ${nextDeadline === null ? null : new Date(nextDeadline).toISOString()}::timestamptz,
+        version = version + 1
+        where id = ${gameId} and status = 'playing' and owner_token = ${ownerToken.toString()}::bigint returning id`,
+  );
   return rows.length === 1;
 }
 
@@ -92,11 +182,11 @@ export async function endGame(
   ownerToken: bigint,
   values: { status: 'finished' | 'refunded'; winnerId: string | null; endReason: string; state: MatchState; endedAt: Date },
 ): Promise<boolean> {
-  const rows = await tx
-    .update(games)
-    .set({ ...values, nextDeadline: null, version: sql`${games.version} + 1` })
-    .where(and(eq(games.id, gameId), eq(games.status, 'playing'), eq(games.ownerToken, ownerToken)))
-    .returning({ id: games.id });
+  const { rows } = await tx.execute(
+    sql`update games set status = ${values.status}, winner_id = ${values.winnerId}, end_reason = ${values.endReason},
+        state = ${JSON.stringify(values.state)}::jsonb, ended_at = ${values.endedAt.toISOString()}::timestamptz, next_deadline = null, version = version + 1
+        where id = ${gameId} and status = 'playing' and owner_token = ${ownerToken.toString()}::bigint returning id`,
+  );
   return rows.length === 1;
 }
 
@@ -142,4 +232,15 @@ export function historyOf(db: Executor, userId: string, limit: number) {
     .where(and(inArray(games.status, ['finished', 'refunded']), or(eq(games.player1Id, userId), eq(games.player2Id, userId))))
     .orderBy(desc(games.endedAt))
     .limit(limit);
+}
+
+/** What a game shows of its players (name, wallet address). */
+export function playersShown(db: Executor, userIds: readonly string[]) {
+  return db.select({ id: users.id, name: users.name, walletAddress: users.walletAddress }).from(users).where(inArray(users.id, [...userIds]));
+}
+
+/** For tests: the stored row of a game. */
+export async function gameRow(db: Executor, gameId: string) {
+  const [row] = await db.select().from(games).where(eq(games.id, gameId));
+  return row;
 }

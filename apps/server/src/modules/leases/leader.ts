@@ -18,6 +18,7 @@ import type { Database, Executor } from '../../infra/db/database';
 import type { Logger } from '../../shared/logger';
 import { currentEpoch, holdsEpoch, raiseEpoch } from './leader-epochs.repo';
 import { localValidity, monotonicNow, type LeaseStore } from './lease-store';
+import { createPeriodicTask } from '../../shared/periodic-task';
 
 /** Thrown inside a claiming transaction of a node that is no longer the role's leader: the transaction rolls back. */
 export class NotLeaderError extends Error {
@@ -64,8 +65,6 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
 
   let leading: { epoch: bigint; validUntil: number } | undefined;
   let deposeTimer: NodeJS.Timeout | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let active = false;
   let stopped = false;
   /** Rounds and depositions run one at a time. */
   let lane: Promise<void> = Promise.resolve();
@@ -138,28 +137,18 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
     });
   }
 
-  function schedule(): void {
-    if (!active) return;
-    timer = setTimeout(() => {
-      round()
-        .catch((error: unknown) => logger.warn({ err: error, role }, 'Leader election round failed; trying again'))
-        .finally(schedule);
-    }, everyMs);
-    timer.unref();
-  }
+  // A round every ttl / 3; a failed campaign (database unreachable) is retried with a short back-off, logged once per outage.
+  // A renewal never throws (an unanswered one leaves the decision to the depose timer), so the leader's rhythm never backs off.
+  const campaigning = createPeriodicTask({ name: `Leader election (${role})`, everyMs, maxBackoffMs: ttlMs, failureLevel: 'warn', logger, run: round });
 
   return {
     start() {
-      if (active || stopped) return;
-      active = true;
-      round()
-        .catch((error: unknown) => logger.warn({ err: error, role }, 'Leader election round failed; trying again'))
-        .finally(schedule);
+      if (stopped) return;
+      campaigning.start({ now: true });
     },
     async stop() {
-      active = false;
       stopped = true;
-      if (timer) clearTimeout(timer);
+      await campaigning.stop();
       await serial(() => depose('the node is stopping'));
     },
     epoch: () => leading?.epoch,

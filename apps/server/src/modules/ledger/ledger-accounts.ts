@@ -15,7 +15,9 @@ export type LedgerAccountKind =
   | 'withdrawals_in_flight'
   | 'withdrawals_sent'
   | 'network_fees'
-  | 'house';
+  | 'house'
+  /** Issue 12: the network fees charged to users on top of their withdrawals (the house's income for the gas it pays). */
+  | 'withdrawal_fees';
 
 export interface LedgerAccountRef {
   code: string;
@@ -32,6 +34,7 @@ export const LedgerAccounts = {
   withdrawalsSent: { code: 'system:withdrawals_sent', kind: 'withdrawals_sent' } satisfies LedgerAccountRef,
   networkFees: { code: 'system:network_fees', kind: 'network_fees' } satisfies LedgerAccountRef,
   house: { code: 'system:house', kind: 'house', allowNegative: true } satisfies LedgerAccountRef,
+  withdrawalFees: { code: 'system:withdrawal_fees', kind: 'withdrawal_fees' } satisfies LedgerAccountRef,
 } as const;
 
 /** Kinds whose balances are owed to players (what on-chain holdings must cover). */

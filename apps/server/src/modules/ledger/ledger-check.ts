@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../infra/db/database';
-import { LIABILITY_KINDS } from './ledger-accounts';
+import { LedgerAccounts, LIABILITY_KINDS } from './ledger-accounts';
 
 export interface LedgerCheckReport {
   ok: boolean;
@@ -9,13 +9,17 @@ export interface LedgerCheckReport {
   liabilities: bigint;
   /** On-chain holdings when a chain was given, in wei. */
   holdings?: bigint;
+  /** Gas the hot wallet paid for withdrawals charged a fee, in wei (issue 12). */
+  withdrawalGasPaid: bigint;
+  /** The fees those withdrawals were charged and kept (the withdrawal fee income), in wei. */
+  withdrawalFeeIncome: bigint;
 }
 
 /**
  * Proves the ledger's invariants: all entries sum to zero, every transfer
  * sums to zero and has entries, every stored balance equals the sum of its
  * entries, each account's entries chain (previous = last current), no
- * forbidden negative balance — and, when `holdings` is given, that on-chain
+ * forbidden negative balance, withdrawals' gas within their fees — and, when `holdings` is given, that on-chain
  * holdings cover what is owed to players.
  */
 export async function checkLedger(db: DbExecutor, holdings?: () => Promise<bigint>): Promise<LedgerCheckReport> {
@@ -52,6 +56,19 @@ export async function checkLedger(db: DbExecutor, holdings?: () => Promise<bigin
     SELECT code, balance::text AS balance FROM ledger_accounts WHERE NOT allow_negative AND balance < 0 LIMIT 20`);
   for (const row of negative.rows) problems.push(`account ${row.code} is negative: ${row.balance} wei`);
 
+  // Issue 12: the gas the hot wallet paid for fee-charging withdrawals (re-pricing included: only the
+  // mined attempt pays) never exceeds the fees they were charged and kept, in total and one by one.
+  const fees = await db.execute<{ gas: string; income: string }>(sql`
+    SELECT COALESCE((SELECT SUM(gas_paid) FROM withdrawals WHERE max_fee_per_gas IS NOT NULL), 0)::text AS gas,
+           COALESCE((SELECT balance FROM ledger_accounts WHERE code = ${LedgerAccounts.withdrawalFees.code}), 0)::text AS income`);
+  const gasPaid = BigInt(fees.rows[0]!.gas);
+  const feeIncome = BigInt(fees.rows[0]!.income);
+  if (gasPaid > feeIncome) problems.push(`withdrawals paid ${gasPaid} wei of gas but were charged only ${feeIncome} wei of fees`);
+  const overspent = await db.execute<{ id: string; gas_paid: string; fee: string }>(sql`
+    SELECT id::text AS id, gas_paid::text AS gas_paid, fee::text AS fee FROM withdrawals
+    WHERE max_fee_per_gas IS NOT NULL AND gas_paid > fee LIMIT 20`);
+  for (const row of overspent.rows) problems.push(`withdrawal ${row.id} paid ${row.gas_paid} wei of gas for a ${row.fee} wei fee`);
+
   const kinds = sql.join(
     LIABILITY_KINDS.map((kind) => sql`${kind}`),
     sql`, `,
@@ -66,5 +83,12 @@ export async function checkLedger(db: DbExecutor, holdings?: () => Promise<bigin
     held = await holdings();
     if (held < liabilities) problems.push(`on-chain holdings ${held} wei do not cover the ${liabilities} wei owed to players`);
   }
-  return { ok: problems.length === 0, problems, liabilities, ...(held === undefined ? {} : { holdings: held }) };
+  return {
+    ok: problems.length === 0,
+    problems,
+    liabilities,
+    withdrawalGasPaid: gasPaid,
+    withdrawalFeeIncome: feeIncome,
+    ...(held === undefined ? {} : { holdings: held }),
+  };
 }

@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../infra/db/database';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../infra/db/schema/ledger';
 import type { LedgerAccountRef } from './ledger-accounts';
 import { planTransfer, type LedgerLeg } from './ledger-plan';
+import { balanceOf, ensureAccounts, insertTransfer, lockAccounts, transferIdOf, writeEntries } from './ledger.repo';
 
 export interface TransferRequest {
   /** Unique per business event (e.g. `deposit:<chain>:<tx>:<address>`); a replay changes nothing. */
@@ -46,28 +45,15 @@ export async function transfer(tx: DbExecutor, request: TransferRequest): Promis
   const codes = [...refs.keys()].sort();
   await ensureAccounts(tx, codes.map((code) => refs.get(code)!));
 
-  const inserted = await tx
-    .insert(ledgerTransfers)
-    .values({ idempotencyKey: request.idempotencyKey, kind: request.kind, memo: request.memo ?? null })
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning({ id: ledgerTransfers.id });
-  const transferRow = inserted[0];
-  if (!transferRow) {
-    const [existing] = await tx
-      .select({ id: ledgerTransfers.id })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idempotencyKey, request.idempotencyKey));
-    return { transferId: existing!.id, replayed: true, balances: new Map() };
+  const transferId = await insertTransfer(tx, { idempotencyKey: request.idempotencyKey, kind: request.kind, memo: request.memo ?? null });
+  if (!transferId) {
+    const existing = await transferIdOf(tx, request.idempotencyKey);
+    return { transferId: existing!, replayed: true, balances: new Map() };
   }
 
   // Lock every account of the transfer in one fixed order (by code) so that
   // concurrent transfers never deadlock.
-  const locked = await tx
-    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, codes))
-    .orderBy(asc(ledgerAccounts.code))
-    .for('update');
+  const locked = await lockAccounts(tx, codes);
   const byCode = new Map(locked.map((row) => [row.code, row]));
   const plan = planTransfer(request.legs, new Map(locked.map((row) => [row.code, row.balance])));
   if (!plan.ok) {
@@ -75,37 +61,22 @@ export async function transfer(tx: DbExecutor, request: TransferRequest): Promis
     throw new Error(`Invalid ledger transfer ${request.kind}: ${plan.message}`);
   }
 
-  await tx.insert(ledgerEntries).values(
+  await writeEntries(
+    tx,
     plan.entries.map((entry) => ({
-      transferId: transferRow.id,
+      transferId,
       accountId: byCode.get(entry.account.code)!.id,
+      code: entry.account.code,
       amount: entry.amount,
       previousBalance: entry.previousBalance,
       currentBalance: entry.currentBalance,
     })),
   );
+  // An account with several entries (legs) moves through each of them; its balance after the transfer is its last.
   const balances = new Map<string, bigint>();
-  for (const entry of plan.entries) {
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: entry.currentBalance, version: sql`${ledgerAccounts.version} + 1` })
-      .where(and(eq(ledgerAccounts.code, entry.account.code), eq(ledgerAccounts.balance, entry.previousBalance)));
-    balances.set(entry.account.code, entry.currentBalance);
-  }
-  return { transferId: transferRow.id, replayed: false, balances };
-}
-
-async function ensureAccounts(tx: DbExecutor, refs: readonly LedgerAccountRef[]): Promise<void> {
-  await tx
-    .insert(ledgerAccounts)
-    .values(
-      refs.map((ref) => ({ code: ref.code, kind: ref.kind, ownerId: ref.ownerId ?? null, allowNegative: ref.allowNegative ?? false })),
-    )
-    .onConflictDoNothing({ target: ledgerAccounts.code });
+  for (const entry of plan.entries) balances.set(entry.account.code, entry.currentBalance);
+  return { transferId, replayed: false, balances };
 }
 
 /** Current balance of one account (0 when it has never been used). */
-export async function balanceOf(db: DbExecutor, account: LedgerAccountRef): Promise<bigint> {
-  const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account.code));
-  return row?.balance ?? 0n;
-}
+export { balanceOf };

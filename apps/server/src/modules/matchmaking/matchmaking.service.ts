@@ -7,7 +7,7 @@
  * the other stays queued.
  */
 import { formatEthFixed, usdToWei } from '@shifumi/money';
-import { searchGameSchema, firstIssueMessage, TEXTS, type BetAmount } from '@shifumi/protocol';
+import { searchGameSchema, socketIssueMessage, SOCKET_TEXTS, TEXTS, type BetAmount } from '@shifumi/protocol';
 import type { Database } from '../../infra/db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -15,13 +15,14 @@ import type { GameService } from '../games/game.service';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf } from '../ledger/ledger.service';
 import type { PriceService } from '../price/price.service';
+import { checkPlayAllowed } from '../responsible-gaming/responsible-gaming.service';
 import type { MatchQueue, QueueTicket } from './match-queue';
 
 export const MATCHMAKING_TEXTS = {
-  alreadySearching: 'You are already looking for a game.',
-  alreadyPlaying: 'You are already in a game.',
+  alreadySearching: SOCKET_TEXTS.alreadySearching,
+  alreadyPlaying: SOCKET_TEXTS.alreadyPlaying,
   /** The node holding the searching connection went away before a match (several nodes). */
-  searchInterrupted: 'Your search was interrupted. Please search again.',
+  searchInterrupted: SOCKET_TEXTS.searchInterrupted,
 } as const;
 
 /** The stake of a bet at a price: rounded up, so it is worth at least the bet. */
@@ -42,6 +43,8 @@ export interface MatchmakingDeps {
   logger: Logger;
   /** Tells a socket that its search failed. */
   notifyError: (socketId: string, message: string) => void;
+  /** Issue 18: linked accounts (one browser, or one's withdrawal address the other's deposit source) are never paired. */
+  linked?: (firstUserId: string, secondUserId: string) => Promise<boolean>;
 }
 
 export type SearchResult = { ok: true } | { ok: false; message: string };
@@ -53,15 +56,39 @@ export function createMatchmaking(deps: MatchmakingDeps) {
     const fresh = price.requireFresh();
     if (!fresh.ok) return { ok: false, message: fresh.refusal.message };
     const stake = stakeFor(betUsd, fresh.value.microUsdPerEth);
+    // Issue 19: refused early (time-out, self-exclusion, limits); the escrow step checks again, authoritatively.
+    const refusal = await deps.db.transaction((tx) => checkPlayAllowed(tx, { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() }));
+    if (refusal) return { ok: false, message: refusal.message };
     if ((await balanceOf(deps.db, LedgerAccounts.user(userId))) < stake) return { ok: false, message: insufficientBalanceText(stake) };
     return { ok: true };
   }
 
   /** Pairs tickets of this amount until fewer than two wait. */
   async function match(betUsd: BetAmount): Promise<void> {
+    // Issue 18: tickets set aside because they are linked to an older waiting ticket go back behind it, in their order.
+    const aside = { tickets: [] as QueueTicket[], older: undefined as QueueTicket | undefined };
+    try {
+      await matchSkippingLinked(betUsd, aside);
+    } finally {
+      if (aside.tickets.length > 0) {
+        const older = aside.older && (await queue.remove(aside.older.userId));
+        for (const ticket of aside.tickets.reverse()) await queue.restore(ticket);
+        if (older) await queue.restore(older);
+      }
+    }
+  }
+
+  async function matchSkippingLinked(betUsd: BetAmount, aside: { tickets: QueueTicket[]; older: QueueTicket | undefined }): Promise<void> {
     for (;;) {
       const pair = await queue.takePair(betUsd);
       if (!pair) return;
+      if (deps.linked && (await deps.linked(pair[0].userId, pair[1].userId))) {
+        // The older one keeps its place and meets the next; the younger waits aside until this pass ends.
+        aside.tickets.push(pair[1]);
+        aside.older = pair[0];
+        await queue.restore(pair[0]);
+        continue;
+      }
       const fresh = price.requireFresh();
       if (!fresh.ok) {
         for (const ticket of pair) deps.notifyError(ticket.socketId, fresh.refusal.message);
@@ -98,7 +125,7 @@ export function createMatchmaking(deps: MatchmakingDeps) {
   return {
     async search(userId: string, socketId: string, payload: unknown): Promise<SearchResult> {
       const parsed = searchGameSchema.safeParse(payload);
-      if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
+      if (!parsed.success) return { ok: false, message: socketIssueMessage(parsed.error) };
       const { amount, character } = parsed.data;
       if (await queue.has(userId)) return { ok: false, message: MATCHMAKING_TEXTS.alreadySearching };
       if (await games.isPlaying(userId)) return { ok: false, message: MATCHMAKING_TEXTS.alreadyPlaying };

@@ -23,7 +23,8 @@
 import { BET_AMOUNTS, CHARACTERS, type BetAmount } from '@shifumi/protocol';
 import { z } from 'zod';
 import { LIVENESS_LUA, type NodeLiveness } from '../../infra/redis/node-liveness';
-import { quietPeriodicTask, type RedisContext } from '../../infra/redis/redis';
+import type { RedisContext } from '../../infra/redis/redis';
+import { createPeriodicTask } from '../../shared/periodic-task';
 import type { Logger } from '../../shared/logger';
 import type { MatchQueue, QueueTicket } from './match-queue';
 
@@ -187,11 +188,12 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
   }
 
   const sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
-  const timer =
+  // Redis out of reach: logged once (warn), retried with back-off.
+  const sweeper =
     sweepIntervalMs > 0
-      ? setInterval(quietPeriodicTask(logger, 'Sweeping the queue', sweep), sweepIntervalMs)
+      ? createPeriodicTask({ name: 'Sweeping the queue', everyMs: sweepIntervalMs, failureLevel: 'warn', logger, run: async () => void (await sweep()) })
       : undefined;
-  timer?.unref();
+  sweeper?.start();
 
   return {
     async enqueue(ticket) {
@@ -249,7 +251,7 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
     sweep,
 
     stop() {
-      if (timer) clearInterval(timer);
+      void sweeper?.stop();
     },
   };
 }

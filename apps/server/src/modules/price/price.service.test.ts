@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createPriceService, type FetchFn } from './price.service';
 
 const URL = 'https://prices.test/eth';
-const logger = { warn: vi.fn(), info: vi.fn() };
+const logger = { warn: vi.fn(), info: vi.fn(), error: vi.fn() };
 
 function setup(answers: unknown[], fixed?: { ethUsd: string; source: 'fixed' | 'development' }) {
   let now = new Date('2026-01-01T00:00:00Z').getTime();

@@ -11,6 +11,7 @@ import { SERVER_TEXTS, type PriceSource } from '@shifumi/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
+import { createPeriodicTask } from '../../shared/periodic-task';
 import { ok, refuse, type Result } from '../../shared/result';
 
 export interface Price {
@@ -38,7 +39,7 @@ export interface PriceServiceOptions {
   timeoutMs?: number;
   fetch?: FetchFn;
   clock: Clock;
-  logger: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  logger: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
   /** Timer functions, injectable for tests. */
   setTimeout?: (callback: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
@@ -50,7 +51,7 @@ const priceAnswerSchema = z.object({
 
 export function createPriceService(options: PriceServiceOptions) {
   const fetchFn: FetchFn = options.fetch ?? ((url, init) => fetch(url, init));
-  const schedule = options.setTimeout ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
+  const schedule = options.setTimeout ?? ((callback: () => void, ms: number) => setTimeout(callback, ms).unref());
   const cancel = options.clearTimeout ?? ((handle: unknown) => clearTimeout(handle as NodeJS.Timeout));
   const timeoutMs = options.timeoutMs ?? Math.min(10_000, options.pollMs);
 
@@ -66,42 +67,65 @@ export function createPriceService(options: PriceServiceOptions) {
     };
   }
 
-  let running = false;
-  let timer: unknown;
-  let inFlight: Promise<void> | undefined;
-
-  /** One poll: fetches, validates, and keeps the previous price on any failure. */
-  async function pollOnce(): Promise<void> {
-    try {
-      const response = await fetchFn(options.url, {
-        signal: AbortSignal.timeout(timeoutMs),
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) {
-        options.logger.warn({ status: response.status }, 'ETH price request failed; keeping the previous price');
-        return;
-      }
-      const answer = priceAnswerSchema.safeParse(await response.json());
-      const usd = answer.success ? answer.data.ethereum.usd : undefined;
-      const ethUsd = usd === undefined ? undefined : String(usd);
-      const parsed = ethUsd === undefined ? undefined : parseUsdPrice(ethUsd);
-      if (ethUsd === undefined || !parsed?.ok) {
-        options.logger.warn('ETH price answer is not valid; keeping the previous price');
-        return;
-      }
-      price = { ethUsd, microUsdPerEth: parsed.microUsdPerEth, updatedAt: options.clock(), source: 'live' };
-    } catch (error) {
-      options.logger.warn({ err: error }, 'ETH price request failed; keeping the previous price');
+  /** Thrown by one poll that kept the previous price; `pollOnce` logs it, the poller logs it once per outage. */
+  class PricePollError extends Error {
+    constructor(
+      message: string,
+      readonly details: Record<string, unknown> = {},
+    ) {
+      super(message);
     }
   }
 
-  function loop(): void {
-    inFlight = pollOnce().finally(() => {
-      inFlight = undefined;
-      // The next poll is scheduled only once this one is over: polls never overlap.
-      if (running) timer = schedule(loop, options.pollMs);
-    });
+  /** One poll: fetches and validates; throws (the previous price kept) on any failure. */
+  async function fetchPrice(): Promise<void> {
+    let response: Awaited<ReturnType<FetchFn>>;
+    try {
+      response = await fetchFn(options.url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      });
+    } catch (error) {
+      throw new PricePollError('ETH price request failed; keeping the previous price', { err: error });
+    }
+    if (!response.ok) throw new PricePollError('ETH price request failed; keeping the previous price', { status: response.status });
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new PricePollError('ETH price request failed; keeping the previous price', { err: error });
+    }
+    const answer = priceAnswerSchema.safeParse(body);
+    const usd = answer.success ? answer.data.ethereum.usd : undefined;
+    const ethUsd = usd === undefined ? undefined : String(usd);
+    const parsed = ethUsd === undefined ? undefined : parseUsdPrice(ethUsd);
+    if (ethUsd === undefined || !parsed?.ok) throw new PricePollError('ETH price answer is not valid; keeping the previous price');
+    price = { ethUsd, microUsdPerEth: parsed.microUsdPerEth, updatedAt: options.clock(), source: 'live' };
   }
+
+  /** One poll now (tests): every failure logged, the previous price kept. */
+  async function pollOnce(): Promise<void> {
+    try {
+      await fetchPrice();
+    } catch (error) {
+      if (!(error instanceof PricePollError)) throw error;
+      options.logger.warn(error.details, error.message);
+    }
+  }
+
+  // Polls never overlap; an outage is logged once and retried before the price could go stale (no back-off past staleMs / 5).
+  const poller = createPeriodicTask({
+    name: 'ETH price poll',
+    everyMs: options.pollMs,
+    maxBackoffMs: Math.max(options.pollMs, Math.min(8 * options.pollMs, Math.floor(options.staleMs / 5))),
+    failureLevel: 'warn',
+    logger: options.logger,
+    run: fetchPrice,
+    setTimer: (callback, ms) => {
+      const handle = schedule(callback, ms);
+      return { clear: () => cancel(handle) };
+    },
+  });
 
   function isStale(value: Price): boolean {
     if (value.source !== 'live') return false;
@@ -111,17 +135,11 @@ export function createPriceService(options: PriceServiceOptions) {
   return {
     /** Starts polling (first request now). A fixed price needs no polling. */
     start(): void {
-      if (running || options.fixed) return;
-      running = true;
-      loop();
+      if (options.fixed) return;
+      poller.start({ now: true });
     },
     /** Stops polling and waits for a request in flight. */
-    async stop(): Promise<void> {
-      running = false;
-      if (timer !== undefined) cancel(timer);
-      timer = undefined;
-      await inFlight;
-    },
+    stop: () => poller.stop(),
     /** For tests: one poll now, outside the schedule. */
     pollOnce,
     current(): Price | undefined {

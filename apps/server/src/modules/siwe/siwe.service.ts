@@ -10,13 +10,14 @@
 import { SIWE_NONCE_TTL_SECONDS, SIWE_TEXTS, siweVerifyRequestSchema, firstIssueMessage } from '@shifumi/protocol';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
+import { parseSiweMessage } from 'viem/siwe';
 import type { ChainPublicClient } from '../../infra/chain/chain-client';
 import type { Database } from '../../infra/db/database';
 import { siweNonces } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { ok, refuse, type Result } from '../../shared/result';
+import { newSiweNonce } from '../../shared/secure-token';
 
 /** Tolerated clock difference between the wallet and the server for issued-at. */
 export const SIWE_CLOCK_SKEW_MS = 60_000;
@@ -47,13 +48,13 @@ export function createSiweService(deps: SiweServiceDeps) {
   return {
     /** A fresh nonce, valid 10 minutes, usable once. */
     async issueNonce(): Promise<string> {
-      const nonce = generateSiweNonce();
+      const nonce = newSiweNonce();
       await db.insert(siweNonces).values({ nonce, createdAt: clock(), expiresAt: new Date(clock().getTime() + SIWE_NONCE_TTL_SECONDS * 1000) });
       return nonce;
     },
 
     /** The address that signed a valid message, or why not. */
-    async verify(body: unknown): Promise<Result<Address>> {
+    async verify(body: unknown, beforeNonce?: (address: string) => Promise<Result<void>>): Promise<Result<Address>> {
       const parsedBody = siweVerifyRequestSchema.safeParse(body ?? {});
       if (!parsedBody.success) return refuse('invalid_input', firstIssueMessage(parsedBody.error));
       const { message, signature } = parsedBody.data;
@@ -76,6 +77,11 @@ export function createSiweService(deps: SiweServiceDeps) {
       if (domain !== app.host || uriOrigin !== app.origin) return refuse('siwe_refused', SIWE_TEXTS.wrongDomain);
       if (!deps.allowedChainIds.includes(chainId)) return refuse('siwe_refused', SIWE_TEXTS.wrongChain);
       // The nonce goes with this attempt, whatever its outcome: a signature cannot be tried twice.
+      // Issue 19: a refusal here (a first sign-in without the age and Terms confirmation) leaves the nonce unused, so the same signature can come back with them.
+      if (beforeNonce) {
+        const allowed = await beforeNonce(address.toLowerCase());
+        if (!allowed.ok) return allowed;
+      }
       if (!(await consumeNonce(nonce))) return refuse('siwe_refused', SIWE_TEXTS.badNonce);
       const now = clock().getTime();
       if (issuedAt.getTime() > now + SIWE_CLOCK_SKEW_MS) return refuse('siwe_refused', SIWE_TEXTS.notYetValid);

@@ -18,6 +18,13 @@
  *   EIP-1559 fee fields raised by 12.5 % (at least the current estimate),
  *   until it pays twice the current estimate: past that, price is not the
  *   problem and the same bytes are broadcast again instead.
+ * - Issue 12: a withdrawal charged a network fee is signed with
+ *   WITHDRAWAL_GAS_LIMIT gas and never, first or re-priced, with a max fee per
+ *   gas above the one it was charged for (its `maxFeePerGas`): the gas paid
+ *   is at most the fee charged. A replacement that this cap keeps under the
+ *   nodes' +10 % rule is not signed; the same bytes are broadcast again. A
+ *   recipient that needs more gas than a plain transfer is refused before
+ *   anything is signed, and amount and fee both go back to the user.
  */
 import {
   BaseError,
@@ -30,12 +37,14 @@ import {
 } from 'viem';
 import type { ChainContext } from '../../infra/chain/chain-runtime';
 import type { Database, Executor } from '../../infra/db/database';
-import type { BalanceEvents } from '../../realtime/balance-events';
+import type { BalanceEvents } from '../ledger/balance-events';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import { createPeriodicTask } from '../../shared/periodic-task';
 import { confirmations } from '../deposits/block-scanner';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { transfer } from '../ledger/ledger.service';
+import { capFees, WITHDRAWAL_GAS_LIMIT } from './withdrawal-fees';
 import {
   allocateNonce,
   attemptsOf,
@@ -54,6 +63,10 @@ import {
 /** Replacement fee bump: +12.5 % (nodes require at least +10 % on both fields). */
 const BUMP_NUMERATOR = 1125n;
 const BUMP_DENOMINATOR = 1000n;
+
+/** A capped withdrawal's first attempt offers at most 4/5 of its cap per gas (issue 12): a replacement fits under the cap. */
+const FIRST_ATTEMPT_CAP_NUMERATOR = 4n;
+const FIRST_ATTEMPT_CAP_DENOMINATOR = 5n;
 
 /** A stuck attempt already paying this multiple of the current estimate on both fields is not re-priced again. */
 const OVERPAY_FACTOR = 2n;
@@ -90,6 +103,11 @@ export function bumpFee(previous: bigint, floor: bigint): bigint {
   return bumped > floor ? bumped : floor;
 }
 
+/** Nodes replace a pending transaction only when both fee fields rise by at least 10 %. */
+export function isValidReplacement(previous: Fees, next: Fees): boolean {
+  return next.maxFeePerGas * 10n >= previous.maxFeePerGas * 11n && next.maxPriorityFeePerGas * 10n >= previous.maxPriorityFeePerGas * 11n;
+}
+
 function isRevert(error: unknown): boolean {
   return error instanceof BaseError && error.walk((cause) => cause instanceof ExecutionRevertedError) instanceof ExecutionRevertedError;
 }
@@ -113,12 +131,6 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     (async (raw: Hex) => {
       await client.sendRawTransaction({ serializedTransaction: raw });
     });
-
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let active = false;
-  /** Bumped by start and stop, so that a pass of an earlier run does not schedule the next one. */
-  let generation = 0;
 
   /** Broadcasts stored bytes; a refusal leaves the attempt `signed`, to be broadcast again next pass. */
   async function send(attempt: Pick<WithdrawalAttemptRow, 'id' | 'txHash' | 'rawTransaction'>): Promise<void> {
@@ -184,18 +196,29 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
         await setAttemptStatus(tx, [mined.attemptId], 'reverted');
         await markOtherAttemptsReplaced(tx, withdrawal.id, mined.attemptId);
       }
+      // Nothing mined, no gas paid: the fee charged goes back too. Mined (reverted): the fee paid its gas.
+      const refundFee = !mined && current.fee > 0n;
       const moved = await transfer(tx, {
         idempotencyKey: `withdrawal-refund:${withdrawal.id}`,
         kind: 'withdrawal_refund',
-        legs: [{ from: LedgerAccounts.withdrawalsInFlight, to: LedgerAccounts.user(withdrawal.userId), amount: withdrawal.amount }],
-        memo: { withdrawalId: withdrawal.id, reason },
+        legs: [
+          { from: LedgerAccounts.withdrawalsInFlight, to: LedgerAccounts.user(withdrawal.userId), amount: withdrawal.amount },
+          ...(refundFee ? [{ from: LedgerAccounts.withdrawalFees, to: LedgerAccounts.user(withdrawal.userId), amount: current.fee }] : []),
+        ],
+        // The fee given back is named, so a statement can show it apart from the amount.
+        memo: { withdrawalId: withdrawal.id, reason, ...(refundFee ? { fee: current.fee.toString() } : {}) },
       });
-      if (mined) await bookFee(tx, withdrawal, mined.receipt.gasUsed * mined.receipt.effectiveGasPrice);
+      if (mined) {
+        const gasPaid = mined.receipt.gasUsed * mined.receipt.effectiveGasPrice;
+        await updateWithdrawal(tx, withdrawal.id, { gasPaid });
+        await bookFee(tx, withdrawal, gasPaid);
+      }
       return moved.balances.get(LedgerAccounts.user(withdrawal.userId).code);
     });
     if (balance === undefined) return;
     logger.warn({ withdrawalId: withdrawal.id, userId: withdrawal.userId, reason }, 'Withdrawal failed: amount returned to the user');
     deps.balanceEvents.balanceChanged(withdrawal.userId, balance);
+    deps.balanceEvents.withdrawalSettled?.(withdrawal.userId, withdrawal.id, 'failed');
   }
 
   /** Marks a withdrawal paid: in flight → sent, and the gas as a network fee, in one transaction. */
@@ -218,10 +241,14 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
         legs: [{ from: LedgerAccounts.withdrawalsInFlight, to: LedgerAccounts.withdrawalsSent, amount: withdrawal.amount }],
         memo: { withdrawalId: withdrawal.id, txHash: receipt.transactionHash },
       });
-      await bookFee(tx, withdrawal, receipt.gasUsed * receipt.effectiveGasPrice);
+      const gasPaid = receipt.gasUsed * receipt.effectiveGasPrice;
+      await updateWithdrawal(tx, withdrawal.id, { gasPaid });
+      await bookFee(tx, withdrawal, gasPaid);
       return true;
     });
-    if (done) logger.info({ withdrawalId: withdrawal.id, txHash: receipt.transactionHash }, 'Withdrawal confirmed');
+    if (!done) return;
+    logger.info({ withdrawalId: withdrawal.id, txHash: receipt.transactionHash }, 'Withdrawal confirmed');
+    deps.balanceEvents.withdrawalSettled?.(withdrawal.userId, withdrawal.id, 'confirmed');
   }
 
   /** Estimates, allocates a nonce, signs and stores the first attempt of a queued withdrawal, then broadcasts it. */
@@ -235,7 +262,18 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
       await fail(withdrawal, 'queued', 'The recipient refused the payment (the transaction would revert).');
       return;
     }
-    const fees = await client.estimateFeesPerGas();
+    const cap = withdrawal.maxFeePerGas;
+    if (cap !== null) {
+      if (gas > WITHDRAWAL_GAS_LIMIT) {
+        // Its fee was charged for a plain transfer: more gas would be the house's money.
+        await fail(withdrawal, 'queued', 'The recipient needs more gas than a plain payment: withdraw to an ordinary address.');
+        return;
+      }
+      gas = WITHDRAWAL_GAS_LIMIT;
+    }
+    const estimate = await client.estimateFeesPerGas();
+    // The first attempt keeps a fifth of the cap in reserve: room for at least one re-pricing (+10 % on both fields).
+    const fees: Fees = cap === null ? estimate : capFees(estimate, (cap * FIRST_ATTEMPT_CAP_NUMERATOR) / FIRST_ATTEMPT_CAP_DENOMINATOR);
     const counts = await nonceCounts();
     const attempt = await db.transaction(async (tx) => {
       // Another pass may have taken it since it was read.
@@ -288,7 +326,17 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     }
     const maxPriorityFeePerGas = bumpFee(latest.maxPriorityFeePerGas, estimate.maxPriorityFeePerGas);
     const bumpedMaxFee = bumpFee(latest.maxFeePerGas, estimate.maxFeePerGas);
-    const fees: Fees = { maxPriorityFeePerGas, maxFeePerGas: bumpedMaxFee > maxPriorityFeePerGas ? bumpedMaxFee : maxPriorityFeePerGas };
+    const bumped: Fees = { maxPriorityFeePerGas, maxFeePerGas: bumpedMaxFee > maxPriorityFeePerGas ? bumpedMaxFee : maxPriorityFeePerGas };
+    const fees: Fees = withdrawal.maxFeePerGas === null ? bumped : capFees(bumped, withdrawal.maxFeePerGas);
+    if (!isValidReplacement(latest, fees)) {
+      // The fee charged allows no higher price: wait for the base fee to come down, offering the same bytes.
+      logger.warn(
+        { withdrawalId: withdrawal.id, txHash: latest.txHash, nonce: latest.nonce },
+        'Withdrawal not mined and already offering the most its fee allows; broadcast again, not re-priced',
+      );
+      await send(latest);
+      return;
+    }
     const replacement = await db.transaction(async (tx) => {
       await fence(tx);
       const current = await lockWithdrawal(tx, withdrawal.id);
@@ -357,37 +405,12 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     for (const withdrawal of await withdrawalsInStatus(db, chainId, 'sent')) await follow(withdrawal, head);
   }
 
-  function tick(): Promise<void> {
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule(runGeneration: number): void {
-    if (!active || runGeneration !== generation) return;
-    timer = setTimeout(() => {
-      tick()
-        .catch((error: unknown) => logger.error({ err: error }, 'Withdrawal sender pass failed; retrying'))
-        .finally(() => schedule(runGeneration));
-    }, chain.pollMs);
-    timer.unref();
-  }
+  const task = createPeriodicTask({ name: 'Withdrawal sender pass', everyMs: chain.pollMs, run: pass, logger });
 
   return {
     /** Starts polling every chain.pollMs. Idempotent; starts again after stop() (a node elected leader again). */
-    start() {
-      if (active) return;
-      active = true;
-      generation += 1;
-      schedule(generation);
-    },
-    async stop() {
-      active = false;
-      generation += 1;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-    tick,
+    start: task.start,
+    stop: task.stop,
+    tick: task.tick,
   };
 }

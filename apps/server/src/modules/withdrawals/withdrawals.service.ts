@@ -5,9 +5,18 @@
  * concurrent requests can never overdraw. An Idempotency-Key makes a retried
  * request answer the original answer and move nothing. The sender
  * (withdrawal-sender.ts) pays it on chain later.
+ *
+ * Issue 12: an amount below WITHDRAWAL_MIN_ETH is refused; the network fee
+ * (withdrawal-fees.ts) is debited on top of the amount, in the same transfer,
+ * into the ledger's withdrawal fee income; at most WITHDRAWALS_PER_HOUR new
+ * withdrawals per user in any hour, counted in the database inside the
+ * debit's transaction (after the user's ledger account is locked, so
+ * concurrent requests on any node see each other), so replays and refusals,
+ * which write no row, never count.
  */
 import { randomUUID } from 'node:crypto';
-import { weiToEthNumber } from '@shifumi/money';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { formatEth, weiToEthNumber } from '@shifumi/money';
 import {
   cashoutRequestSchema,
   firstIssueMessage,
@@ -15,19 +24,31 @@ import {
   SERVER_TEXTS,
   TEXTS,
   type CashoutResponse,
+  type WithdrawalFeeResponse,
 } from '@shifumi/protocol';
-import type { Database } from '../../infra/db/database';
+import type { Database, Executor } from '../../infra/db/database';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { withdrawals } from '../../infra/db/schema/index';
-import type { BalanceEvents } from '../../realtime/balance-events';
+import type { BalanceEvents } from '../ledger/balance-events';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { ok, refuse, type Result } from '../../shared/result';
+import { ok, refuse, type Refusal, type Result } from '../../shared/result';
 import type { AuthContext } from '../auth/auth.service';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf, InsufficientFundsError, transfer } from '../ledger/ledger.service';
 import type { UsersRepo } from '../users/users.repo';
+import type { WithdrawalFees, WithdrawalFeeQuote } from './withdrawal-fees';
 import { findByIdempotencyKey, WITHDRAWALS_IDEMPOTENCY_UNIQUE, type WithdrawalRow } from './withdrawals.repo';
+
+const HOUR_MS = 3_600_000;
+
+/** Thrown inside the debit's transaction (rolling it back) when the user's hourly limit is reached. */
+class WithdrawalLimitError extends Error {
+  override name = 'WithdrawalLimitError';
+  constructor(readonly retryAfterSeconds: number) {
+    super('withdrawal limit reached');
+  }
+}
 
 /** Not in the spec's catalogue: only a client that reuses a key by mistake can see it. */
 const IDEMPOTENCY_CONFLICT_TEXT = 'This Idempotency-Key was already used for another withdrawal.';
@@ -50,6 +71,22 @@ export interface WithdrawalsServiceDeps {
   balanceEvents: BalanceEvents;
   logger: Logger;
   clock: Clock;
+  /** Issue 13: the account-security checks (security hold, two-factor code), run inside the debit's transaction. */
+  guard?: { check(tx: Executor, input: { userId: string; recipientAddress: string; body: unknown }): Promise<Refusal | undefined> };
+  /** The fee policy; undefined without a chain (withdrawals are then refused: no fee can be quoted). */
+  fees: WithdrawalFees | undefined;
+  /** WITHDRAWAL_MIN_ETH in wei. */
+  minimumWei: bigint;
+  /** WITHDRAWALS_PER_HOUR. */
+  perHour: number;
+  /**
+   * Issue 18: why this withdrawal must wait for staff review (undefined: it goes out as usual), decided
+   * inside the debit's transaction; also refuses a frozen account.
+   */
+  review?: {
+    frozen(tx: Executor, userId: string): Promise<Refusal | undefined>;
+    reasonFor(tx: Executor, request: { userId: string; amount: bigint; now: Date }): Promise<string | undefined>;
+  };
 }
 
 function answerOf(row: WithdrawalRow): CashoutResponse {
@@ -59,6 +96,7 @@ function answerOf(row: WithdrawalRow): CashoutResponse {
     id: row.id,
     status: row.status,
     message: TEXTS.withdrawalInfo,
+    fee: formatEth(row.fee),
   };
 }
 
@@ -80,7 +118,30 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     return ok(answerOf(existing));
   }
 
+  /** The quote, or undefined when the chain cannot give one right now. */
+  async function currentQuote(): Promise<WithdrawalFeeQuote | undefined> {
+    if (!deps.fees) return undefined;
+    try {
+      return await deps.fees.quote();
+    } catch (error) {
+      logger.warn({ err: error }, 'Withdrawal fee: the chain could not be read');
+      return undefined;
+    }
+  }
+
   return {
+    /** What the withdraw form shows before its confirm button. */
+    async feeQuote(): Promise<Result<WithdrawalFeeResponse>> {
+      const quote = await currentQuote();
+      if (!quote) return refuse('fee_unavailable', SERVER_TEXTS.feeUnavailable);
+      return ok({
+        fee: formatEth(quote.fee),
+        feeWei: quote.fee.toString(),
+        minimum: formatEth(deps.minimumWei),
+        withdrawalsPerHour: deps.perHour,
+      });
+    },
+
     async request(auth: AuthContext, body: unknown, idempotencyKey: string | undefined): Promise<Result<CashoutResponse>> {
       const parsed = cashoutRequestSchema.safeParse(body ?? {});
       if (!parsed.success) {
@@ -93,7 +154,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         if (!keyParsed.success) return refuse('invalid_input', firstIssueMessage(keyParsed.error));
         key = keyParsed.data;
       }
-      const { amount, recipientAddress } = parsed.data;
+      const { amount, recipientAddress, fee: acceptedFee } = parsed.data;
       const user = await deps.users.findById(auth.userId);
       if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
 
@@ -103,8 +164,21 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       const aboveBalance = async () =>
         (await replayOf(user.id, key, amount, recipientAddress)) ?? refuse<CashoutResponse>('insufficient_funds', TEXTS.withdrawalAboveBalance);
 
+      if (amount < deps.minimumWei) {
+        return refuse('below_minimum', SERVER_TEXTS.withdrawalBelowMinimum(formatEth(deps.minimumWei)));
+      }
+      const quote = await currentQuote();
+      if (!quote) return refuse('fee_unavailable', SERVER_TEXTS.feeUnavailable);
+      const { fee } = quote;
+      if (acceptedFee !== undefined && fee > acceptedFee) return refuse('fee_changed', SERVER_TEXTS.withdrawalFeeRose(formatEth(fee)));
+      const aboveBalanceWithFee = async () =>
+        (await replayOf(user.id, key, amount, recipientAddress)) ??
+        refuse<CashoutResponse>('insufficient_funds', SERVER_TEXTS.withdrawalAboveBalanceWithFee(formatEth(fee)));
+
       const account = LedgerAccounts.user(user.id);
-      if (amount > (await balanceOf(db, account))) return aboveBalance();
+      const available = await balanceOf(db, account);
+      if (amount > available) return aboveBalance();
+      if (amount + fee > available) return aboveBalanceWithFee();
       if (user.emailVerifiedAt === null) {
         // A wallet-only account has no address to send a link to: tell it where to add one.
         if (user.email === null) return refuse('email_not_verified', WITHDRAWAL_NEEDS_EMAIL_TEXT);
@@ -117,18 +191,37 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       }
 
       const id = randomUUID();
-      let row: WithdrawalRow;
+      let row: WithdrawalRow | undefined;
+      let guardRefusal: Refusal | undefined;
       try {
         row = await db.transaction(async (tx) => {
+          guardRefusal = (await deps.review?.frozen(tx, user.id)) ?? (await deps.guard?.check(tx, { userId: user.id, recipientAddress, body }));
+          if (guardRefusal) return undefined;
+          // The debit locks the user's ledger account: concurrent requests of this user, on any
+          // node, wait here, and the count below sees every withdrawal they committed.
           const moved = await transfer(tx, {
             idempotencyKey: `withdrawal:${id}`,
             kind: 'withdrawal',
-            legs: [{ from: account, to: LedgerAccounts.withdrawalsInFlight, amount }],
-            memo: { withdrawalId: id, recipient: recipientAddress },
+            legs: [
+              { from: account, to: LedgerAccounts.withdrawalsInFlight, amount },
+              { from: account, to: LedgerAccounts.withdrawalFees, amount: fee },
+            ],
+            memo: { withdrawalId: id, recipient: recipientAddress, fee: fee.toString() },
           });
           const balanceAfter = moved.balances.get(account.code);
           if (balanceAfter === undefined) throw new Error(`withdrawal ${id}: the debit returned no balance`);
           const now = deps.clock();
+          const recent = await tx
+            .select({ createdAt: withdrawals.createdAt })
+            .from(withdrawals)
+            .where(and(eq(withdrawals.userId, user.id), gt(withdrawals.createdAt, new Date(now.getTime() - HOUR_MS))))
+            .orderBy(asc(withdrawals.createdAt))
+            .limit(deps.perHour);
+          if (recent.length >= deps.perHour) {
+            const freedAt = recent[0]!.createdAt.getTime() + HOUR_MS;
+            throw new WithdrawalLimitError(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)));
+          }
+          const reviewReason = await deps.review?.reasonFor(tx, { userId: user.id, amount, now });
           const [inserted] = await tx
             .insert(withdrawals)
             .values({
@@ -139,6 +232,9 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
               recipientAddress,
               idempotencyKey: key ?? null,
               balanceAfter,
+              fee,
+              maxFeePerGas: quote.maxFeePerGas,
+              ...(reviewReason === undefined ? {} : { status: 'review' as const, reviewReason }),
               createdAt: now,
               updatedAt: now,
             })
@@ -149,14 +245,21 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       } catch (error) {
         // The same key sent twice at once: the other request won (its debit may be what left this
         // one short, or the UNIQUE key refused this row); answer what it answered.
-        if (error instanceof InsufficientFundsError) return aboveBalance();
+        if (error instanceof InsufficientFundsError) return error.balance >= amount ? aboveBalanceWithFee() : aboveBalance();
+        if (error instanceof WithdrawalLimitError) {
+          return refuse('too_many_requests', SERVER_TEXTS.tooManyWithdrawals(deps.perHour), { 'retry-after': String(error.retryAfterSeconds) });
+        }
         if (isUniqueViolation(error, WITHDRAWALS_IDEMPOTENCY_UNIQUE)) {
           const winner = await replayOf(user.id, key, amount, recipientAddress);
           if (winner) return winner;
         }
         throw error;
       }
-      logger.info({ withdrawalId: row.id, userId: user.id, wei: amount.toString(), recipient: recipientAddress }, 'Withdrawal requested');
+      if (!row) return refuse(guardRefusal?.code ?? 'invalid_input', guardRefusal?.message ?? SERVER_TEXTS.invalidRequest);
+      logger.info(
+        { withdrawalId: row.id, userId: user.id, wei: amount.toString(), feeWei: fee.toString(), recipient: recipientAddress },
+        'Withdrawal requested',
+      );
       deps.balanceEvents.balanceChanged(user.id, row.balanceAfter);
       return ok(answerOf(row));
     },

@@ -28,6 +28,27 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Bu
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant, size, block, className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={buttonClassName({ variant, size, block, className })} {...rest} />;
+/**
+ * A button acts once per press (issue 14): the second click of a double click
+ * is a repeat, not a second action. Without this, a double click on Play Now
+ * searches and then cancels (the button has become Cancel under the pointer),
+ * and one on Retirer opens the confirmation and closes it. Keyboard presses
+ * (detail 0) are not affected; actions that take time also disable their
+ * button while in flight.
+ */
+export function Button({ variant, size, block, className, type = 'button', onClick, ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClassName({ variant, size, block, className })}
+      onClick={(event) => {
+        if (event.detail > 1) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+      {...rest}
+    />
+  );
 }

@@ -31,6 +31,8 @@ export interface DialogProps {
   hideCloseButton?: boolean;
   /** Role "alertdialog" for confirmations. */
   role?: 'dialog' | 'alertdialog';
+  /** Above the wallet's own dialog (RainbowKit's), for a question asked in the middle of its flow. */
+  aboveWalletDialog?: boolean;
 }
 
 function focusableIn(container: HTMLElement): HTMLElement[] {
@@ -42,7 +44,7 @@ export function Dialog(props: DialogProps) {
   return createPortal(<OpenDialog {...props} />, document.body);
 }
 
-function OpenDialog({ onClose, title, description, children, size = 'medium', initialFocusRef, hideCloseButton, role = 'dialog' }: DialogProps) {
+function OpenDialog({ onClose, title, description, children, size = 'medium', initialFocusRef, hideCloseButton, role = 'dialog', aboveWalletDialog }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -100,9 +102,10 @@ function OpenDialog({ onClose, title, description, children, size = 'medium', in
 
   return (
     <div
-      className={styles.overlay}
+      className={aboveWalletDialog ? `${styles.overlay} ${styles.aboveWallet}` : styles.overlay}
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current();
+        // The second press of a double click that opened the dialog is not a click outside (issue 14).
+        if (event.target === event.currentTarget && event.detail <= 1) onCloseRef.current();
       }}
     >
       <div

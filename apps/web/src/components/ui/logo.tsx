@@ -35,6 +35,9 @@ export function Logo() {
         fontSize="21"
         fontWeight="800"
         letterSpacing="-0.5"
+        // Whatever font the system substitutes, the word fits the badge's box (issue 14: it was cut to "Shifum").
+        textLength="78"
+        lengthAdjust="spacingAndGlyphs"
       >
         Shifumi
       </text>

@@ -47,6 +47,8 @@ export interface GameView {
   popup: GameEnd | null;
   /** The last refusal from the server, for the status line. */
   error: string | null;
+  /** Issue 17: the opponent's seal in the last result, checked in this browser; null when not sealed (or not yet checked). */
+  sealCheck: 'verified' | 'failed' | null;
 }
 
 export type GameAction =
@@ -60,7 +62,8 @@ export type GameAction =
   | { type: 'revealDone'; id: number }
   | { type: 'showPopup' }
   | { type: 'gameDead' }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  | { type: 'sealChecked'; round: number; check: 'verified' | 'failed' | null };
 
 export function initialGameView(me: string, opponentId: string): GameView {
   return {
@@ -77,6 +80,7 @@ export function initialGameView(me: string, opponentId: string): GameView {
     end: null,
     popup: null,
     error: null,
+    sealCheck: null,
   };
 }
 
@@ -109,6 +113,7 @@ export function gameReducer(view: GameView, action: GameAction): GameView {
         opponentLocked: false,
         reveal: null,
         error: null,
+        sealCheck: null,
       };
     case 'gameState': {
       if (view.end) return view;
@@ -144,6 +149,7 @@ export function gameReducer(view: GameView, action: GameAction): GameView {
           shuffling: true,
         },
         opponentLocked: true,
+        sealCheck: null,
       };
     }
     case 'roundEnd': {
@@ -174,6 +180,8 @@ export function gameReducer(view: GameView, action: GameAction): GameView {
     }
     case 'error':
       return { ...view, error: action.message };
+    case 'sealChecked':
+      return action.round === view.round && view.reveal ? { ...view, sealCheck: action.check } : view;
   }
 }
 

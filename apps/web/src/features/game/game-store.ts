@@ -13,7 +13,8 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { onServerEvent } from '../../lib/game-events';
-import { gameReducer, initialGameView, type GameAction, type GameView } from './game-state';
+import { gameReducer, initialGameView, isRunning, type GameAction, type GameView } from './game-state';
+import { checkOpponentSeal, preloadSealing, revealChoice } from './sealing';
 
 /** Games kept: the current one and the one a Play Again replaced. */
 const KEPT_GAMES = 3;
@@ -33,6 +34,8 @@ export function startGame(room: string, me: string, opponentId: string): void {
   views.set(room, initialGameView(me, opponentId));
   closed.delete(room);
   currentRoom = room;
+  // Issue 17: what seals the choices, fetched now rather than at the first click.
+  void preloadSealing().catch(() => undefined);
   for (const old of [...views.keys()].slice(0, Math.max(0, views.size - KEPT_GAMES))) views.delete(old);
   notify();
 }
@@ -51,7 +54,18 @@ function toCurrentGame(action: GameAction): void {
 }
 
 onServerEvent('new_round', (event) => toCurrentGame({ type: 'newRound', event }));
-onServerEvent('game_result', (event) => toCurrentGame({ type: 'result', event }));
+onServerEvent('game_result', (event) => {
+  toCurrentGame({ type: 'result', event });
+  // Issue 17: the opponent's seal is checked here, in the browser.
+  const room = currentRoom;
+  const view = room === null ? undefined : views.get(room);
+  if (room === null || !view) return;
+  const { round, me } = view;
+  void checkOpponentSeal(room, round, me, event).then((check) => dispatchToGame(room, { type: 'sealChecked', round, check }));
+});
+onServerEvent('reveal_request', ({ room, round }) => {
+  revealChoice(room, round);
+});
 onServerEvent('round_end', (event) => toCurrentGame({ type: 'roundEnd', event }));
 onServerEvent('error', ({ message }) => toCurrentGame({ type: 'error', message }));
 onServerEvent('game_state', (event) => dispatchToGame(event.room, { type: 'gameState', event }));
@@ -64,6 +78,13 @@ export function isGameOpen(room: string): boolean {
   return views.has(room) && !closed.has(room);
 }
 
+/** Issue 19: a game of this page is being played (the reality check waits for its end). */
+export function hasRunningGame(): boolean {
+  if (currentRoom === null || closed.has(currentRoom)) return false;
+  const view = views.get(currentRoom);
+  return view !== undefined && isRunning(view);
+}
+
 /** The game is over (or was left): its screen cannot be opened again. */
 export function closeGame(room: string): void {
   closed.add(room);
@@ -72,6 +93,11 @@ export function closeGame(room: string): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Issue 19: hasRunningGame, re-read when a game of this page changes (the reality check steps aside during a game). */
+export function useHasRunningGame(): boolean {
+  return useSyncExternalStore(subscribe, hasRunningGame, () => false);
 }
 
 /** The view of one game of this page (undefined for a game it did not find). */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseSiweMessage } from 'viem/siwe';
-import { STORAGE_KEYS, type SessionResponse } from '@shifumi/protocol';
+import { ACCOUNT_SECURITY_TEXTS, STORAGE_KEYS, type SessionResponse } from '@shifumi/protocol';
+import { ApiError } from '../../lib/api-error';
 import { getSession } from '../../lib/session-store';
 import { createSiweAdapter, type SiweAdapterDeps } from './siwe-adapter';
 
@@ -15,6 +16,8 @@ function deps(overrides: Partial<SiweAdapterDeps> = {}): SiweAdapterDeps {
   return {
     getNonce: vi.fn(async () => 'nonce12345678'),
     verify: vi.fn(async () => session),
+    secondStep: vi.fn(async () => session),
+    askCode: vi.fn(async () => null),
     openSocket: vi.fn(),
     now: () => new Date('2026-11-23T10:00:00.000Z'),
     ...overrides,
@@ -46,5 +49,26 @@ describe('the Sign-In With Ethereum adapter', () => {
     await expect(adapter.verify({ message: 'm', signature: '0x1' })).resolves.toBe(false);
     expect(getSession().accessToken).toBeNull();
     expect(adapterDeps.openSocket).not.toHaveBeenCalled();
+  });
+
+  it('asks for the two-factor code when the server answers a challenge, again after a wrong one, then stores the session', async () => {
+    const secondStep = vi.fn(async (_challenge: string, code: string) => {
+      if (code !== '123456') throw new ApiError(400, ACCOUNT_SECURITY_TEXTS.twoFactorCodeWrong);
+      return session;
+    });
+    const answers = ['654321', '123 456'];
+    const askCode = vi.fn(async () => answers.shift() ?? null);
+    const adapterDeps = deps({ verify: vi.fn(async () => ({ twoFactorRequired: true as const, challenge: 'the-challenge' })), secondStep, askCode });
+    await expect(createSiweAdapter(adapterDeps).verify({ message: 'm', signature: '0x1' })).resolves.toBe(true);
+    expect(askCode.mock.calls).toEqual([[null], [ACCOUNT_SECURITY_TEXTS.twoFactorCodeWrong]]);
+    expect(secondStep).toHaveBeenLastCalledWith('the-challenge', '123456');
+    expect(getSession().accessToken).toBe('wallet-token');
+  });
+
+  it('signs nobody in when the person cancels the code dialog', async () => {
+    const adapterDeps = deps({ verify: vi.fn(async () => ({ twoFactorRequired: true as const, challenge: 'c' })) });
+    await expect(createSiweAdapter(adapterDeps).verify({ message: 'm', signature: '0x1' })).resolves.toBe(false);
+    expect(adapterDeps.secondStep).not.toHaveBeenCalled();
+    expect(getSession().accessToken).toBeNull();
   });
 });

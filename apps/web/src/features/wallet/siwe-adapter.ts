@@ -7,6 +7,11 @@
  * - verify: the server checks the message and opens a session bound to the
  *   address, answered like login; the session is stored like a login's. A
  *   refusal makes the step show 'Error verifying signature, please retry!'.
+ *   With two-factor on (issue 13) the server answers a challenge instead: the
+ *   code is asked in a dialog of ours above RainbowKit's modal
+ *   (code-request.ts, TwoFactorCodeDialogHost), again after a wrong code with
+ *   the server's sentence, until the server's lock answers or the person
+ *   cancels.
  * - signOut: RainbowKit calls it on wallet events (disconnect, account
  *   change), including ones that change nothing (a wallet re-announcing its
  *   account at reconnection). Whether the session ends is decided by
@@ -15,27 +20,63 @@
  *   so here there is nothing to do.
  */
 import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit';
-import type { SessionResponse } from '@shifumi/protocol';
+import { ACCOUNT_SECURITY_TEXTS, TWO_FACTOR_MAX_FAILURES, type LoginResponse, type SessionResponse } from '@shifumi/protocol';
+import { RESPONSIBLE_GAMING_TEXTS } from '@shifumi/protocol/texts';
+import { ApiError } from '../../lib/api-error';
+import { requestAcceptance } from './acceptance-request';
+import { requestCode } from './code-request';
 import { buildSiweMessage, fetchSiweNonce } from '../../lib/siwe';
 import { saveSession } from '../../lib/session-store';
 import { connectAuthenticatedSocket } from '../../lib/socket';
-import { verifySiwe } from './api/siwe-api';
+import { verifySiwe, verifySiweSecondStep } from './api/siwe-api';
 
 export interface SiweAdapterDeps {
   getNonce: () => Promise<string>;
-  verify: (message: string, signature: string) => Promise<SessionResponse>;
+  verify: (message: string, signature: string, accepted?: boolean) => Promise<LoginResponse>;
+  /** Issue 19: asks the player to confirm the age and accept the Terms (a first sign-in); true when they did. */
+  askAcceptance?: () => Promise<boolean>;
+  /** Issue 13: the second step (challenge and code) of a sign-in with two-factor on. */
+  secondStep: (challenge: string, code: string) => Promise<SessionResponse>;
+  /** Asks the person for their code (`problem`: why the last one failed); null when they cancel. */
+  askCode: (problem: string | null) => Promise<string | null>;
   /** Opens the signed-in realtime connection with the new session's token. */
   openSocket: (accessToken: string) => void;
   now: () => Date;
 }
 
 export function createSiweAdapter(deps: SiweAdapterDeps) {
+  async function secondStep(challenge: string): Promise<SessionResponse | null> {
+    let problem: string | null = null;
+    for (let attempt = 0; attempt < TWO_FACTOR_MAX_FAILURES; attempt += 1) {
+      const code = (await deps.askCode(problem))?.replace(/\s+/g, '').toLowerCase();
+      if (!code) return null;
+      try {
+        return await deps.secondStep(challenge, code);
+      } catch (error) {
+        // A wrong or malformed code: ask again with the server's sentence; anything else ends the attempt.
+        if (!(error instanceof ApiError) || error.status !== 400 || error.serverMessage === ACCOUNT_SECURITY_TEXTS.challengeInvalid) throw error;
+        problem = error.serverMessage;
+      }
+    }
+    return null;
+  }
+
   return createAuthenticationAdapter({
     getNonce: () => deps.getNonce(),
     createMessage: ({ nonce, address, chainId }) => buildSiweMessage({ address, chainId, nonce, purpose: 'signIn', now: deps.now() }),
     verify: async ({ message, signature }) => {
       try {
-        const session = await deps.verify(message, signature);
+        let answer: LoginResponse;
+        try {
+          answer = await deps.verify(message, signature);
+        } catch (error) {
+          // A new address: the server kept the nonce unused, so the same signature comes back with the confirmation.
+          const needsAcceptance = error instanceof ApiError && error.status === 400 && error.serverMessage === RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance;
+          if (!needsAcceptance || !deps.askAcceptance || !(await deps.askAcceptance())) throw error;
+          answer = await deps.verify(message, signature, true);
+        }
+        const session = 'twoFactorRequired' in answer ? await secondStep(answer.challenge) : answer;
+        if (!session) return false;
         saveSession(session.accessToken, session.user, session.sessionWallet ?? null);
         deps.openSocket(session.accessToken);
         return true;
@@ -51,6 +92,9 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
 export const defaultSiweAdapterDeps: SiweAdapterDeps = {
   getNonce: fetchSiweNonce,
   verify: verifySiwe,
+  askAcceptance: requestAcceptance,
+  secondStep: verifySiweSecondStep,
+  askCode: requestCode,
   openSocket: (accessToken) => {
     connectAuthenticatedSocket(accessToken);
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coinbaseWallet, injectedWallet, metaMaskWallet, rainbowWallet, walletConnectWallet } from '@rainbow-me/rainbowkit/wallets';
 import { CHAIN_RPC_PATH } from '@shifumi/protocol';
-import { chainFromConfig, createWalletConfig, readInjectedFlags, walletGroups } from './wallet-config';
+import { chainFromConfig, createWalletConfig, hasWalletToOffer, readInjectedFlags, walletGroups } from './wallet-config';
 
 const noInjected = { metaMask: false, rainbow: false, any: false };
 const origin = 'https://shifumi.example';
@@ -82,5 +82,22 @@ describe('createWalletConfig', () => {
   it('adds WalletConnect with a project id', () => {
     const config = createWalletConfig({ chain, projectId: 'abc123', injected: noInjected, appUrl: origin, storage: window.localStorage });
     expect(config.connectors.map((connector) => connector.id)).toContain('walletConnect');
+  });
+});
+
+describe('hasWalletToOffer (issue 14)', () => {
+  const chain = chainFromConfig({ id: 31337, name: 'Foundry', development: true }, origin);
+  const build = (projectId: string | undefined, injected: typeof noInjected) =>
+    createWalletConfig({ chain, projectId, injected, appUrl: origin, storage: window.localStorage }).connectors;
+
+  it('is false with Coinbase Wallet alone (no browser wallet, no project id)', () => {
+    expect(hasWalletToOffer(build(undefined, noInjected))).toBe(false);
+  });
+
+  it('is true with a browser wallet, an EIP-6963 one, or WalletConnect', () => {
+    expect(hasWalletToOffer(build(undefined, { metaMask: false, rainbow: false, any: true }))).toBe(true);
+    expect(hasWalletToOffer(build('abc123', noInjected))).toBe(true);
+    // wagmi adds each EIP-6963 wallet as it announces itself, under its rdns.
+    expect(hasWalletToOffer([{ id: 'coinbaseWalletSDK' }, { id: 'io.metamask' }])).toBe(true);
   });
 });

@@ -112,3 +112,17 @@ export function walletConnectProjectId(): string | undefined {
   const value: unknown = import.meta.env.VITE_WALLETCONNECT_PROJECT_ID;
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
+
+/** Coinbase Wallet's SDK connector: there even with no wallet in the browser and no WalletConnect. */
+const COINBASE_CONNECTOR_ID = 'coinbaseWalletSDK';
+
+/**
+ * Issue 14: whether the connect dialog has a wallet to offer besides Coinbase
+ * Wallet's SDK: a browser wallet (window.ethereum or any EIP-6963 wallet,
+ * which wagmi adds as it announces itself), or WalletConnect with a project
+ * id. Without one, the app says how to get a wallet instead of RainbowKit's
+ * dialog with a lonely option.
+ */
+export function hasWalletToOffer(connectors: ReadonlyArray<{ id: string }>): boolean {
+  return connectors.some((connector) => connector.id !== COINBASE_CONNECTOR_ID);
+}

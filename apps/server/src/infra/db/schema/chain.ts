@@ -70,6 +70,8 @@ export const deposits = pgTable(
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     blockHash: text('block_hash'),
     status: text('status', { enum: DEPOSIT_ROW_STATUSES }).notNull().default('pending'),
+    /** Issue 18: the sender of a `transfer` (lower-case), to link an account withdrawing to it with this one. */
+    fromAddress: text('from_address'),
     creditedAt: timestamp('credited_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -78,6 +80,7 @@ export const deposits = pgTable(
     uniqueIndex('deposits_internal_key').on(table.chainId, table.address, table.blockNumber).where(sql`${table.kind} = 'internal'`),
     index('deposits_user_idx').on(table.userId, table.createdAt),
     index('deposits_status_idx').on(table.chainId, table.status),
+    index('deposits_from_address_idx').on(table.fromAddress),
     check('deposits_amount_positive', sql`${table.amount} > 0`),
     check('deposits_kind_known', sql`${table.kind} in ('transfer', 'internal')`),
     check('deposits_status_known', sql`${table.status} in ('pending', 'credited', 'orphaned', 'reorged_after_credit')`),
@@ -121,7 +124,8 @@ export const sweeps = pgTable(
   ],
 );
 
-export const WITHDRAWAL_ROW_STATUSES = ['queued', 'sent', 'confirmed', 'failed'] as const;
+/** Issue 18: `review` waits for staff (approve → queued, reject → rejected with the debit refunded). */
+export const WITHDRAWAL_ROW_STATUSES = ['queued', 'sent', 'confirmed', 'failed', 'review', 'rejected'] as const;
 
 /**
  * A withdrawal request. Written in the same transaction as the ledger debit
@@ -153,14 +157,30 @@ export const withdrawals = pgTable(
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Issue 12: the network fee charged on top of the amount (debited with it into fee income), and
+    // the most per gas any transaction paying it may offer: fee / WITHDRAWAL_GAS_LIMIT. Null on rows
+    // from before fees were charged (no cap, no fee).
+    fee: wei('fee').notNull().default(sql`0`),
+    maxFeePerGas: wei('max_fee_per_gas'),
+    /** Gas the hot wallet paid for the mined transaction (gas used × effective price), once mined. */
+    gasPaid: wei('gas_paid'),
+    // Issue 18: why it waits for review, and the staff decision.
+    reviewReason: text('review_reason'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    rejectReason: text('reject_reason'),
   },
   (table) => [
+    check('withdrawals_fee_non_negative', sql`${table.fee} >= 0`),
+    // The house never pays more gas for a withdrawal than it charged for it.
+    check('withdrawals_gas_within_fee', sql`${table.maxFeePerGas} is null or ${table.gasPaid} is null or ${table.gasPaid} <= ${table.fee}`),
     uniqueIndex('withdrawals_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('withdrawals_chain_nonce_key').on(table.chainId, table.nonce),
     index('withdrawals_user_idx').on(table.userId, table.createdAt),
     index('withdrawals_status_idx').on(table.status),
     check('withdrawals_amount_positive', sql`${table.amount} > 0`),
-    check('withdrawals_status_known', sql`${table.status} in ('queued', 'sent', 'confirmed', 'failed')`),
+    check('withdrawals_status_known', sql`${table.status} in ('queued', 'sent', 'confirmed', 'failed', 'review', 'rejected')`),
+    check('withdrawals_rejected_has_reason', sql`(${table.status} = 'rejected') = (${table.rejectReason} is not null)`),
     check('withdrawals_recipient_format', sql`${table.recipientAddress} ~ '^0x[0-9a-f]{40}$'`),
   ],
 );

@@ -8,3 +8,6 @@ export * from './chain';
 export * from './games';
 export * from './siwe';
 export * from './leaders';
+export * from './responsible-gaming';
+export * from './account-security';
+export * from './admin';

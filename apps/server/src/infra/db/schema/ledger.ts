@@ -29,7 +29,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_non_negative', sql`${table.allowNegative} OR ${table.balance} >= 0`),
     check(
       'ledger_accounts_kind',
-      sql`${table.kind} IN ('user', 'escrow', 'deposits', 'withdrawals_in_flight', 'withdrawals_sent', 'network_fees', 'house')`,
+      sql`${table.kind} IN ('user', 'escrow', 'deposits', 'withdrawals_in_flight', 'withdrawals_sent', 'network_fees', 'house', 'withdrawal_fees')`,
     ),
     index('ledger_accounts_owner_idx').on(table.ownerId),
   ],

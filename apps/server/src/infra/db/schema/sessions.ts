@@ -2,7 +2,19 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const SESSION_REVOCATION_REASONS = ['logout', 'logout_all', 'refresh_token_reuse', 'account_disabled'] as const;
+export const SESSION_REVOCATION_REASONS = [
+  'logout',
+  'logout_all',
+  'refresh_token_reuse',
+  'account_disabled',
+  // Issue 13: a password reset or change, a session signed out from the sessions list.
+  'password_reset',
+  'password_change',
+  'revoked_by_user',
+  // Issue 18: staff froze the account, or signed its sessions out.
+  'account_frozen',
+  'revoked_by_staff',
+] as const;
 export type SessionRevocationReason = (typeof SESSION_REVOCATION_REASONS)[number];
 
 /**
@@ -27,6 +39,8 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason', { enum: SESSION_REVOCATION_REASONS }),
     /** Lower-case; set once when the session is opened, never changed by a refresh. */
     walletAddress: text('wallet_address'),
+    /** The client's IP address at sign-in (the sessions list, the new-device mail). */
+    ip: text('ip'),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
@@ -37,7 +51,7 @@ export const sessions = pgTable(
     check('sessions_wallet_address_format', sql`${table.walletAddress} ~ '^0x[0-9a-f]{40}$'`),
     check(
       'sessions_revoked_reason_known',
-      sql`${table.revokedReason} in ('logout', 'logout_all', 'refresh_token_reuse', 'account_disabled')`,
+      sql`${table.revokedReason} in ('logout', 'logout_all', 'refresh_token_reuse', 'account_disabled', 'password_reset', 'password_change', 'revoked_by_user', 'account_frozen', 'revoked_by_staff')`,
     ),
   ],
 );

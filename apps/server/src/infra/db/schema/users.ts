@@ -26,6 +26,9 @@ export const users = pgTable(
     /** Index of the deposit address in the HD wallet; every user has one, from a sequence. */
     depositIndex: serial('deposit_index').notNull(),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 18: frozen by staff: cannot play, search or withdraw; can still sign in and see the balance. */
+    frozenAt: timestamp('frozen_at', { withTimezone: true, mode: 'date' }),
+    frozenReason: text('frozen_reason'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
@@ -42,6 +45,7 @@ export const users = pgTable(
     check('users_password_needs_email', sql`${table.passwordHash} is null or ${table.email} is not null`),
     check('users_referral_code_format', sql`${table.referralCode} ~ '^[A-Z0-9]{6,16}$'`),
     check('users_not_self_referred', sql`${table.referredBy} is null or ${table.referredBy} <> ${table.id}`),
+    check('users_frozen_has_reason', sql`(${table.frozenAt} is null) = (${table.frozenReason} is null)`),
     check('users_wallet_address_format', sql`${table.walletAddress} ~ '^0x[0-9a-fA-F]{40}$'`),
   ],
 );

@@ -25,6 +25,8 @@ describe('account page', () => {
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByText('Not verified')).toBeTruthy();
     expect((screen.getByLabelText('Referral link') as HTMLInputElement).value).toBe(`${window.location.origin}/?ref=ABCD2345`);
+    // Issue 14: how many players signed up with the code.
+    expect(screen.getByTestId('referral-count').textContent).toBe(String(account.referralCount));
   });
 
   it('resends the verification e-mail and says so', async () => {
@@ -111,6 +113,14 @@ describe('account page money', () => {
     expect(history.textContent).not.toContain('€');
   });
 
+  it('links a game to /verify with its transcript (issue 17)', async () => {
+    const game = 'c3c3c3c3-3333-4333-8333-333333333333';
+    openWith({ gameHistory: [{ date: '2026-11-20T10:00:00.000Z', result: 'Victory', oppUserId: { id: 'u2', name: 'Bo', walletAddress: null }, amount: 10, game }] });
+    const history = (await screen.findByRole('heading', { name: 'Game history' })).parentElement!;
+    const link = await within(history).findByRole('link', { name: 'Verify the game against User' });
+    expect(link.getAttribute('href')).toBe(`/verify?game=${game}`);
+  });
+
   it('shows Draw for any result it does not know', () => {
     expect(resultLabel('Victory')).toBe('Victory');
     expect(resultLabel('Defeat')).toBe('Defeat');
@@ -132,10 +142,10 @@ describe('account page money', () => {
         { txHash: hash('cd'), amount: '1', status: 'credited', confirmations: 3, requiredConfirmations: 3, createdAt: '2026-11-19T09:00:00.000Z' },
       ],
       withdrawals: [
-        { id: 'w1', txHash: null, amount: '0.1', recipientAddress: RECIPIENT, status: 'queued', createdAt: '2026-11-20T09:30:00.000Z' },
-        { id: 'w2', txHash: hash('01'), amount: '0.2', recipientAddress: RECIPIENT, status: 'sent', createdAt: '2026-11-20T09:20:00.000Z' },
-        { id: 'w3', txHash: hash('02'), amount: '0.3', recipientAddress: RECIPIENT, status: 'confirmed', createdAt: '2026-11-20T09:10:00.000Z' },
-        { id: 'w4', txHash: hash('03'), amount: '0.4', recipientAddress: RECIPIENT, status: 'failed', createdAt: '2026-11-20T09:00:00.000Z' },
+        { id: 'w1', txHash: null, amount: '0.1', recipientAddress: RECIPIENT, status: 'queued', fee: '0.000063', createdAt: '2026-11-20T09:30:00.000Z' },
+        { id: 'w2', txHash: hash('01'), amount: '0.2', recipientAddress: RECIPIENT, status: 'sent', fee: '0.000063', createdAt: '2026-11-20T09:20:00.000Z' },
+        { id: 'w3', txHash: hash('02'), amount: '0.3', recipientAddress: RECIPIENT, status: 'confirmed', fee: '0.000063', createdAt: '2026-11-20T09:10:00.000Z' },
+        { id: 'w4', txHash: hash('03'), amount: '0.4', recipientAddress: RECIPIENT, status: 'failed', fee: '0.000063', createdAt: '2026-11-20T09:00:00.000Z' },
       ],
     });
     const activity = (await screen.findByRole('heading', { name: 'Deposits and withdrawals' })).parentElement!;
@@ -147,7 +157,7 @@ describe('account page money', () => {
     expect(deposits[0]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-20T09:00:00.000Z');
     const withdrawals = within(within(activity).getByRole('heading', { name: 'Withdrawals' }).parentElement!).getAllByRole('listitem');
     expect(withdrawals.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^−0\.1 ETHQueuedto 0x5290…9ee7\d/),
+      expect.stringMatching(/^−0\.1 ETHQueuedto 0x5290…9ee7 · fee 0\.000063 ETH\d/),
       expect.stringMatching(/^−0\.2 ETHSent, waiting for confirmationsto 0x5290…9ee7 · 0x0101…0101/),
       expect.stringMatching(/^−0\.3 ETHConfirmedto 0x5290…9ee7 · 0x0202…0202/),
       expect.stringMatching(/^−0\.4 ETHFailed, amount returnedto 0x5290…9ee7 · 0x0303…0303/),

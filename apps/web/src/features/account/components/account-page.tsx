@@ -7,9 +7,10 @@
  * history, the withdraw form (button "Retirer"), deposits and withdrawals
  * with their status, and signing out everywhere.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { REFERRAL_QUERY_PARAM } from '@shifumi/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { REFERRAL_QUERY_PARAM, TEXTS } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon, AlertCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,16 +18,19 @@ import { userFacingMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session-store';
 import { copyWithToast } from '../../../lib/clipboard';
 import { notify } from '../../../lib/toast';
-import { useAccountQuery, useResendVerificationMutation } from '../api/account-api';
+import { accountQueryKey, useAccountQuery, useResendVerificationMutation } from '../../../lib/account-api';
+import { WITHDRAWAL_WINDOW_EVENT } from '../../../lib/withdrawal-updates';
+import { Notice } from '../../../components/ui/notice';
 import { formatEthAmount, formatUsdAmount } from '../../../lib/money-format';
-import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../../price/api/price-api';
-import { DevelopmentPriceLabel } from '../../price/components/development-price-label';
+import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../../../lib/price-api';
+import { DevelopmentPriceLabel } from '../../../components/ui/development-price-label';
 import { useChainConfigQuery } from '../../../lib/chain-config';
 import { AddEmailForm } from './add-email-form';
 import { GameHistory } from './game-history';
 import { LinkedWallet } from './linked-wallet';
 import { MoneyActivity } from './money-activity';
-import { SignOutEverywhere } from './sign-out-everywhere';
+import { SecuritySection } from './security-section';
+import { useSecurityQuery, useWithdrawalAddressesQuery } from '../api/security-api';
 import { WithdrawForm } from './withdraw-form';
 import styles from './account-page.module.css';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -35,7 +39,12 @@ function copyReferral(text: string, success: string) {
   void copyWithToast(text, success, (reason) => `Could not copy: ${reason}`);
 }
 
-export function AccountPage() {
+export interface AccountPageProps {
+  /** Issue 19's Responsible gaming section, composed in app/ (a feature does not import another). */
+  responsibleGaming?: ReactNode;
+}
+
+export function AccountPage({ responsibleGaming }: AccountPageProps = {}) {
   const session = useSession();
   const signedIn = session.accessToken !== null;
   const account = useAccountQuery(signedIn);
@@ -43,6 +52,17 @@ export function AccountPage() {
   const price = useUsablePrice();
   const chainConfig = useChainConfigQuery(signedIn);
   const [replacingEmail, setReplacingEmail] = useState(false);
+  // Issue 13: the withdraw form asks for the code with two-factor on, and offers the address book's active addresses.
+  const security = useSecurityQuery(signedIn);
+  const addressBook = useWithdrawalAddressesQuery(signedIn);
+
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Issue 14: a withdrawal confirmed or failed on chain: its row's status (and the balance) are read again.
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    window.addEventListener(WITHDRAWAL_WINDOW_EVENT, refresh);
+    return () => window.removeEventListener(WITHDRAWAL_WINDOW_EVENT, refresh);
+  }, [queryClient]);
 
   useEffect(() => {
     // Spec S8: a failure to load the account is only logged.
@@ -52,6 +72,8 @@ export function AccountPage() {
   if (!signedIn) return <Navigate to="/" replace />;
 
   const balanceWei = account.data ? BigInt(account.data.balanceWei) : null;
+  // Issue 19: the part a deposit limit holds is not playable (it can be withdrawn).
+  const heldWei = account.data ? BigInt(account.data.heldWei) : 0n;
 
   const user = account.data?.user ?? session.user;
   const referralCode = account.data?.referralCode ?? null;
@@ -82,6 +104,21 @@ export function AccountPage() {
             <p className={styles.muted} data-testid="account-balance-eth">
               {formatEthAmount(balanceWei)}
             </p>
+          )}
+          {balanceWei === null || heldWei === 0n ? null : (
+            <dl className={styles.details} data-testid="account-balance-parts">
+              <div>
+                <dt>Playable</dt>
+                <dd>{price ? formatUsdAmount(balanceWei - heldWei, price.microUsdPerEth) : formatEthAmount(balanceWei - heldWei)}</dd>
+              </div>
+              <div>
+                <dt>Held by your deposit limit</dt>
+                <dd>{price ? formatUsdAmount(heldWei, price.microUsdPerEth) : formatEthAmount(heldWei)}</dd>
+              </div>
+            </dl>
+          )}
+          {balanceWei === null || heldWei === 0n ? null : (
+            <p className={styles.muted}>The held part becomes playable as your deposits leave the limit's window. You can withdraw it at any time.</p>
           )}
         </section>
 
@@ -207,6 +244,13 @@ export function AccountPage() {
                 </dd>
               </div>
             ) : null}
+            {account.data ? (
+              // Issue 14: how many players signed up with the code.
+              <div>
+                <dt>Players who signed up with it</dt>
+                <dd data-testid="referral-count">{account.data.referralCount}</dd>
+              </div>
+            ) : null}
           </dl>
         </section>
 
@@ -222,7 +266,17 @@ export function AccountPage() {
             Withdraw
           </h2>
           <p className={styles.muted}>Send ETH from your balance to an Ethereum address. Withdrawals need a verified e-mail.</p>
-          {balanceWei === null ? null : <WithdrawForm balanceWei={balanceWei} />}
+          {account.data && (account.data.user.email === null || !account.data.emailVerified) ? (
+            // Issue 14: an unverified user sees why before filling the form.
+            <Notice tone="info">{account.data.user.email === null ? TEXTS.withdrawalNeedsEmail : TEXTS.withdrawalNeedsVerifiedEmail}</Notice>
+          ) : balanceWei === null ? null : (
+            <WithdrawForm
+              balanceWei={balanceWei}
+              microUsdPerEth={price?.microUsdPerEth ?? null}
+              twoFactorEnabled={security.data?.twoFactorEnabled ?? false}
+              activeAddresses={(addressBook.data?.addresses ?? []).filter((entry) => entry.status === 'active')}
+            />
+          )}
         </section>
 
         <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-activity">
@@ -232,11 +286,20 @@ export function AccountPage() {
           <MoneyActivity deposits={account.data?.deposits ?? []} withdrawals={account.data?.withdrawals ?? []} />
         </section>
 
-        <section className={styles.card} aria-labelledby="account-security">
+        {responsibleGaming ? (
+          <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-responsible-gaming">
+            <h2 id="account-responsible-gaming" className={styles.cardTitle}>
+              Responsible gaming
+            </h2>
+            {responsibleGaming}
+          </section>
+        ) : null}
+
+        <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-security">
           <h2 id="account-security" className={styles.cardTitle}>
             Security
           </h2>
-          <SignOutEverywhere />
+          <SecuritySection />
         </section>
       </div>
     </div>

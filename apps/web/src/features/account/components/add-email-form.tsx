@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { userFacingMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
-import { useAddEmailMutation } from '../api/account-api';
+import { useAddEmailMutation } from '../../../lib/account-api';
 import styles from './account-page.module.css';
 
 export function AddEmailForm({ replacing }: { replacing: boolean }) {

@@ -20,7 +20,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { buildSiweMessage, fetchSiweNonce } from '../../../lib/siwe';
 import { notify } from '../../../lib/toast';
-import { accountQueryKey, linkWallet } from '../api/account-api';
+import { accountQueryKey, linkWallet } from '../../../lib/account-api';
 import { LINK_WALLET_TEXTS, LinkWalletPrompt } from './linked-wallet';
 import styles from './account-page.module.css';
 

@@ -1,6 +1,8 @@
 /** Deposits and withdrawals with their status (account page). */
 import type { DepositItem, WithdrawalItem } from '@shifumi/protocol';
-import { shortHash } from '../../../lib/money-format';
+import { ADMIN_TEXTS } from '@shifumi/protocol/admin-texts';
+import { formatEthCharged, shortHash } from '../../../lib/money-format';
+import { TransactionHash } from '../../../lib/transaction-hash';
 import styles from './account-page.module.css';
 
 const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalItem['status'], string> = {
@@ -8,6 +10,9 @@ const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalItem['status'], string> = {
   sent: 'Sent, waiting for confirmations',
   confirmed: 'Confirmed',
   failed: 'Failed, amount returned',
+  // Issue 18: waiting for, or refused by, staff review.
+  review: ADMIN_TEXTS.withdrawalInReview,
+  rejected: 'Rejected, amount and fee returned',
 };
 
 export function MoneyActivity({ deposits, withdrawals }: { deposits: readonly DepositItem[]; withdrawals: readonly WithdrawalItem[] }) {
@@ -26,7 +31,7 @@ export function MoneyActivity({ deposits, withdrawals }: { deposits: readonly De
                     ? 'Credited'
                     : `Pending ${deposit.confirmations}/${deposit.requiredConfirmations} confirmations`}
                 </span>
-                <span className={styles.mono}>{deposit.txHash ? shortHash(deposit.txHash) : 'internal transfer'}</span>
+                <span className={styles.mono}>{deposit.txHash ? <TransactionHash hash={deposit.txHash} /> : 'internal transfer'}</span>
                 <time className={styles.muted} dateTime={deposit.createdAt}>
                   {new Date(deposit.createdAt).toLocaleString()}
                 </time>
@@ -42,12 +47,19 @@ export function MoneyActivity({ deposits, withdrawals }: { deposits: readonly De
             {withdrawals.map((withdrawal) => (
               <li key={withdrawal.id} className={styles.row}>
                 <span className={styles.figure}>−{withdrawal.amount} ETH</span>
-                <span className={withdrawal.status === 'failed' ? styles.defeat : withdrawal.status === 'confirmed' ? styles.victory : styles.pendingText}>
+                <span className={withdrawal.status === 'failed' || withdrawal.status === 'rejected' ? styles.defeat : withdrawal.status === 'confirmed' ? styles.victory : styles.pendingText}>
                   {WITHDRAWAL_STATUS_LABELS[withdrawal.status]}
+                  {withdrawal.rejectReason ? ` — ${ADMIN_TEXTS.withdrawalRejected(withdrawal.rejectReason)}` : ''}
                 </span>
                 <span className={styles.mono} title={withdrawal.recipientAddress}>
                   to {shortHash(withdrawal.recipientAddress)}
-                  {withdrawal.txHash ? ` · ${shortHash(withdrawal.txHash)}` : ''}
+                  {withdrawal.txHash ? (
+                    <>
+                      {' · '}
+                      <TransactionHash hash={withdrawal.txHash} />
+                    </>
+                  ) : null}
+                  {withdrawal.fee !== '0' ? ` · fee ${formatEthCharged(withdrawal.fee)}` : ''}
                 </span>
                 <time className={styles.muted} dateTime={withdrawal.createdAt}>
                   {new Date(withdrawal.createdAt).toLocaleString()}

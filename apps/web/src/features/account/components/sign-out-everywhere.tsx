@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { userFacingMessage } from '../../../lib/api-error';
 import { loadPage } from '../../../lib/page-navigation';
 import { notify } from '../../../lib/toast';
-import { useSignOutEverywhereMutation } from '../api/account-api';
+import { useSignOutEverywhereMutation } from '../../../lib/account-api';
 import styles from './account-page.module.css';
 
 /** Ends every session of the user (POST /api/auth/logout-all), after a confirmation. */

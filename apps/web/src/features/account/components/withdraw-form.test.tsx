@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TEXTS } from '@shifumi/protocol';
-import { actionRequests, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SERVER_TEXTS, TEXTS } from '@shifumi/protocol';
+import { accountFixture, actionRequests, backgroundReads, installFetch, jsonResponse, withdrawalFeeFixture } from '../../../test/fetch-mock';
+import { handleWithdrawalUpdate } from '../../../lib/withdrawal-updates';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -57,7 +58,7 @@ describe('withdraw form', () => {
     let accountReads = 0;
     const { user, requests } = await openAccount((request) => {
       if (request.url === '/api/wallet/cashout') {
-        return jsonResponse(201, { newBalance: 1, newBalanceWei: '1000000000000000000', id: 'w-1', status: 'queued', message: TEXTS.withdrawalInfo });
+        return jsonResponse(201, { newBalance: 1, newBalanceWei: '1000000000000000000', id: 'w-1', status: 'queued', message: TEXTS.withdrawalInfo, fee: '0.000063' });
       }
       // The refetch after the withdrawal never answers: only the answer's newBalance can change the figure.
       if (request.url === '/api/account' && ++accountReads > 1) return new Promise<Response>(() => {});
@@ -73,6 +74,9 @@ describe('withdraw form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
 
     expect(await screen.findByText(TEXTS.withdrawalInfo)).toBeTruthy();
+    // Issue 14: accepted is not paid. "Completed" waits for the server's withdrawal_update (confirmed on chain).
+    expect(screen.queryByText(TEXTS.withdrawalSuccess)).toBeNull();
+    act(() => handleWithdrawalUpdate({ id: 'w-1', status: 'confirmed' }));
     expect(await screen.findByText(TEXTS.withdrawalSuccess)).toBeTruthy();
     const [cashout] = actionRequests(requests);
     expect(cashout).toMatchObject({ method: 'POST', url: '/api/wallet/cashout', body: { amount: '0.5', recipientAddress: RECIPIENT } });
@@ -81,13 +85,61 @@ describe('withdraw form', () => {
     expect((screen.getByLabelText('Ethereum address') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('account-balance-eth').textContent).toBe('1 ETH');
     expect(screen.getByTestId('account-balance-usd').textContent).toBe('$3000.00');
-    expect(accountReads).toBe(2);
+    // After the withdrawal, and again when withdrawal_update says it is confirmed (its row's status).
+    expect(accountReads).toBe(3);
+  });
+
+  it('shows the fee, what the recipient gets and the total debited, in ETH and USD, before the confirm button, and sends the fee shown (issue 12)', async () => {
+    const { user, requests } = await openAccount((request) =>
+      request.url === '/api/wallet/cashout'
+        ? jsonResponse(201, { newBalance: 1, newBalanceWei: '999937000000000000', id: 'w-1', status: 'queued', message: TEXTS.withdrawalInfo, fee: '0.000063' })
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
+    expect(await screen.findByText(/A network fee of 0\.000063 ETH is charged on top of the amount\. Minimum 0\.001 ETH\./)).toBeTruthy();
+    await fill(user, '0.5', RECIPIENT);
+    const dialog = screen.getByRole('alertdialog');
+    // ETH 3000 $: 0.5 ETH is $1500.00, the fee $0.18 (rounded down), the total $1500.18.
+    expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toBe('0.5 ETH ≈ $1500.00');
+    expect(within(dialog).getByTestId('withdrawal-fee').textContent).toBe('0.000063 ETH ≈ $0.18');
+    expect(within(dialog).getByTestId('withdrawal-total').textContent).toBe('0.500063 ETH ≈ $1500.18');
+    const summary = within(dialog).getByTestId('withdrawal-total');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm withdrawal' });
+    expect(summary.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(confirm);
+    await waitFor(() => expect(actionRequests(requests)).toHaveLength(1));
+    expect(actionRequests(requests)[0]).toMatchObject({ body: { amount: '0.5', recipientAddress: RECIPIENT, fee: '0.000063' } });
+  });
+
+  it('shows at most 6 decimals in the confirmation: the fee and the total rounded up, what the recipient gets rounded down, the exact amounts on hover (issue 14)', async () => {
+    const fee = { ...withdrawalFeeFixture, fee: '0.00002100188034', feeWei: '21001880340000' };
+    const { user } = await openAccount((request) =>
+      request.method === 'GET' && request.url === '/api/wallet/withdrawal-fee' ? jsonResponse(200, fee) : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
+    expect(await screen.findByText(/A network fee of 0\.000022 ETH is charged on top of the amount\./)).toBeTruthy();
+    await fill(user, '0.1234567', RECIPIENT);
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toMatch(/^0\.123456 ETH/);
+    expect(within(dialog).getByTestId('withdrawal-fee').textContent).toMatch(/^0\.000022 ETH/);
+    expect(within(dialog).getByTestId('withdrawal-total').textContent).toMatch(/^0\.123478 ETH/);
+    expect(within(within(dialog).getByTestId('withdrawal-total')).getByText('0.123478 ETH').getAttribute('title')).toBe('0.12347770188034 ETH');
+  });
+
+  it('refuses below the minimum and an amount whose total with the fee exceeds the balance, sending nothing (issue 12)', async () => {
+    const { user, requests } = await openAccount();
+    await screen.findByText(/A network fee of 0\.000063 ETH/);
+    await fill(user, '0.0009', RECIPIENT);
+    expect(screen.getByRole('alert').textContent).toBe(SERVER_TEXTS.withdrawalBelowMinimum('0.001'));
+    await fill(user, '1.5', RECIPIENT);
+    expect(screen.getByRole('alert').textContent).toBe(SERVER_TEXTS.withdrawalAboveBalanceWithFee('0.000063'));
+    await fill(user, '1.499937', RECIPIENT);
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(actionRequests(requests)).toHaveLength(0);
   });
 
   it('a new withdrawal after a successful one gets a new Idempotency-Key', async () => {
     const { user, requests } = await openAccount((request) =>
       request.url === '/api/wallet/cashout'
-        ? jsonResponse(201, { newBalance: 1.4, newBalanceWei: '1400000000000000000', id: `w-${requests.length}`, status: 'queued', message: TEXTS.withdrawalInfo })
+        ? jsonResponse(201, { newBalance: 1.4, newBalanceWei: '1400000000000000000', id: `w-${requests.length}`, status: 'queued', message: TEXTS.withdrawalInfo, fee: '0.000063' })
         : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     for (let round = 0; round < 2; round += 1) {
@@ -98,6 +150,22 @@ describe('withdraw form', () => {
     }
     const [first, second] = actionRequests(requests);
     expect(second!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
+  });
+
+  it('a withdrawal that fails on chain says so, never "completed" (issue 14)', async () => {
+    await openAccount();
+    act(() => handleWithdrawalUpdate({ id: 'w-9', status: 'failed' }));
+    expect(await screen.findByText(TEXTS.withdrawalFailedOnChain)).toBeTruthy();
+    expect(screen.queryByText(TEXTS.withdrawalSuccess)).toBeNull();
+  });
+
+  it('an unverified user sees why before filling the form, and gets no form (issue 14)', async () => {
+    signInAs('token-1');
+    installFetch((request) => backgroundReads(request, accountFixture({ emailVerified: false })) ?? jsonResponse(404, {}));
+    renderApp('/account');
+    expect(await screen.findByText(TEXTS.withdrawalNeedsVerifiedEmail)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retirer' })).toBeNull();
+    expect(screen.queryByLabelText('Amount (ETH)')).toBeNull();
   });
 
   it('cancel closes the confirmation without sending', async () => {
@@ -117,6 +185,8 @@ describe('withdraw form', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm withdrawal' }));
     expect(await screen.findByText(TEXTS.withdrawalFailure)).toBeTruthy();
     expect(screen.queryByText(TEXTS.withdrawalSuccess)).toBeNull();
+    // Issue 14: the failure text alone, not "is being processed" beside it.
+    expect(screen.queryByText(TEXTS.withdrawalInfo)).toBeNull();
     // The server said what the toast says: the form does not repeat it.
     expect(screen.getAllByText(TEXTS.withdrawalFailure)).toHaveLength(1);
     expect((screen.getByLabelText('Amount (ETH)') as HTMLInputElement).value).toBe('0.5');
@@ -135,7 +205,7 @@ describe('withdraw form', () => {
         ? jsonResponse(422, { message: TEXTS.withdrawalAboveBalance })
         : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
-    await fill(user, '1.5', RECIPIENT);
+    await fill(user, '1.4', RECIPIENT);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm withdrawal' }));
     expect(await screen.findByText(TEXTS.withdrawalFailure)).toBeTruthy();
     const form = screen.getByRole('button', { name: 'Retirer' }).closest('form')!;
@@ -152,5 +222,46 @@ describe('withdraw form', () => {
     expect(await screen.findByText(TEXTS.withdrawalFailure)).toBeTruthy();
     const form = screen.getByRole('button', { name: 'Retirer' }).closest('form')!;
     expect(within(form).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('withdraw form, what players expect (issue 14)', () => {
+  it('Max fills the balance minus the fee, and the amount shows in USD as typed', async () => {
+    const { user } = await openAccount();
+    const max = await screen.findByRole('button', { name: 'Max: 1.499937 ETH, your balance minus the network fee' });
+    await user.click(max);
+    const amount = screen.getByLabelText('Amount (ETH)') as HTMLInputElement;
+    expect(amount.value).toBe('1.499937');
+    expect(document.activeElement).toBe(amount);
+    // 1.499937 ETH at $3000, rounded down to the cent.
+    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $4499.81');
+    fireEvent.change(amount, { target: { value: '0.25' } });
+    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $750.00');
+    fireEvent.change(amount, { target: { value: 'abc' } });
+    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('');
+  });
+
+  it('reads a decimal comma as a decimal point, and shows the destination in full before confirming', async () => {
+    const { user, requests } = await openAccount((request) =>
+      request.url === '/api/wallet/cashout'
+        ? jsonResponse(201, { newBalance: 1, newBalanceWei: '999937000000000000', id: 'w-1', status: 'queued', message: TEXTS.withdrawalInfo, fee: '0.000063' })
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
+    await screen.findByRole('button', { name: /^Max: 1\.499937 ETH/ });
+    await fill(user, '0,5', RECIPIENT);
+    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $1500.00');
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByTestId('withdrawal-destination').textContent).toBe(RECIPIENT);
+    expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toBe('0.5 ETH ≈ $1500.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(actionRequests(requests)).toHaveLength(1));
+    expect(actionRequests(requests)[0]).toMatchObject({ body: { amount: '0.5', recipientAddress: RECIPIENT } });
+  });
+
+  it('refuses a comma used as a thousands separator', async () => {
+    const { user } = await openAccount();
+    await screen.findByRole('button', { name: /^Max/ });
+    await fill(user, '1,000.5', RECIPIENT);
+    expect(screen.getByRole('alert').textContent).toBe(TEXTS.withdrawalInvalidAmount);
   });
 });

@@ -7,7 +7,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AccountResponse, BalanceEvent } from '@shifumi/protocol';
 import { BALANCE_WINDOW_EVENT } from '../../../lib/socket';
-import { accountQueryKey } from '../api/account-api';
+import { accountQueryKey } from '../../../lib/account-api';
+import { DEPOSIT_WINDOW_EVENT } from '../../../lib/deposit-updates';
 
 export function useLiveBalance(): void {
   const queryClient = useQueryClient();
@@ -17,7 +18,13 @@ export function useLiveBalance(): void {
       queryClient.setQueryData<AccountResponse>(accountQueryKey, (current) => (current ? { ...current, balance, balanceWei } : current));
       void queryClient.invalidateQueries({ queryKey: accountQueryKey });
     }
+    // Issue 14: a deposit seen or confirmed: its row (k/N) is read again.
+    const onDeposit = () => void queryClient.invalidateQueries({ queryKey: accountQueryKey });
     window.addEventListener(BALANCE_WINDOW_EVENT, onBalance);
-    return () => window.removeEventListener(BALANCE_WINDOW_EVENT, onBalance);
+    window.addEventListener(DEPOSIT_WINDOW_EVENT, onDeposit);
+    return () => {
+      window.removeEventListener(BALANCE_WINDOW_EVENT, onBalance);
+      window.removeEventListener(DEPOSIT_WINDOW_EVENT, onDeposit);
+    };
   }, [queryClient]);
 }

@@ -3,6 +3,10 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import {
+  loginResponseSchema,
+  type LoginResponse,
+  type LoginTwoFactorRequest,
+  type ResetPasswordRequest,
   messageResponseSchema,
   sessionResponseSchema,
   type LoginRequest,
@@ -17,8 +21,22 @@ export function register(input: RegisterRequest): Promise<MessageResponse> {
   return apiRequest('/api/auth/register', { method: 'POST', body: input }, messageResponseSchema);
 }
 
-export function login(input: LoginRequest): Promise<SessionResponse> {
-  return apiRequest('/api/auth/login', { method: 'POST', body: input }, sessionResponseSchema);
+/** A session, or (two-factor on) the challenge of the second step (issue 13). */
+export function login(input: LoginRequest): Promise<LoginResponse> {
+  return apiRequest('/api/auth/login', { method: 'POST', body: input }, loginResponseSchema);
+}
+
+/** Issue 13: the second step of a sign-in. */
+export function loginSecondStep(input: LoginTwoFactorRequest): Promise<SessionResponse> {
+  return apiRequest('/api/auth/login/2fa', { method: 'POST', body: input }, sessionResponseSchema);
+}
+
+export function forgotPassword(email: string): Promise<MessageResponse> {
+  return apiRequest('/api/auth/forgot-password', { method: 'POST', body: { email } }, messageResponseSchema);
+}
+
+export function resetPassword(input: ResetPasswordRequest): Promise<MessageResponse> {
+  return apiRequest('/api/auth/reset-password', { method: 'POST', body: input }, messageResponseSchema);
 }
 
 export function useRegisterMutation() {
@@ -27,6 +45,18 @@ export function useRegisterMutation() {
 
 export function useLoginMutation() {
   return useMutation({ mutationFn: login });
+}
+
+export function useLoginSecondStepMutation() {
+  return useMutation({ mutationFn: loginSecondStep });
+}
+
+export function useForgotPasswordMutation() {
+  return useMutation({ mutationFn: forgotPassword });
+}
+
+export function useResetPasswordMutation() {
+  return useMutation({ mutationFn: resetPassword });
 }
 
 export function useSignOutMutation() {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { STORAGE_KEYS, TEXTS } from '@shifumi/protocol';
+import { RESPONSIBLE_GAMING_TEXTS, STORAGE_KEYS, TEXTS } from '@shifumi/protocol';
 import { reloadPage } from '../../../lib/page-navigation';
 import { getSession } from '../../../lib/session-store';
 import { actionRequests, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
@@ -54,6 +54,14 @@ describe('auth dialog', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'Ada@Example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
     await user.type(within(dialog).getByLabelText('Referral code'), 'abcd2345');
+    // Issue 19: without the two confirmations nothing is sent and the form says what is missing.
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(RESPONSIBLE_GAMING_TEXTS.ageRequired);
+    await user.click(within(dialog).getByLabelText('I am 18 or older'));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(RESPONSIBLE_GAMING_TEXTS.termsRequired);
+    expect(actionRequests(requests)).toHaveLength(0);
+    await user.click(within(dialog).getByLabelText('I accept the Terms'));
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
 
     expect((await within(dialog).findByRole('status')).textContent).toBe(TEXTS.signUpSuccess);
@@ -61,7 +69,7 @@ describe('auth dialog', () => {
     expect(actionRequests(requests)[0]).toMatchObject({
       url: '/api/auth/register',
       method: 'POST',
-      body: { name: 'Ada Player', email: 'ada@example.com', password: 'correct horse', referralCode: 'ABCD2345' },
+      body: { name: 'Ada Player', email: 'ada@example.com', password: 'correct horse', referralCode: 'ABCD2345', ageConfirmed: true, termsAccepted: true },
     });
     expect(within(dialog).getByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(within(dialog).queryByLabelText('Name')).toBeNull();

@@ -20,7 +20,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
 import { CopyIcon } from '../../../components/ui/icons';
 import { copyWithToast } from '../../../lib/clipboard';
-import { shortHash } from '../../../lib/money-format';
+import { TransactionHash } from '../../../lib/transaction-hash';
 import { useChainConfigQuery } from '../../../lib/chain-config';
 import { WalletDepositIsland } from './wallet-deposit-island';
 import styles from './deposit-dialog.module.css';
@@ -94,7 +94,7 @@ export function DepositDialog({ open, onClose, address, loading, deposits }: Dep
               {recent.map((deposit, index) => (
                 <li key={deposit.txHash ?? `internal-${index}`} className={styles.item}>
                   <span className={styles.amount}>{deposit.amount} ETH</span>
-                  <span className={styles.hash}>{deposit.txHash ? shortHash(deposit.txHash) : 'internal transfer'}</span>
+                  <span className={styles.hash}>{deposit.txHash ? <TransactionHash hash={deposit.txHash} /> : 'internal transfer'}</span>
                   <span className={deposit.status === 'credited' ? styles.credited : styles.pending}>
                     {deposit.status === 'credited'
                       ? 'Credited'

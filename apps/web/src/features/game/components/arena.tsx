@@ -2,10 +2,12 @@
  * The two players face to face (spec S2 "Game screen"): both characters with
  * VS between them and, under each, the hand: shuffling every 100 ms during
  * the 4 s reveal, then the real one. Under the opponent: that they have
- * chosen, or that they are disconnected.
+ * chosen, or that they are disconnected; once their hand is shown, whether
+ * it matches the seal they locked (issue 17, checked in this browser).
  */
 import { useEffect, useState } from 'react';
 import { CHOICES, REVEAL_SWAP_MS, type Character, type Choice } from '@shifumi/protocol';
+import { FAIRNESS_TEXTS } from '@shifumi/protocol/fairness-texts';
 import { CharacterArt, CHARACTER_NAMES } from '../../../components/ui/character-art';
 import { CHOICE_LABELS, HandArt } from '../../../components/ui/hand-art';
 import type { Reveal } from '../game-state';
@@ -18,6 +20,8 @@ export interface ArenaProps {
   myChoice: Choice | 'hidden' | null;
   opponentLocked: boolean;
   opponentConnected: boolean;
+  /** The opponent's seal in the result shown, checked; null when their choice was not sealed. */
+  sealCheck?: 'verified' | 'failed' | null;
 }
 
 /** A step counter that moves every REVEAL_SWAP_MS while `active`. */
@@ -35,7 +39,7 @@ function shuffled(step: number): Choice {
   return CHOICES[step % CHOICES.length]!;
 }
 
-export function Arena({ character, opponentCharacter, reveal, myChoice, opponentLocked, opponentConnected }: ArenaProps) {
+export function Arena({ character, opponentCharacter, reveal, myChoice, opponentLocked, opponentConnected, sealCheck = null }: ArenaProps) {
   const shuffling = reveal?.shuffling === true;
   const step = useShuffleStep(shuffling);
 
@@ -78,6 +82,14 @@ export function Arena({ character, opponentCharacter, reveal, myChoice, opponent
             <span className={styles.disconnected}>Disconnected</span>
           ) : opponentLocked && !reveal ? (
             <span className={styles.locked}>Opponent has chosen</span>
+          ) : reveal && !shuffling && sealCheck === 'verified' ? (
+            <span className={styles.sealed} data-testid="seal-check" title={FAIRNESS_TEXTS.game.sealVerifiedLabel}>
+              {FAIRNESS_TEXTS.game.sealVerified}
+            </span>
+          ) : reveal && !shuffling && sealCheck === 'failed' ? (
+            <span className={styles.sealFailed} data-testid="seal-check" title={FAIRNESS_TEXTS.game.sealFailedLabel}>
+              {FAIRNESS_TEXTS.game.sealFailed}
+            </span>
           ) : null}
         </p>
       </div>

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatBetUsd } from '../../../lib/money-format';
 import type { GameEnd } from '../game-state';
-import { cancelSearch, searchGame, useMatchmaking } from '../matchmaking';
+import { cancelSearch, searchGame, useMatchmaking } from '../../../lib/matchmaking';
 import styles from './game-over-popup.module.css';
 
 export interface GameOverPopupProps {

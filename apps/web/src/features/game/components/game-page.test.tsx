@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { TEXTS, type GameFoundEvent, type ServerToClientEvents } from '@shifumi/protocol';
 import { backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs, testUser } from '../../../test/render-app';
+import { interceptLeaving } from '../../../lib/leave-guard';
 import { connectAuthenticatedSocket, disconnectAuthenticatedSocket, loadRealtimeClient } from '../../../lib/socket';
-import { resetMatchmaking, searchGame } from '../matchmaking';
-import { authenticatedServer } from '../testing/fake-socket';
+import { resetMatchmaking, searchGame } from '../../../lib/matchmaking';
+import { authenticatedServer } from '../../../test/fake-socket';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
-vi.mock('socket.io-client', () => import('../testing/fake-socket'));
+vi.mock('socket.io-client', () => import('../../../test/fake-socket'));
 // socket.io-client is fetched on first use: load the fake one before any test opens a socket.
 beforeAll(() => loadRealtimeClient());
 
@@ -21,7 +23,7 @@ const FOUND: GameFoundEvent = {
   opponentCharacter: 'Character3',
   opponent: { id: OPPONENT, name: 'Bo', walletAddress: null },
   amount: 10,
-  stakeEth: '0.005',
+  stakeEth: '0.003333333333333334',
 };
 
 let server: ReturnType<typeof authenticatedServer>;
@@ -33,6 +35,20 @@ function send<E extends keyof ServerToClientEvents>(event: E, ...args: Parameter
 
 function sent(event: string): unknown[] {
   return server.socket.sentPayloads(event);
+}
+
+/** Answers every send_reaction sent so far (Socket.IO's acknowledgement). */
+function answerReactions(answer: unknown) {
+  for (const [name, , ack] of server.socket.sent) if (name === 'send_reaction' && typeof ack === 'function') ack(answer);
+}
+
+const commitmentOf = (round: number, userId: string, choice: string, salt: string) =>
+  createHash('sha256').update(`shifumi-commit-v1|${ROOM}|${round}|${userId}|${choice}|${salt}`, 'utf8').digest('hex');
+
+/** The commitments sent so far, once the browser's hashing (Web Crypto, asynchronous) has sent `count` of them. */
+async function commitsSent(count: number): Promise<Array<{ room: string; round: number; commitment: string }>> {
+  await vi.waitFor(() => expect(sent('commit_choice')).toHaveLength(count));
+  return sent('commit_choice') as Array<{ room: string; round: number; commitment: string }>;
 }
 
 function advance(ms: number) {
@@ -111,7 +127,7 @@ describe('game screen: opening', () => {
     expect(screen.getByRole('img', { name: 'You: Origami' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Opponent: Snips' })).toBeTruthy();
     expect(screen.getByText('VS')).toBeTruthy();
-    expect(screen.getByText('Bet $10 · 0.005 ETH')).toBeTruthy();
+    expect(screen.getByText('Bet $10 · 0.003333 ETH')).toBeTruthy();
   });
 });
 
@@ -134,15 +150,38 @@ describe('game screen: a round', () => {
     expect(screen.getByText('Five seconds left to choose.')).toBeTruthy();
   });
 
-  it('locks the buttons after a choice and sends make_choice once', () => {
+  it('locks the buttons after a choice and sends it sealed, once; reveals it only on reveal_request', async () => {
     openGame();
     fireEvent.click(button('Paper'));
-    expect(sent('make_choice')).toEqual([{ room: ROOM, choice: 'paper' }]);
+    const [commit] = await commitsSent(1);
+    expect(sent('make_choice')).toEqual([]);
+    expect(JSON.stringify(server.socket.sent)).not.toMatch(/paper/);
     for (const name of ['Rock', 'Paper', 'Scissors']) expect(button(name).disabled).toBe(true);
     expect(button('Paper').getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(button('Rock'));
     advance(10_500);
-    expect(sent('make_choice')).toHaveLength(1);
+    expect(sent('commit_choice')).toHaveLength(1);
+    // Kept for a reload: the salt is in sessionStorage with the choice.
+    const kept = JSON.parse(sessionStorage.getItem(`shifumi-seal:${ROOM}:1`)!) as { choice: string; salt: string };
+    expect(kept.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(commit).toEqual({ room: ROOM, round: 1, commitment: commitmentOf(1, ME, 'paper', kept.salt) });
+    send('reveal_request', { room: ROOM, round: 1 });
+    expect(sent('reveal_choice')).toEqual([{ room: ROOM, round: 1, choice: 'paper', salt: kept.salt }]);
+  });
+
+  it("checks the opponent's seal on the result and shows it", async () => {
+    openGame();
+    const salt = 'ab'.repeat(32);
+    const seal = { commitment: commitmentOf(1, OPPONENT, 'rock', salt), salt };
+    send('game_result', { player1Id: OPPONENT, player2Id: ME, player1Choice: 'rock', player2Choice: 'paper', winnerId: ME, player1Seal: seal, player2Seal: null });
+    advance(4_100);
+    await vi.waitFor(() => expect(screen.getByTestId('seal-check').textContent).toBe('sealed ✓'));
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    expect(screen.queryByTestId('seal-check')).toBeNull();
+    // A seal that does not open with the choice shown is flagged.
+    send('game_result', { player1Id: OPPONENT, player2Id: ME, player1Choice: 'scissors', player2Choice: 'paper', winnerId: OPPONENT, player1Seal: { ...seal, commitment: commitmentOf(2, OPPONENT, 'rock', salt) }, player2Seal: null });
+    advance(4_100);
+    await vi.waitFor(() => expect(screen.getByTestId('seal-check').textContent).toBe('seal does not match ✗'));
   });
 
   it('says when the opponent has chosen and when they are disconnected', () => {
@@ -158,14 +197,17 @@ describe('game screen: a round', () => {
     expect(screen.queryByText('Disconnected')).toBeNull();
   });
 
-  it('plays rock by itself at 0, once', () => {
+  it('plays rock by itself at 0, once, sealed', async () => {
     openGame();
     advance(9_000);
-    expect(sent('make_choice')).toEqual([]);
+    expect(sent('commit_choice')).toEqual([]);
     advance(1_200);
-    expect(sent('make_choice')).toEqual([{ room: ROOM, choice: 'rock' }]);
+    const [commit] = await commitsSent(1);
+    const kept = JSON.parse(sessionStorage.getItem(`shifumi-seal:${ROOM}:1`)!) as { choice: string; salt: string };
+    expect(kept.choice).toBe('rock');
+    expect(commit!.commitment).toBe(commitmentOf(1, ME, 'rock', kept.salt));
     advance(2_000);
-    expect(sent('make_choice')).toHaveLength(1);
+    expect(sent('commit_choice')).toHaveLength(1);
   });
 
   it('a new round opens the buttons and the timer again', () => {
@@ -199,6 +241,7 @@ describe('game screen: a round', () => {
     expect(button('Rock').disabled).toBe(true);
     advance(6_500);
     expect(sent('make_choice')).toEqual([]);
+    expect(sent('commit_choice')).toEqual([]);
   });
 
   it('shows a server error in the status line', () => {
@@ -245,31 +288,80 @@ describe('game screen: results', () => {
     expect(screen.getByTestId('opponent-score').textContent).toBe('1');
   });
 
-  it('plays the winner sound after a won reveal only (Web Audio, when the browser has it)', () => {
-    const oscillators: number[] = [];
+  it('plays its sounds: match found, the last 3 s of the clock, and each round won, lost or drawn; none once muted (issue 14)', async () => {
+    // Each sound is known by its first note (SOUND_NOTES).
+    const FIRST_NOTES: Record<number, string> = { 659.25: 'matchFound', 880: 'tick', 523.25: 'win', 392: 'lose', 440: 'draw' };
+    let played: string[] = [];
     class FakeAudioContext {
       currentTime = 0;
       destination = {};
+      state = 'running';
+      private notes = 0;
       createOscillator() {
-        oscillators.push(1);
-        return { type: '', frequency: { value: 0 }, connect: (node: unknown) => node, start() {}, stop() {} };
+        const oscillator = {
+          type: '',
+          frequency: {
+            set value(hz: number) {
+              if (FIRST_NOTES[hz] && oscillator.first) played.push(FIRST_NOTES[hz]);
+            },
+          },
+          first: false,
+          connect: (node: unknown) => node,
+          start() {},
+          stop() {},
+        };
+        return oscillator;
       }
       createGain() {
-        const gain = { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (node: unknown) => node };
-        return gain;
+        return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (node: unknown) => node };
       }
     }
+    // Only the first note of each sound counts: the oscillator made right after a sound starts.
+    const original = FakeAudioContext.prototype.createOscillator;
+    let lastStart = -1;
+    FakeAudioContext.prototype.createOscillator = function (this: FakeAudioContext) {
+      const oscillator = original.call(this);
+      const now = Date.now();
+      oscillator.first = now !== lastStart;
+      lastStart = now;
+      return oscillator;
+    };
     vi.stubGlobal('AudioContext', FakeAudioContext);
-    openGame();
+    const { user } = openGame({ deadline: Date.now() + 10_000 });
+    expect(played).toEqual(['matchFound']);
+    played = [];
+    advance(6_000);
+    expect(played).toEqual([]);
+    advance(1_100); // 3 s left
+    expect(played).toEqual(['tick']);
+    advance(1_000); // 2 s left
+    expect(played).toEqual(['tick', 'tick']);
+    advance(1_000); // 1 s left
+    expect(played).toEqual(['tick', 'tick', 'tick']);
+    played = [];
     result('scissors', 'rock', OPPONENT, [0, 1]);
-    advance(4_000);
-    expect(oscillators).toHaveLength(0);
-    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
-    result('rock', 'scissors', ME, [1, 1]);
     advance(3_900);
-    expect(oscillators).toHaveLength(0);
+    expect(played).toEqual([]);
     advance(100);
-    expect(oscillators.length).toBeGreaterThan(0);
+    expect(played).toEqual(['lose']);
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    played = [];
+    result('rock', 'rock', 'draw', [0, 1]);
+    advance(4_000);
+    expect(played).toEqual(['draw']);
+
+    // The toggle mutes them, and it is remembered.
+    const toggle = screen.getByRole('switch', { name: 'Sounds' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(window.localStorage.getItem('shifumi.soundMuted')).toBe('true');
+    send('new_round', { round: 3, deadline: Date.now() + 10_000 });
+    played = [];
+    result('rock', 'scissors', ME, [1, 1]);
+    advance(4_000);
+    expect(played).toEqual([]);
+    window.localStorage.removeItem('shifumi.soundMuted');
   });
 
   it('a next round that starts before the reveal timer ends is not covered by the old result', () => {
@@ -360,6 +452,66 @@ describe('game screen: the end', () => {
   });
 });
 
+describe('game screen: the live connection', () => {
+  it('says "Reconnecting…" over the board while the connection is gone, and not once it is back (issue 14)', () => {
+    openGame();
+    expect(screen.queryByTestId('game-reconnecting')).toBeNull();
+    act(() => server.socket.drop());
+    expect(screen.getByTestId('game-reconnecting').textContent).toBe('Reconnecting…');
+    act(() => server.socket.reconnect());
+    expect(screen.queryByTestId('game-reconnecting')).toBeNull();
+  });
+});
+
+describe('game screen: a game the server ended while the connection was away (issue 14)', () => {
+  const ended = (overrides: Record<string, unknown>) => ({
+    id: ROOM,
+    status: 'finished',
+    result: 'Defeat',
+    endReason: 'forfeit-disconnect',
+    forfeitedByYou: true,
+    you: { name: 'Ada Player', character: 'Character2', score: 0 },
+    opponent: { name: 'Bo', walletAddress: null, character: 'Character3', score: 0 },
+    betUsd: 10,
+    stakeEth: '0.003333333333333334',
+    payoutEth: '0',
+    startedAt: '2026-11-23T10:00:00.000Z',
+    endedAt: '2026-11-23T10:00:30.000Z',
+    rounds: [],
+    ...overrides,
+  });
+
+  it('asks on return, closes the game and says the connection was lost for too long, once', async () => {
+    const view = openGame();
+    const { requests } = installFetch((request) =>
+      request.url === `/api/games/${ROOM}` ? jsonResponse(200, ended({})) : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
+    act(() => server.socket.drop());
+    expect(requests.some((request) => request.url === `/api/games/${ROOM}`)).toBe(false);
+    act(() => server.socket.reconnect());
+    expect(await screen.findByTestId('forfeit-notice')).toBeTruthy();
+    expect(screen.getByTestId('forfeit-notice').textContent).toBe(TEXTS.forfeitConnectionLost('$10'));
+    expect(view.router.state.location.pathname).toBe('/');
+    // Closed: nothing is sent for it any more (no leave_game on the way out).
+    expect(sent('leave_game')).toEqual([]);
+  });
+
+  it('a game still running on return stays open: its state comes from the server', async () => {
+    const view = openGame();
+    const { requests } = installFetch((request) =>
+      request.url === `/api/games/${ROOM}` ? jsonResponse(200, ended({ status: 'playing', result: null, endReason: null, endedAt: null })) : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
+    act(() => server.socket.drop());
+    act(() => server.socket.reconnect());
+    await vi.waitFor(() => expect(requests.some((request) => request.url === `/api/games/${ROOM}`)).toBe(true));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(view.router.state.location.pathname).toBe('/search-game');
+    expect(screen.queryByTestId('forfeit-notice')).toBeNull();
+  });
+});
+
 describe('game screen: leaving', () => {
   it('warns before a reload while the game runs, and not once it is over', () => {
     openGame();
@@ -393,6 +545,9 @@ describe('game screen: reactions', () => {
     openGame();
     fireEvent.click(button('React 🔥'));
     expect(sent('send_reaction')).toEqual([{ room: ROOM, content: '🔥' }]);
+    // Issue 14: shown as sent once the server says so.
+    expect(screen.queryByTestId('reaction-mine')).toBeNull();
+    act(() => answerReactions({ ok: true }));
     expect(screen.getByTestId('reaction-mine').textContent).toBe('🔥');
     expect(screen.getByTestId('reaction-mine').getAttribute('data-kind')).toBe('emoji');
     advance(1_000);
@@ -435,6 +590,39 @@ describe('game screen: reactions', () => {
       { room: ROOM, content: 'gg' },
     ]);
     expect((box as HTMLInputElement).value).toBe('');
+    act(() => answerReactions({ ok: true }));
     expect(screen.getByTestId('reaction-mine').textContent).toBe('gg');
+  });
+
+  it('a quick message the server refuses is not shown as sent, and the sender sees why (issue 14)', () => {
+    openGame();
+    fireEvent.click(button('React 🔥'));
+    act(() => answerReactions({ ok: false, message: 'You can send one reaction per second.' }));
+    expect(screen.queryByTestId('reaction-mine')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Not sent: You can send one reaction per second.');
+  });
+
+  it('a menu link asks "Leave and lose $10?": Stay keeps the game, Leave sends leave_game, navigates, and home says so once', () => {
+    const stopIntercepting = interceptLeaving();
+    try {
+      const { router } = openGame();
+      const howToPlay = () => screen.getAllByRole('link', { name: 'How to play ?' })[0] as HTMLElement;
+      fireEvent.click(howToPlay());
+      const confirm = screen.getByRole('alertdialog', { name: 'Leave and lose $10?' });
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Stay' }));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(router.state.location.pathname).toBe('/search-game');
+      expect(sent('leave_game')).toEqual([]);
+
+      fireEvent.click(howToPlay());
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+      expect(sent('leave_game')).toEqual([{ room: ROOM }]);
+      expect(router.state.location.pathname).toBe('/howtoplay');
+      advance(10);
+      expect(sent('leave_game')).toEqual([{ room: ROOM }]);
+      expect(screen.getByTestId('forfeit-notice').textContent).toBe('You left the game and lost $10');
+    } finally {
+      stopIntercepting();
+    }
   });
 });

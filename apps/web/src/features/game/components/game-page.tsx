@@ -9,18 +9,23 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { betAmountSchema, characterSchema } from '@shifumi/protocol';
+import { betAmountSchema, characterSchema, TEXTS } from '@shifumi/protocol';
+import { formatBetUsd } from '../../../lib/money-format';
+import { useRealtimeStatus } from '../../../lib/realtime-status';
 import { useSession } from '../../../lib/session-store';
 import { isGameOpen, useGameView } from '../game-store';
 import { canChoose, isRunning, type GameView } from '../game-state';
 import { useGame } from '../hooks/use-game';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { onGameFound } from '../matchmaking';
+import { useEndedWhileAway } from '../hooks/use-ended-while-away';
+import { onGameFound } from '../../../lib/matchmaking';
 import { Arena } from './arena';
 import { ChoiceButtons } from './choice-buttons';
 import { GameOverPopup } from './game-over-popup';
 import { Reactions } from './reactions';
 import { Scoreboard } from './scoreboard';
+import { SoundToggle } from '../../../lib/sound-toggle';
+import { playSound } from '../sound';
 import styles from './game-page.module.css';
 
 /** The navigation state (spec S2: room, character, opponent character, amount; plus the opponent and the stake). */
@@ -65,41 +70,61 @@ function resultText(view: GameView): string {
 function GameScreen({ start, me, view }: { start: GameStartState; me: string; view: GameView }) {
   const navigate = useNavigate();
   const { secondsLeft, choose } = useGame(start.room, view);
-  useLeaveGuard(start.room, isRunning(view));
+  useLeaveGuard(start.room, isRunning(view), formatBetUsd(start.amount));
+  // Issue 14: a game the server ended while the connection was away (a forfeit past the grace) is told on return.
+  useEndedWhileAway(start.room, isRunning(view), formatBetUsd(start.amount));
+
+  // Issue 14: a match found is heard (this screen opens with it, once per game).
+  useEffect(() => playSound('matchFound'), []);
 
   // Play Again: the next game found opens its own screen in place of this one.
   useEffect(() => onGameFound((next) => navigate('/search-game', { state: next, replace: true })), [navigate]);
 
   const open = canChoose(view);
+  const connection = useRealtimeStatus('authenticated');
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">Game against {start.opponent.name}</h1>
-      <Scoreboard
-        opponentName={start.opponent.name}
-        myScore={view.scores[me] ?? 0}
-        opponentScore={view.scores[start.opponent.id] ?? 0}
-        round={view.round}
-        secondsLeft={view.reveal || view.end ? null : secondsLeft}
-        waitingForMe={open}
-        amount={start.amount}
-        stakeEth={start.stakeEth}
-      />
-      <Arena
-        character={start.character}
-        opponentCharacter={start.opponentCharacter}
-        reveal={view.reveal}
-        myChoice={view.myChoice}
-        opponentLocked={view.opponentLocked}
-        opponentConnected={view.opponentConnected}
-      />
-      <p className={`${styles.result} ${view.reveal && !view.reveal.shuffling ? styles[view.reveal.outcome] : ''}`} aria-live="polite" data-testid="round-result">
-        {resultText(view)}
-      </p>
-      <ChoiceButtons enabled={open} chosen={view.myChoice} onChoose={choose} />
-      <p role="status" className={styles.status}>
-        {view.error && !view.popup ? view.error : null}
-      </p>
-      <Reactions room={start.room} />
+      {/* Issue 14: at 1440 × 900 the reactions sit beside the board, all in view without scrolling. */}
+      <div className={styles.board}>
+        <Scoreboard
+          opponentName={start.opponent.name}
+          myScore={view.scores[me] ?? 0}
+          opponentScore={view.scores[start.opponent.id] ?? 0}
+          round={view.round}
+          secondsLeft={view.reveal || view.end ? null : secondsLeft}
+          waitingForMe={open}
+          amount={start.amount}
+          stakeEth={start.stakeEth}
+        />
+        {connection !== 'live' && isRunning(view) ? (
+          <div className={styles.reconnecting} role="status" data-testid="game-reconnecting">
+            {TEXTS.gameReconnecting}
+          </div>
+        ) : null}
+        <Arena
+          character={start.character}
+          opponentCharacter={start.opponentCharacter}
+          reveal={view.reveal}
+          myChoice={view.myChoice}
+          opponentLocked={view.opponentLocked}
+          opponentConnected={view.opponentConnected}
+          sealCheck={view.sealCheck}
+        />
+        <p className={`${styles.result} ${view.reveal && !view.reveal.shuffling ? styles[view.reveal.outcome] : ''}`} aria-live="polite" data-testid="round-result">
+          {resultText(view)}
+        </p>
+        <ChoiceButtons enabled={open} chosen={view.myChoice} onChoose={choose} />
+        <p role="status" className={styles.status}>
+          {view.error && !view.popup ? view.error : null}
+        </p>
+      </div>
+      <div className={styles.social}>
+        <Reactions room={start.room} />
+        <div className={styles.soundRow}>
+          <SoundToggle />
+        </div>
+      </div>
       {view.popup ? <GameOverPopup end={view.popup} character={start.character} amount={start.amount} onGoHome={() => navigate('/home')} /> : null}
     </div>
   );

@@ -57,6 +57,7 @@ export function Reactions({ room }: { room: string }) {
   const [mine, showMine] = useTransient();
   const [theirs, showTheirs] = useTransient();
   const [message, setMessage] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const messageId = useId();
   const counterId = useId();
 
@@ -65,8 +66,12 @@ export function Reactions({ room }: { room: string }) {
   function send(input: string): boolean {
     const content = quickMessageContent(input);
     if (content === null) return false;
-    emitToServer('send_reaction', { room, content });
-    showMine(content);
+    setRefusal(null);
+    // Issue 14: shown as sent only once the server says so; a refusal says why.
+    emitToServer('send_reaction', { room, content }, (answer) => {
+      if (answer.ok) showMine(content);
+      else setRefusal(answer.message);
+    });
     return true;
   }
 
@@ -82,6 +87,11 @@ export function Reactions({ room }: { room: string }) {
         {mine ? <Bubble content={mine} who="mine" /> : null}
         {theirs ? <Bubble content={theirs} who="theirs" /> : null}
       </div>
+      {refusal ? (
+        <p role="alert" className={styles.refusal}>
+          Not sent: {refusal}
+        </p>
+      ) : null}
       <div className={styles.picker} role="group" aria-label="Send a reaction">
         {REACTION_CHOICES.map((emoji) => (
           <button key={emoji} type="button" className={styles.reaction} onClick={() => send(emoji)} aria-label={`React ${emoji}`}>

@@ -2,7 +2,7 @@
  * The scoreboard (spec S2 "Game screen"): you and your opponent with your
  * round wins, the round, the countdown to the server's deadline and the bet.
  */
-import { formatBetUsd } from '../../../lib/money-format';
+import { formatBetUsd, formatEthText } from '../../../lib/money-format';
 import styles from './scoreboard.module.css';
 
 export interface ScoreboardProps {
@@ -45,7 +45,7 @@ export function Scoreboard({ opponentName, myScore, opponentScore, round, second
         </span>
       </div>
       <p className={styles.stake}>
-        Bet {formatBetUsd(amount)} · {stakeEth} ETH
+        Bet {formatBetUsd(amount)} · {formatEthText(stakeEth)}
       </p>
       <p className="visually-hidden" aria-live="polite">
         {waitingForMe && secondsLeft !== null && secondsLeft <= 5 && secondsLeft > 0 ? 'Five seconds left to choose.' : ''}

@@ -8,8 +8,9 @@ import { useCallback, useEffect } from 'react';
 import { POPUP_DELAY_MS, REVEAL_ANIMATION_MS, type Choice } from '@shifumi/protocol';
 import { emitToServer } from '../../../lib/socket';
 import { dispatchToGame } from '../game-store';
+import { commitChoice } from '../sealing';
 import { canChoose, popupDue, type GameView } from '../game-state';
-import { playWinSound } from '../sound';
+import { playSound } from '../sound';
 import { useCountdown } from './use-countdown';
 
 export interface GameClock {
@@ -22,17 +23,23 @@ export interface GameClock {
 export function useGame(room: string, view: GameView): GameClock {
   const secondsLeft = useCountdown(view.deadline);
 
-  // The shuffle lasts 4 s; then the real hands, the result, the score, and the winner's sound.
+  // The shuffle lasts 4 s; then the real hands, the result, the score, and its sound (issue 14: won, lost or drawn).
   const revealId = view.reveal?.shuffling ? view.reveal.id : null;
-  const revealWon = view.reveal?.outcome === 'win';
+  const revealOutcome = view.reveal?.outcome;
   useEffect(() => {
     if (revealId === null) return;
     const timer = window.setTimeout(() => {
       dispatchToGame(room, { type: 'revealDone', id: revealId });
-      if (revealWon) playWinSound();
+      if (revealOutcome) playSound(revealOutcome === 'win' ? 'win' : revealOutcome === 'lose' ? 'lose' : 'draw');
     }, REVEAL_ANIMATION_MS);
     return () => window.clearTimeout(timer);
-  }, [room, revealId, revealWon]);
+  }, [room, revealId, revealOutcome]);
+
+  // Issue 14: each of the clock's last 3 seconds ticks while the round is running.
+  const clockRunning = view.deadline !== null && !view.reveal && !view.end;
+  useEffect(() => {
+    if (clockRunning && secondsLeft !== null && secondsLeft >= 1 && secondsLeft <= 3) playSound('tick');
+  }, [clockRunning, secondsLeft]);
 
   // The end-of-game popup, 1 s after the last reveal.
   const due = popupDue(view);
@@ -43,13 +50,15 @@ export function useGame(room: string, view: GameView): GameClock {
   }, [room, due]);
 
   const open = canChoose(view);
+  const { round, me } = view;
   const choose = useCallback(
     (choice: Choice) => {
       if (!open) return;
       dispatchToGame(room, { type: 'chose', choice });
-      emitToServer('make_choice', { room, choice });
+      // Issue 17: always sealed; the choice itself leaves only on the server's reveal_request.
+      void commitChoice(room, round, me, choice).catch(() => emitToServer('make_choice', { room, choice }));
     },
-    [open, room],
+    [open, room, round, me],
   );
 
   // At 0 without a choice, rock is chosen (the server plays rock for a silent player too).

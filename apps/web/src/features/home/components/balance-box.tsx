@@ -7,9 +7,9 @@
 import { useState } from 'react';
 import { useIsSignedIn } from '../../../lib/session-store';
 import { formatEthAmount, formatUsdAmount } from '../../../lib/money-format';
-import { useAccountQuery } from '../../account/api/account-api';
-import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../../price/api/price-api';
-import { DEVELOPMENT_PRICE_TEXT, DevelopmentPriceLabel } from '../../price/components/development-price-label';
+import { useAccountQuery } from '../../../lib/account-api';
+import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../../../lib/price-api';
+import { DEVELOPMENT_PRICE_TEXT, DevelopmentPriceLabel } from '../../../components/ui/development-price-label';
 import styles from './balance-box.module.css';
 
 type Currency = 'ETH' | 'USD';

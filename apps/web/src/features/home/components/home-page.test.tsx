@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { BET_AMOUNTS, STORAGE_KEYS, TEXTS, WINDOW_EVENTS } from '@shifumi/protocol';
+import { setRealtimeStatus } from '../../../lib/realtime-status';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 describe('home page', () => {
@@ -12,6 +13,8 @@ describe('home page', () => {
 
   it('asks for an amount when Play Now is pressed without one', async () => {
     signInAs();
+    // The realtime connection is live (socket.ts reports it; no socket here).
+    setRealtimeStatus('authenticated', 'live');
     const { user } = renderApp('/home');
     const play = screen.getByRole('button', { name: 'Play Now' }) as HTMLButtonElement;
     expect(play.disabled).toBe(false);
@@ -46,7 +49,7 @@ describe('home page', () => {
     renderApp('/');
     expect(screen.getByText('Balance').nextSibling?.textContent).toBe('—');
     const table = screen.getByRole('table', { name: 'Recent Transactions' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Game', 'Players', 'Game Amount']);
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Game', 'Players', 'Game Amount', 'Time']);
     expect(within(table).getByText('No games yet')).toBeTruthy();
   });
 

@@ -1,15 +1,24 @@
+import { useIsExtraSmallScreen } from '../../../lib/use-media-query';
+import { useIsSignedIn } from '../../../lib/session-store';
 import { CharacterHero } from './character-hero';
 import { PlayPanel } from './play-panel';
 import { RecentTransactions } from './recent-transactions';
 import styles from './home-page.module.css';
 
-/** / and /home. */
+/**
+ * / and /home. Issue 14: on a phone, a signed-in player finds Play Now (and the
+ * balance) first, without scrolling; the hero moves below it (in the document
+ * too, so that the keyboard and screen readers meet them in the same order).
+ */
 export function HomePage() {
+  const phone = useIsExtraSmallScreen();
+  const signedIn = useIsSignedIn();
+  const playFirst = phone && signedIn;
   return (
     <div className={styles.page}>
       <div className={styles.top}>
-        <CharacterHero />
-        <PlayPanel />
+        {playFirst ? <PlayPanel /> : <CharacterHero />}
+        {playFirst ? <CharacterHero /> : <PlayPanel />}
       </div>
       <RecentTransactions />
     </div>

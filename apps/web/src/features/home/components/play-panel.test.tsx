@@ -4,11 +4,11 @@ import { TEXTS, type ServerToClientEvents } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { connectAuthenticatedSocket, disconnectAuthenticatedSocket, loadRealtimeClient } from '../../../lib/socket';
-import { resetMatchmaking } from '../../game/matchmaking';
-import { authenticatedServer } from '../../game/testing/fake-socket';
+import { resetMatchmaking } from '../../../lib/matchmaking';
+import { authenticatedServer } from '../../../test/fake-socket';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
-vi.mock('socket.io-client', () => import('../../game/testing/fake-socket'));
+vi.mock('socket.io-client', () => import('../../../test/fake-socket'));
 // socket.io-client is fetched on first use: load the fake one before any test opens a socket.
 beforeAll(() => loadRealtimeClient());
 
@@ -67,6 +67,51 @@ describe('play panel', () => {
     fireEvent.click(button('Cancel'));
     expect(sent('cancel_search')).toHaveLength(1);
     expect(button('Play Now')).toBeTruthy();
+  });
+
+  it('a double click on Play Now searches once: its second click does not cancel (issue 14)', async () => {
+    await openHome();
+    chooseAmount('10');
+    fireEvent.click(button('Play Now'), { detail: 1 });
+    fireEvent.click(button('Cancel'), { detail: 2 });
+    expect(sent('search_game')).toHaveLength(1);
+    expect(sent('cancel_search')).toEqual([]);
+    expect(screen.getByText('Looking for an opponent at 10 USDT…')).toBeTruthy();
+  });
+
+  it('remembers the bet amount chosen for the next visit (issue 14)', async () => {
+    const first = await openHome();
+    chooseAmount('15');
+    first.unmount();
+    resetMatchmaking();
+    disconnectAuthenticatedSocket();
+    await openHome();
+    expect((screen.getByLabelText('Bet amount') as HTMLSelectElement).value).toBe('15');
+  });
+
+  it('the live connection shows in the navigation bar; while it is gone Play Now is disabled with the reason (issue 14)', async () => {
+    await openHome();
+    expect(screen.getByTestId('realtime-status').textContent).toBe('Live');
+    expect(button('Play Now').disabled).toBe(false);
+    act(() => server.socket.drop());
+    expect(screen.getByTestId('realtime-status').textContent).toBe('Reconnecting…');
+    expect(button('Play Now').disabled).toBe(true);
+    expect(screen.getByTestId('play-connection-hint').textContent).toBe(TEXTS.playNeedsConnection);
+    act(() => server.socket.reconnect());
+    expect(screen.getByTestId('realtime-status').textContent).toBe('Live');
+    expect(button('Play Now').disabled).toBe(false);
+    act(() => server.socket.disconnect());
+    expect(screen.getByTestId('realtime-status').textContent).toBe('Offline');
+  });
+
+  it('a search whose connection drops stops and says why, instead of looking forever (issue 14)', async () => {
+    await openHome();
+    chooseAmount('10');
+    fireEvent.click(button('Play Now'));
+    expect(screen.getByText('Looking for an opponent at 10 USDT…')).toBeTruthy();
+    act(() => server.socket.drop());
+    expect(screen.queryByText('Looking for an opponent at 10 USDT…')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(TEXTS.searchConnectionLost);
   });
 
   it('refuses a bet the balance does not cover at the live price, with the ETH needed (6 decimals, rounded up)', async () => {

@@ -15,13 +15,15 @@ import { formatEthFixed, usdToWei } from '@shifumi/money';
 import { BET_AMOUNTS, type BetAmount } from '@shifumi/protocol/constants';
 import { TEXTS } from '@shifumi/protocol/texts';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { getRememberedBet, rememberBet } from '../../../lib/remembered-bet';
 import { preloadRoute } from '../../../lib/route-preload';
 import { useSelectedCharacter } from '../../../lib/selected-character';
-import { cancelSearch, onGameFound, searchGame, showMatchmakingError, useMatchmaking } from '../../game/matchmaking';
-import { useUsablePrice } from '../../price/api/price-api';
+import { cancelSearch, onGameFound, searchGame, showMatchmakingError, useMatchmaking } from '../../../lib/matchmaking';
+import { useUsablePrice } from '../../../lib/price-api';
 import { Button } from '../../../components/ui/button';
+import { useRealtimeStatus } from '../../../lib/realtime-status';
 import { useIsSignedIn } from '../../../lib/session-store';
-import { useAccountQuery } from '../../account/api/account-api';
+import { useAccountQuery } from '../../../lib/account-api';
 import { BalanceBox } from './balance-box';
 import { OnlinePlayers } from './online-players';
 import styles from './play-panel.module.css';
@@ -39,12 +41,14 @@ export function PlayPanel() {
   const signedIn = useIsSignedIn();
   const amountId = useId();
   const errorId = useId();
-  const [amount, setAmount] = useState<BetAmount | null>(null);
+  const connectionHintId = useId();
+  const [amount, setAmount] = useState<BetAmount | null>(getRememberedBet);
   const [depositOpen, setDepositOpen] = useState(false);
   const account = useAccountQuery(signedIn);
   const price = useUsablePrice();
   const [character] = useSelectedCharacter();
   const matchmaking = useMatchmaking();
+  const live = useRealtimeStatus('authenticated') === 'live';
   const navigate = useNavigate();
   const amountError = matchmaking.error;
   const searching = matchmaking.status === 'searching';
@@ -94,7 +98,9 @@ export function PlayPanel() {
           aria-invalid={amountError ? true : undefined}
           aria-describedby={amountError ? errorId : undefined}
           onChange={(event) => {
-            setAmount(parseAmount(event.target.value));
+            const chosen = parseAmount(event.target.value);
+            setAmount(chosen);
+            rememberBet(chosen);
             showMatchmakingError(null);
           }}
         >
@@ -118,7 +124,14 @@ export function PlayPanel() {
             Cancel
           </Button>
         ) : (
-          <Button size="large" block disabled={!signedIn} onClick={handlePlay} data-preload={GAME_SCREEN_PATH}>
+          <Button
+            size="large"
+            block
+            disabled={!signedIn || !live}
+            aria-describedby={signedIn && !live ? connectionHintId : undefined}
+            onClick={handlePlay}
+            data-preload={GAME_SCREEN_PATH}
+          >
             Play Now
           </Button>
         )}
@@ -141,6 +154,12 @@ export function PlayPanel() {
         </p>
       ) : null}
       {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
+      {signedIn && !searching ? (
+        // Its line is kept while live: the connection opening after the first paint moves nothing.
+        <p id={connectionHintId} className={`${styles.hint} ${styles.connectionHint}`} aria-live="polite" data-testid="play-connection-hint">
+          {live ? null : TEXTS.playNeedsConnection}
+        </p>
+      ) : null}
       {signedIn && depositOpen ? (
         // Its own boundary: while the dialog's chunk loads, the page stays as it is.
         <Suspense fallback={null}>

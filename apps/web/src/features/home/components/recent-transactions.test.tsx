@@ -4,10 +4,10 @@ import type { TransactionFeedItem } from '@shifumi/protocol';
 import { backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { connectPublicSocket, loadRealtimeClient } from '../../../lib/socket';
-import { publicServer } from '../../game/testing/fake-socket';
+import { publicServer } from '../../../test/fake-socket';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
-vi.mock('socket.io-client', () => import('../../game/testing/fake-socket'));
+vi.mock('socket.io-client', () => import('../../../test/fake-socket'));
 // socket.io-client is fetched on first use: load the fake one before any test opens a socket.
 beforeAll(() => loadRealtimeClient());
 
@@ -35,7 +35,12 @@ describe('recent transactions', () => {
 
   /** The texts of each row's cells: Game, Players, Game Amount. */
   function table(): string[][] {
-    return rows().map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    return rows().map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((cell) => cell.textContent ?? ''),
+    );
   }
 
   it('shows the first 7, newest first, de-duplicated, with the game, the players and the amount in $', async () => {
@@ -46,6 +51,15 @@ describe('recent transactions', () => {
     expect(table().map(([game]) => game)).toEqual(['#game-1', '#game-2', '#game-3', '#game-4', '#game-5', '#game-6', '#game-7']);
     expect(table()[0]).toEqual(['#game-1', 'Ann (winner) vs Bo', '$5']);
     expect(table()[1]).toEqual(['#game-2', 'Ann vs Bo · draw', '$5']);
+  });
+
+  it('shows when each game ended, relative, with the full date on hover, and keeps long names on one line (issue 14)', async () => {
+    const date = new Date(Date.now() - 2 * 60_000 - 5_000).toISOString();
+    await openHome([item(1, { date, player1: 'A very long player name indeed' })]);
+    const time = await screen.findByText('2 min ago');
+    expect(time.getAttribute('title')).toBe(new Date(date).toLocaleString());
+    expect(time.getAttribute('datetime')).toBe(date);
+    expect(within(rows()[0]!).getAllByRole('cell')[1]!.getAttribute('title')).toBe('A very long player name indeed vs Bo');
   });
 
   it('keeps items that differ in any field, and adds live games from the public socket at the top, once', async () => {

@@ -1,14 +1,20 @@
 /**
  * /howtoplay (spec S2 "How to play"): Quick Start in three steps, the rules,
- * how to win and tips. Numbers come from the shared constants.
+ * how to win, fair play (issue 17: sealed choices and signed transcripts) and
+ * tips. Numbers come from the shared constants, the fair play texts from the
+ * protocol's fairness texts.
  */
-import { BET_AMOUNTS, ROUND_TIMER_MS, WIN_THRESHOLD } from '@shifumi/protocol/constants';
+import { Link } from 'react-router';
+import { BET_AMOUNTS, REVEAL_WINDOW_MS, ROUND_TIMER_MS, WIN_THRESHOLD } from '@shifumi/protocol/constants';
+import { FAIRNESS_TEXTS } from '@shifumi/protocol/fairness-texts';
 import styles from './how-to-play-page.module.css';
 import { PageHeader } from '../../../components/ui/page-header';
 
 const ROUND_SECONDS = ROUND_TIMER_MS / 1000;
 const MIN_BET = BET_AMOUNTS[0];
 const MAX_BET = BET_AMOUNTS[BET_AMOUNTS.length - 1];
+const REVEAL_SECONDS = REVEAL_WINDOW_MS / 1000;
+const FAIR_PLAY = FAIRNESS_TEXTS.howToPlay;
 
 const QUICK_START = [
   {
@@ -107,6 +113,23 @@ export function HowToPlayPage() {
             </p>
           </div>
         </div>
+      </section>
+
+      <section aria-labelledby="fair-play" className={styles.section}>
+        <h2 id="fair-play" className={styles.heading}>
+          {FAIR_PLAY.heading}
+        </h2>
+        <div className={styles.fairPlay}>
+          {FAIR_PLAY.items.map((item) => (
+            <div key={item.title} className={styles.card}>
+              <h3 className={styles.cardTitle}>{item.title}</h3>
+              <p className={styles.text}>{typeof item.text === 'function' ? item.text(REVEAL_SECONDS) : item.text}</p>
+            </div>
+          ))}
+        </div>
+        <p className={styles.text}>
+          <Link to="/verify">{FAIR_PLAY.verifyLink}</Link>
+        </p>
       </section>
 
       <section aria-labelledby="pro-tips" className={styles.section}>

@@ -14,6 +14,8 @@ import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useAccount, useAccountEffect, type Config } from 'wagmi';
 import { disconnect, getAccount, reconnect } from 'wagmi/actions';
 import { rememberedWalletConnector, rememberWalletConnector, useWalletStackStore, useWalletStackValue } from '../../../lib/wallet-stack';
+import { hasWalletToOffer } from '../wallet-config';
+import { NoWalletDialog } from './no-wallet-dialog';
 
 export function WalletConnection({ config, restore }: { config: Config; restore: boolean }) {
   const store = useWalletStackStore();
@@ -26,6 +28,8 @@ export function WalletConnection({ config, restore }: { config: Config; restore:
   // mount opens after that first commit.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // Issue 14: nothing to connect in this browser (no wallet, no WalletConnect): say how to get one.
+  const [noWallet, setNoWallet] = useState(false);
 
   useAccountEffect({
     onConnect: ({ connector }) => rememberWalletConnector(connector.id),
@@ -68,8 +72,18 @@ export function WalletConnection({ config, restore }: { config: Config; restore:
     // Connecting or reconnecting: RainbowKit offers no dialog until that settles.
     if (!openConnectModal) return;
     answeredRequests.current = connectRequests;
-    openConnectModal();
-  }, [mounted, connectRequests, account.status, openConnectModal]);
+    if (hasWalletToOffer(config.connectors)) openConnectModal();
+    else setNoWallet(true);
+  }, [mounted, connectRequests, account.status, openConnectModal, config]);
 
-  return null;
+  return (
+    <NoWalletDialog
+      open={noWallet}
+      onClose={() => setNoWallet(false)}
+      onUseCoinbase={() => {
+        setNoWallet(false);
+        openConnectModal?.();
+      }}
+    />
+  );
 }

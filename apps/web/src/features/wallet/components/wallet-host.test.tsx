@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { STORAGE_KEYS } from '@shifumi/protocol';
+import { STORAGE_KEYS, TEXTS } from '@shifumi/protocol';
 import { createConfig, createConnector, http } from 'wagmi';
 import { getAccount } from 'wagmi/actions';
 import { mock } from 'wagmi/connectors';
@@ -28,11 +28,17 @@ describe('the wallet stack on demand', () => {
     expect(requests.some((request) => request.url === '/api/config')).toBe(false);
   });
 
-  it('loads with one press on Connect Wallet and opens RainbowKit’s connect dialog in that same press', async () => {
+  it('loads with one press on Connect Wallet; with no wallet in the browser (nor WalletConnect) it says how to get one, then Coinbase Wallet opens RainbowKit’s connect dialog (issue 14)', async () => {
     const { requests } = server();
     const { user } = renderAppWithWalletOnDemand('/');
 
     await user.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+
+    // jsdom has no browser wallet and the build no WalletConnect project id: Coinbase Wallet alone would be offered.
+    const help = await screen.findByRole('dialog', { name: TEXTS.noWalletTitle }, { timeout: 10_000 });
+    expect(within(help).getByText(TEXTS.noWalletText)).toBeTruthy();
+    expect(within(help).getByRole('link', { name: 'Get MetaMask' }).getAttribute('href')).toBe('https://metamask.io/download/');
+    await user.click(within(help).getByRole('button', { name: TEXTS.noWalletCoinbase }));
 
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(within(dialog).getByRole('heading', { name: 'Connect a Wallet' })).toBeTruthy();
@@ -52,7 +58,8 @@ describe('the wallet stack on demand', () => {
     expect(await screen.findByText('Oops, something went wrong!')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Connect Wallet' }));
-    expect(await screen.findByRole('dialog', { name: /Connect a Wallet/ }, { timeout: 10_000 })).toBeTruthy();
+    // The stack is there: with no wallet in jsdom, the dialog that says how to get one (issue 14).
+    expect(await screen.findByRole('dialog', { name: TEXTS.noWalletTitle }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('loads at start when this browser had a wallet connected', async () => {

@@ -19,6 +19,8 @@ import { createSiweAdapter, defaultSiweAdapterDeps, type SiweAdapterDeps } from 
 import { WalletConnection } from './wallet-connection';
 import { WalletIslands } from './wallet-islands';
 import { WalletSessionSync } from './wallet-session-sync';
+import { AcceptanceDialogHost } from './acceptance-dialog';
+import { TwoFactorCodeDialogHost } from './two-factor-code-dialog';
 
 const theme = darkTheme({
   accentColor: '#3ddc97',
@@ -60,6 +62,8 @@ function WalletInterface({ config, restore, adapterDeps }: Required<WalletProvid
         <WalletSessionSync />
         <WalletConnection config={config} restore={restore} />
         <WalletIslands />
+        <AcceptanceDialogHost />
+        <TwoFactorCodeDialogHost />
       </RainbowKitProvider>
     </RainbowKitAuthenticationProvider>
   );

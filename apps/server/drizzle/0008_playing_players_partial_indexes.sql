@@ -1,0 +1,2 @@
+CREATE INDEX "games_playing_player1_idx" ON "games" USING btree ("player1_id") WHERE "games"."status" = 'playing';--> statement-breakpoint
+CREATE INDEX "games_playing_player2_idx" ON "games" USING btree ("player2_id") WHERE "games"."status" = 'playing';

@@ -1,0 +1,1 @@
+CREATE INDEX "games_playing_owner_idx" ON "games" USING btree ("owner_node") WHERE "games"."status" = 'playing';

@@ -1,0 +1,342 @@
+/**
+ * The services: every module built on its adapters (database, mailer, chain,
+ * the cluster adapters, the transports' event interfaces), plus their
+ * lifecycle — what starts once the app is mounted (the price poller, the
+ * games left running, the chain workers or their leader election) and what
+ * stops, in order, when it closes.
+ */
+import type { KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { generateSigningSeed, parseSigningKey } from '@shifumi/fairness/node';
+import type { MatchOptions } from '@shifumi/game';
+import { TERMS_VERSION } from '@shifumi/protocol';
+import { verifyMessage } from 'viem';
+import type { AppConfig } from '../config';
+import type { ChainContext } from '../infra/chain/chain-runtime';
+import { DEV_CHAIN_ID, DEV_MNEMONIC, HdWallet } from '../infra/chain/hd-wallet';
+import type { Database, Executor } from '../infra/db/database';
+import type { Mailer } from '../infra/mailer/mailer';
+import { createMetrics, type Metrics } from '../infra/metrics';
+import { createAccountService } from '../modules/account/account.service';
+import { createAdminConsole } from '../modules/admin/admin-console';
+import { linkBetween } from '../modules/admin/linked-accounts';
+import { createChainHoldings } from '../modules/ledger/chain-holdings';
+import { createStaffDisconnects } from '../realtime/staff-disconnects';
+import { createAccountSecurityRepo } from '../modules/account-security/account-security.repo';
+import { createAccountSecurity } from '../modules/account-security/account-security.service';
+import { createAddressBook } from '../modules/account-security/address-book.service';
+import { createSecretBox } from '../modules/account-security/secret-box';
+import { createTwoFactor } from '../modules/account-security/two-factor.service';
+import { createWithdrawalGuard } from '../modules/account-security/withdrawal-guard';
+import { createAccessTokens } from '../modules/auth/access-tokens';
+import { createAuthRepo } from '../modules/auth/auth.repo';
+import { createAuthService } from '../modules/auth/auth.service';
+import { createArgon2PasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
+import { createChainRpcProxy } from '../modules/chain-rpc/chain-rpc-proxy';
+import { createContactRepo } from '../modules/contact/contact.repo';
+import { createContactService } from '../modules/contact/contact.service';
+import { createDepositAddresses } from '../modules/deposits/deposit-addresses';
+import { createDepositWatcher } from '../modules/deposits/deposit-watcher';
+import { createTranscriptSigner } from '../modules/fairness/signing-key';
+import { createGameService } from '../modules/games/game.service';
+import { createLeaderElection, type LeaderElection } from '../modules/leases/leader';
+import { createMatchmaking, insufficientBalanceText, MATCHMAKING_TEXTS } from '../modules/matchmaking/matchmaking.service';
+import { cursorLag, pendingWithdrawalCount, scannerCursor } from '../modules/metrics/metrics.repo';
+import { createPriceService, type FetchFn } from '../modules/price/price.service';
+import { recordTermsAcceptance } from '../modules/responsible-gaming/responsible-gaming.repo';
+import { createResponsibleGaming } from '../modules/responsible-gaming/responsible-gaming.service';
+import { createSiweService } from '../modules/siwe/siwe.service';
+import { createUsersRepo } from '../modules/users/users.repo';
+import { createWithdrawalSender } from '../modules/withdrawals/withdrawal-sender';
+import { createChainWithdrawalFees } from '../modules/withdrawals/withdrawal-fees';
+import { createWithdrawalsService } from '../modules/withdrawals/withdrawals.service';
+import { createBalanceEvents } from '../realtime/balance-events';
+import { createGameEvents, createPlayerConnections } from '../realtime/game-events';
+import { userRoom } from '../realtime/servers';
+import { createSocketSessionEvents } from '../realtime/socket-session-events';
+import type { Clock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
+import type { ClusterAdapters } from './cluster';
+import type { Transport } from './transport';
+
+export interface ServiceOptions {
+  config: AppConfig;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  clock: Clock;
+  cluster: ClusterAdapters;
+  transport: Pick<Transport, 'io' | 'publicIo'>;
+  passwords?: PasswordHasher;
+  priceFetch?: FetchFn;
+  chain?: ChainContext;
+  /** Run the chain workers on timers (default true); tests drive `tick()` themselves. */
+  startChainWorkers?: boolean;
+  matchOptions?: Partial<MatchOptions>;
+  leaseTiming?: { gameLeaseTtlMs?: number; takeoverScanMs?: number; leaderLeaseTtlMs?: number };
+  metrics?: Metrics;
+  fairnessSigningKey?: KeyObject;
+}
+
+export function buildServices(options: ServiceOptions) {
+  const { config, db, mailer, logger, clock, cluster, chain } = options;
+  const { io, publicIo } = options.transport;
+  const metrics = options.metrics ?? createMetrics({ nodeId: config.nodeId, logger });
+  // The transports' side of the modules' event interfaces (realtime/).
+  const sessionEvents = createSocketSessionEvents(io);
+  const balanceEvents = createBalanceEvents(io);
+  cluster.onTicketDropped((ticket) => io.to(userRoom(ticket.userId)).emit('error', { message: MATCHMAKING_TEXTS.searchInterrupted }));
+
+  // ---- the chain: deposit addresses, the watcher, the sender, and with several nodes their leader ----
+  const depositAddresses = createDepositAddresses(db, chain?.hdWallet ?? new HdWallet(DEV_MNEMONIC));
+  const chainId = chain?.settings.chainId ?? DEV_CHAIN_ID;
+  const requiredConfirmations = chain?.settings.depositConfirmations ?? 1;
+  const startChainWorkers = options.startChainWorkers !== false;
+  // Several nodes: the chain workers run on the elected leader only, and their claims check its epoch.
+  const electChainLeader = cluster.clustered && chain !== undefined && startChainWorkers;
+  let chainLeader: LeaderElection | undefined;
+  const chainFence = electChainLeader ? { fence: (tx: Executor) => chainLeader!.fence(tx) } : {};
+  const depositWatcher = chain ? createDepositWatcher({ db, chain, depositAddresses, balanceEvents, logger, clock, ...chainFence }) : undefined;
+  const withdrawalSender = chain ? createWithdrawalSender({ db, chain, balanceEvents, logger, clock, ...chainFence }) : undefined;
+  if (electChainLeader) {
+    chainLeader = createLeaderElection({
+      db,
+      leases: cluster.leases,
+      role: 'chain-workers',
+      holder: cluster.holder,
+      ttlMs: options.leaseTiming?.leaderLeaseTtlMs ?? 10_000,
+      logger,
+      onElected: () => {
+        depositWatcher?.start();
+        withdrawalSender?.start();
+      },
+      onDeposed: async () => {
+        await Promise.all([depositWatcher?.stop(), withdrawalSender?.stop()]);
+      },
+    });
+  }
+
+  // ---- accounts: users, second step, address book, sign-in ----
+  const users = createUsersRepo(db);
+  const passwords = options.passwords ?? createArgon2PasswordHasher();
+  // Issue 13. main.ts always resolves the key (config or DATA_DIR); an app built without one (tests) uses a key of its own.
+  if (config.twoFactorEncryptionKey === undefined) logger.info('Two-factor secrets are sealed with a key of this process only');
+  const twoFactor = createTwoFactor({ db, box: createSecretBox(config.twoFactorEncryptionKey ?? randomBytes(32).toString('hex')), clock });
+  const holdAfterSecurityChangeHours = config.withdrawalHoldAfterSecurityChangeHours;
+  const accountSecurity = createAccountSecurity({
+    repo: createAccountSecurityRepo(db),
+    users,
+    twoFactor,
+    passwords,
+    mailer,
+    sessionEvents,
+    clock,
+    appUrl: config.appUrl,
+    logger,
+    db,
+    holdAfterSecurityChangeHours,
+  });
+  const addressBook = createAddressBook({ db, users, twoFactor, accountSecurity, mailer, clock, appUrl: config.appUrl, holdHours: config.withdrawalNewAddressHoldHours });
+  const withdrawalGuard = createWithdrawalGuard({ db, twoFactor, accountSecurity, addressBook, clock, holdAfterSecurityChangeHours });
+  const auth = createAuthService({
+    users,
+    authRepo: createAuthRepo(db),
+    passwords,
+    secondStep: accountSecurity.secondStep,
+    accessTokens: createAccessTokens({ secret: config.jwtSecret, clock }),
+    mailer,
+    sessionEvents,
+    clock,
+    appUrl: config.appUrl,
+    logger,
+    depositAddresses,
+    recordAcceptance: (userId) => recordTermsAcceptance(db, userId, TERMS_VERSION, clock()),
+  });
+  const siwe = createSiweService({
+    db,
+    // Without a chain (tests of other parts) only plain accounts' signatures can be checked.
+    publicClient: chain?.publicClient ?? { verifyMessage: ({ address, message, signature }) => verifyMessage({ address, message, signature }) },
+    appUrl: config.appUrl,
+    allowedChainIds: [chainId],
+    clock,
+    logger,
+  });
+
+  // ---- games, matchmaking, money ----
+  const price = createPriceService({
+    fixed: config.fixedEthUsdPrice,
+    url: config.priceUrl,
+    pollMs: config.pricePollMs,
+    staleMs: config.priceStaleMs,
+    fetch: options.priceFetch,
+    clock,
+    logger,
+  });
+  const currentPrice = () => price.current()?.microUsdPerEth;
+  const games = createGameService({
+    db,
+    events: createGameEvents(io, publicIo),
+    connections: createPlayerConnections(io),
+    balanceEvents,
+    logger,
+    clock,
+    matchOptions: { revealWindowMs: config.revealWindowMs, ...options.matchOptions },
+    texts: { insufficientBalance: insufficientBalanceText, alreadyPlaying: MATCHMAKING_TEXTS.alreadyPlaying },
+    ownership: {
+      leases: cluster.leases,
+      holder: cluster.holder,
+      ...(cluster.relay ? { relay: cluster.relay } : {}),
+      ...(options.leaseTiming?.gameLeaseTtlMs ? { leaseTtlMs: options.leaseTiming.gameLeaseTtlMs } : {}),
+      ...(options.leaseTiming?.takeoverScanMs ? { scanEveryMs: options.leaseTiming.takeoverScanMs } : {}),
+    },
+    observeSettle: (seconds) => metrics.observeSettle(seconds),
+    // Issue 18: the collusion rules after every settled game, for its two players (the console is built below).
+    onSettled: (_gameId, players) => admin.afterGame(players),
+  });
+  const matchmaking = createMatchmaking({
+    db,
+    queue: cluster.matchQueue,
+    games,
+    price,
+    clock,
+    logger,
+    notifyError: (socketId, message) => io.to(socketId).emit('error', { message }),
+    linked: async (first, second) => (await linkBetween(db, first, second)) !== undefined,
+  });
+  const responsibleGaming = createResponsibleGaming({ db, clock, increaseDelayMs: config.limitIncreaseDelayHours * 3_600_000, currentPrice });
+  const account = createAccountService({
+    users,
+    db,
+    depositAddresses,
+    requiredConfirmations,
+    chainHead: () => depositWatcher?.head(),
+    gameHistory: (userId) => games.history(userId),
+    heldWei: (userId, balanceWei) => responsibleGaming.heldWei(userId, balanceWei),
+  });
+  // Issue 18: the operator's console (its routes in app.ts; its review and freeze hooks in the withdrawals service).
+  const admin = createAdminConsole({
+    db,
+    clock,
+    logger,
+    config,
+    authenticate: (header) => auth.authenticate(header),
+    balanceEvents,
+    disconnects: createStaffDisconnects(io),
+    priceUpdatedAt: () => price.current()?.updatedAt,
+    registry: metrics.registry,
+    stuck: {
+      withdrawalStuckMs: config.withdrawalStuckMs,
+      takeOverGames: () => games.resumeAll(),
+      ...(depositWatcher ? { creditDeposit: (id: string, inTransaction?: Parameters<typeof depositWatcher.creditNow>[1]) => depositWatcher.creditNow(id, inTransaction) } : {}),
+      ...(chain
+        ? {
+            chain: {
+              publicClient: chain.publicClient,
+              hotWalletAddress: chain.hotWalletAddress,
+              chainId,
+              requiredConfirmations: chain.settings.withdrawalConfirmations,
+              depositConfirmations: requiredConfirmations,
+            },
+          }
+        : {}),
+    },
+    ...(chain
+      ? {
+          holdings: createChainHoldings(db, chain),
+          chainLag: async () => cursorLag(await chain.publicClient.getBlockNumber(), await scannerCursor(db, chainId)),
+        }
+      : {}),
+  });
+  const withdrawals = createWithdrawalsService({
+    db,
+    chainId,
+    users,
+    sendVerificationMail: (context) => auth.resendVerification(context),
+    balanceEvents,
+    logger,
+    clock,
+    guard: withdrawalGuard,
+    fees: chain ? createChainWithdrawalFees(chain.publicClient, clock) : undefined,
+    minimumWei: config.withdrawalMinWei,
+    perHour: config.withdrawalsPerHour,
+    review: admin.withdrawalHooks,
+  });
+
+  // ---- the rest: contact, fairness, the chain RPC proxy, metrics' sources ----
+  const contact = createContactService({ contactRepo: createContactRepo(db), mailer, supportEmail: config.supportEmail, clock, logger });
+  const transcriptSigner = createTranscriptSigner(options.fairnessSigningKey ?? parseSigningKey(config.fairnessSigningKey ?? generateSigningSeed()));
+  // Without a chain (tests of other parts) every call answers 503.
+  const chainRpcProxy = createChainRpcProxy({ rpcUrl: chain?.rpcUrl, logger, gasCap: config.chainRpcGasCap });
+  metrics.setSources({
+    socketConnections: () => ({ signedIn: io.of('/').sockets.size, public: publicIo.of('/').sockets.size }),
+    onlineUsers: () => cluster.presence.countOnlineUsers(),
+    queueLengths: () => cluster.matchQueue.lengths(),
+    gamesRunning: () => games.liveCount(),
+    pendingWithdrawals: () => pendingWithdrawalCount(db, chainId),
+    ...(chain ? { chainCursorLag: async () => cursorLag(await chain.publicClient.getBlockNumber(), await scannerCursor(db, chainId)) } : {}),
+  });
+
+  return {
+    db,
+    clock,
+    metrics,
+    presence: cluster.presence,
+    matchQueue: cluster.matchQueue,
+    chain: {
+      id: chainId,
+      name: chain?.chainName ?? 'Development chain',
+      development: chain?.settings.development ?? true,
+      /** A development chain was given (not merely no chain): /api/dev's routes may be served outside production. */
+      givenDevelopmentChain: chain?.settings.development === true,
+      requiredConfirmations,
+    },
+    depositAddresses,
+    depositWatcher,
+    withdrawalSender,
+    chainLeader,
+    users,
+    twoFactor,
+    accountSecurity,
+    addressBook,
+    withdrawalGuard,
+    auth,
+    siwe,
+    price,
+    currentPrice,
+    games,
+    matchmaking,
+    responsibleGaming,
+    account,
+    withdrawals,
+    admin,
+    contact,
+    transcriptSigner,
+    chainRpcProxy,
+
+    /** Once the app is mounted: the price poller, the games a previous process left running, the chain workers (or their election). */
+    async start(): Promise<void> {
+      price.start();
+      // Games left running by a previous process continue here (players get the reconnection grace).
+      const resumed = await games.resumeAll();
+      if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
+      if (startChainWorkers) admin.start();
+      if (chainLeader) chainLeader.start();
+      else if (startChainWorkers) {
+        depositWatcher?.start();
+        withdrawalSender?.start();
+      }
+    },
+    /** Every loop stopped and every piece of work under way awaited; sockets and adapters are the caller's. */
+    async stop(): Promise<void> {
+      await admin.stop();
+      await price.stop();
+      await games.stop();
+      await chainLeader?.stop();
+      await depositWatcher?.stop();
+      await withdrawalSender?.stop();
+      await accountSecurity.settled();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;

@@ -1,0 +1,253 @@
+/**
+ * Issue 18: `/api/admin/*`, the operator's console. Every route first asks
+ * `access.authorize` for the roles it allows (403 and an audit record
+ * otherwise), parses its input with the protocol's schemas, and calls the
+ * admin module. Which role may do what: README "Operator's console".
+ */
+import {
+  ADMIN_TEXTS,
+  auditQuerySchema,
+  flagIdParamsSchema,
+  flagsQuerySchema,
+  resolveFlagRequestSchema,
+  type FlagsResponse,
+  type StuckResponse,
+  adminWithdrawalsQuerySchema,
+  gameIdParamsSchema,
+  playerPageQuerySchema,
+  playerSearchQuerySchema,
+  staffReasonRequestSchema,
+  staffRoleSchema,
+  userIdParamsSchema,
+  withdrawalIdParamsSchema,
+  depositIdParamsSchema,
+  type AdminOverview,
+  type AdminWithdrawalDecision,
+  type AdminWithdrawalsResponse,
+  type AuditResponse,
+  type GamePage,
+  type GamesListResponse,
+  type PlayerPage,
+  type PlayerSearchResponse,
+  type StaffMeResponse,
+  type StaffRole,
+  type Transcript,
+} from '@shifumi/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { flags, users } from '../infra/db/schema/index';
+import { alias } from 'drizzle-orm/pg-core';
+import { desc } from 'drizzle-orm';
+import type { AdminConsole } from '../modules/admin/admin-console';
+import { queryAudit } from '../modules/admin/audit-log';
+import { gamePage, listGames } from '../modules/admin/games-admin';
+import type { TranscriptSigner } from '../modules/fairness/signing-key';
+import { staffTranscriptFor } from '../modules/games/transcript';
+import type { Decision } from '../modules/admin/withdrawal-review';
+import { listWithdrawals } from '../modules/admin/withdrawal-review';
+import { grantRole, revokeRole } from '../modules/admin/staff.repo';
+import { RefusalError } from '../shared/result';
+import { parseInput } from './validation';
+
+const ALL: readonly StaffRole[] = ['admin', 'finance', 'support'];
+const MONEY: readonly StaffRole[] = ['admin', 'finance'];
+const PLAYERS: readonly StaffRole[] = ['admin', 'support'];
+const ADMIN: readonly StaffRole[] = ['admin'];
+
+const staffChangeSchema = z.object({ email: z.string().trim().min(3).max(254), role: staffRoleSchema }).strict();
+const staffRevokeSchema = z.object({ email: z.string().trim().min(3).max(254) }).strict();
+const gamesQuerySchema = z.object({ userId: z.uuid().optional(), status: z.enum(['playing', 'finished', 'refunded']).optional() }).strict();
+
+function notFound(message: string): never {
+  throw new RefusalError({ code: 'not_found', message });
+}
+
+function decisionAnswer(decision: Decision): AdminWithdrawalDecision {
+  if (!decision.found) notFound(ADMIN_TEXTS.withdrawalNotFound);
+  return { withdrawal: decision.withdrawal, changed: decision.changed };
+}
+
+export async function adminRoutes(app: FastifyInstance, options: { admin: AdminConsole; signer?: Pick<TranscriptSigner, 'sign'> }): Promise<void> {
+  const { admin } = options;
+  const { db } = admin;
+  const authorize = (request: FastifyRequest, roles: readonly StaffRole[]) => admin.access.authorize(request, roles);
+
+  app.get('/admin/me', async (request): Promise<StaffMeResponse> => {
+    const staff = await authorize(request, ALL);
+    const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, staff.userId));
+    return { userId: staff.userId, name: user?.name ?? '', role: staff.role };
+  });
+
+  app.get('/admin/overview', async (request): Promise<AdminOverview> => {
+    await authorize(request, ALL);
+    return admin.overview.overview();
+  });
+
+  app.post('/admin/ledger-check', async (request) => {
+    const staff = await authorize(request, MONEY);
+    const report = await admin.overview.runLedgerCheck(staff.userId);
+    return { ok: report.ok, problems: report.problems };
+  });
+
+  app.get('/admin/withdrawals', async (request): Promise<AdminWithdrawalsResponse> => {
+    await authorize(request, ALL);
+    const { status } = parseInput(adminWithdrawalsQuerySchema, request.query);
+    return { withdrawals: await listWithdrawals(db, { status }) };
+  });
+
+  app.post('/admin/withdrawals/:id/approve', async (request): Promise<AdminWithdrawalDecision> => {
+    const staff = await authorize(request, MONEY);
+    const { id } = parseInput(withdrawalIdParamsSchema, request.params);
+    return decisionAnswer(await admin.review.approve(id, staff));
+  });
+
+  app.post('/admin/withdrawals/:id/reject', async (request): Promise<AdminWithdrawalDecision> => {
+    const staff = await authorize(request, MONEY);
+    const { id } = parseInput(withdrawalIdParamsSchema, request.params);
+    const { reason } = parseInput(staffReasonRequestSchema, request.body);
+    return decisionAnswer(await admin.review.reject(id, reason, staff));
+  });
+
+  app.get('/admin/players', async (request): Promise<PlayerSearchResponse> => {
+    await authorize(request, ALL);
+    const { q } = parseInput(playerSearchQuerySchema, request.query);
+    return { players: await admin.players.search(q) };
+  });
+
+  app.get('/admin/players/:userId', async (request): Promise<PlayerPage> => {
+    await authorize(request, ALL);
+    const { userId } = parseInput(userIdParamsSchema, request.params);
+    const { entriesBefore } = parseInput(playerPageQuerySchema, request.query);
+    return (await admin.players.page(userId, entriesBefore)) ?? notFound(ADMIN_TEXTS.playerNotFound);
+  });
+
+  for (const action of ['freeze', 'unfreeze', 'revoke-sessions'] as const) {
+    app.post(`/admin/players/:userId/${action}`, async (request) => {
+      const staff = await authorize(request, PLAYERS);
+      const { userId } = parseInput(userIdParamsSchema, request.params);
+      const { reason } = parseInput(staffReasonRequestSchema, request.body);
+      const change =
+        action === 'freeze'
+          ? await admin.players.freeze(userId, reason, staff)
+          : action === 'unfreeze'
+            ? await admin.players.unfreeze(userId, reason, staff)
+            : await admin.players.revokeSessions(userId, reason, staff);
+      if (!change.found) notFound(ADMIN_TEXTS.playerNotFound);
+      return { changed: change.changed };
+    });
+  }
+
+  app.get('/admin/games', async (request): Promise<GamesListResponse> => {
+    await authorize(request, ALL);
+    const filter = parseInput(gamesQuerySchema, request.query);
+    return { games: await listGames(db, filter) };
+  });
+
+  app.get('/admin/games/:gameId', async (request): Promise<GamePage> => {
+    await authorize(request, ALL);
+    const { gameId } = parseInput(gameIdParamsSchema, request.params);
+    return (await gamePage(db, gameId)) ?? notFound(ADMIN_TEXTS.gameNotFound);
+  });
+
+  // The signed transcript of an ended game (issue 17), as its players get it; 404 for a game unknown or still in play.
+  app.get('/admin/games/:gameId/transcript', async (request): Promise<Transcript> => {
+    await authorize(request, ALL);
+    const { gameId } = parseInput(gameIdParamsSchema, request.params);
+    const transcript = options.signer ? await staffTranscriptFor(db, options.signer, gameId) : undefined;
+    return transcript ?? notFound(ADMIN_TEXTS.gameNotFound);
+  });
+
+  app.get('/admin/stuck', async (request): Promise<StuckResponse> => {
+    await authorize(request, ALL);
+    return { items: await admin.stuck.list() };
+  });
+
+  app.post('/admin/stuck/games/:gameId/take-over', async (request) => {
+    const staff = await authorize(request, ['admin', 'finance', 'support']);
+    const { gameId } = parseInput(gameIdParamsSchema, request.params);
+    return admin.stuck.takeOverGames(staff, gameId);
+  });
+
+  app.post('/admin/stuck/withdrawals/:id/fail-and-refund', async (request) => {
+    const staff = await authorize(request, MONEY);
+    const { id } = parseInput(withdrawalIdParamsSchema, request.params);
+    const outcome = await admin.stuck.failAndRefund(staff, id);
+    if (!outcome.found) notFound(ADMIN_TEXTS.withdrawalNotFound);
+    return { changed: outcome.changed };
+  });
+
+  // "Credit now" for a deposit seen and not credited past its confirmations: checked on the chain, credited once (404 unknown; otherwise `changed` and, when nothing moved, why).
+  app.post('/admin/stuck/deposits/:id/credit', async (request) => {
+    const staff = await authorize(request, MONEY);
+    const { id } = parseInput(depositIdParamsSchema, request.params);
+    const { outcome, changed } = await admin.stuck.creditDeposit(staff, id);
+    if (outcome === 'not_found') notFound(ADMIN_TEXTS.depositNotFound);
+    const why = { not_on_chain: ADMIN_TEXTS.depositNotOnChain, not_confirmed: ADMIN_TEXTS.depositNotConfirmed, unavailable: ADMIN_TEXTS.depositCreditUnavailable, already: undefined, credited: undefined }[outcome];
+    return why === undefined ? { changed } : { changed, message: why };
+  });
+
+  app.get('/admin/flags', async (request): Promise<FlagsResponse> => {
+    await authorize(request, ALL);
+    const { status } = parseInput(flagsQuerySchema, request.query);
+    const other = alias(users, 'other_user');
+    const rows = await db
+      .select({ flag: flags, userName: users.name, otherUserName: other.name })
+      .from(flags)
+      .innerJoin(users, eq(users.id, flags.userId))
+      .leftJoin(other, eq(other.id, flags.otherUserId))
+      .where(eq(flags.status, status))
+      .orderBy(desc(flags.createdAt))
+      .limit(200);
+    return {
+      flags: rows.map(({ flag, userName, otherUserName }) => ({
+        id: flag.id,
+        rule: flag.rule,
+        userId: flag.userId,
+        userName,
+        otherUserId: flag.otherUserId,
+        otherUserName,
+        evidence: flag.evidence,
+        status: flag.status,
+        note: flag.note,
+        resolvedBy: flag.resolvedBy,
+        createdAt: flag.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.post('/admin/flags/scan', async (request) => {
+    await authorize(request, PLAYERS);
+    return { added: await admin.collusion.scan() };
+  });
+
+  app.post('/admin/flags/:id/resolve', async (request) => {
+    const staff = await authorize(request, PLAYERS);
+    const { id } = parseInput(flagIdParamsSchema, request.params);
+    const { resolution, note } = parseInput(resolveFlagRequestSchema, request.body);
+    const outcome = await admin.collusion.resolve(id, resolution, note, staff);
+    if (!outcome.found) notFound(ADMIN_TEXTS.flagNotFound);
+    return { changed: outcome.changed };
+  });
+
+  app.get('/admin/audit', async (request): Promise<AuditResponse> => {
+    await authorize(request, ADMIN);
+    return { entries: await queryAudit(db, parseInput(auditQuerySchema, request.query)) };
+  });
+
+  app.post('/admin/staff/grant', async (request) => {
+    const staff = await authorize(request, ADMIN);
+    const { email, role } = parseInput(staffChangeSchema, request.body);
+    const change = await grantRole(db, email, role, { actor: staff.userId, role: staff.role, ip: staff.ip, now: admin.clock() });
+    if (!change.ok) notFound(ADMIN_TEXTS.playerNotFound);
+    return { userId: change.userId, role: change.after };
+  });
+
+  app.post('/admin/staff/revoke', async (request) => {
+    const staff = await authorize(request, ADMIN);
+    const { email } = parseInput(staffRevokeSchema, request.body);
+    const change = await revokeRole(db, email, { actor: staff.userId, role: staff.role, ip: staff.ip, now: admin.clock() });
+    if (!change.ok) notFound(ADMIN_TEXTS.playerNotFound);
+    return { userId: change.userId, role: null };
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Issue 18: the operator's console, put together from what the app already
+ * has. app.ts builds it once and hands `withdrawalHooks` to the withdrawals
+ * service and the whole to the `/api/admin` routes.
+ */
+import type { Registry } from 'prom-client';
+import type { Database } from '../../infra/db/database';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import type { Result } from '../../shared/result';
+import type { AuthContext } from '../auth/auth.service';
+import type { BalanceEvents } from '../ledger/balance-events';
+import { frozenRefusal } from './frozen';
+import { createOverview } from './overview.service';
+import { createPlayersAdmin, type StaffDisconnects } from './players.service';
+import { createStaffAccess } from './staff-access';
+import { createWithdrawalReview, reviewReasonFor } from './withdrawal-review';
+import { createCollusionRules } from './collusion';
+import { createStuck, type StuckDeps } from './stuck';
+import { createPeriodicTask } from '../../shared/periodic-task';
+import type { Executor } from '../../infra/db/database';
+
+export interface AdminConsoleDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  config: { staffRequireTwoFactor: boolean; withdrawalReviewAboveWei: bigint; withdrawalDailyLimitWei: bigint };
+  authenticate: (header: string | undefined) => Promise<Result<AuthContext>>;
+  balanceEvents: BalanceEvents;
+  disconnects: StaffDisconnects;
+  /** On-chain holdings now (hot wallet + unswept deposit addresses); absent without a chain. */
+  holdings?: () => Promise<bigint>;
+  chainLag?: () => Promise<number | undefined>;
+  priceUpdatedAt: () => Date | undefined;
+  /** The Prometheus registry the solvency gauges join. */
+  registry?: Registry;
+  /** Called after a withdrawal was approved (e.g. the sender's tick). */
+  onApproved?: () => void;
+  /** The stuck list's chain reads and game takeover. */
+  stuck: Pick<StuckDeps, 'withdrawalStuckMs' | 'takeOverGames' | 'chain' | 'creditDeposit'>;
+  /** How often the collusion rules run (default 60 s). */
+  collusionEveryMs?: number;
+}
+
+export function createAdminConsole(deps: AdminConsoleDeps) {
+  const { db, clock, logger } = deps;
+  const access = createStaffAccess({ db, authenticate: deps.authenticate, requireTwoFactor: deps.config.staffRequireTwoFactor, logger });
+  const overview = createOverview({
+    db,
+    clock,
+    logger,
+    priceUpdatedAt: deps.priceUpdatedAt,
+    ...(deps.holdings ? { holdings: deps.holdings } : {}),
+    ...(deps.chainLag ? { chainLag: deps.chainLag } : {}),
+  });
+  if (deps.registry) overview.registerGauges(deps.registry);
+  const review = createWithdrawalReview({ db, balanceEvents: deps.balanceEvents, clock, logger, ...(deps.onApproved ? { onApproved: deps.onApproved } : {}) });
+  const players = createPlayersAdmin({ db, clock, logger, disconnects: deps.disconnects });
+  const stuck = createStuck({ db, clock, logger, balanceEvents: deps.balanceEvents, ...deps.stuck });
+  const collusion = createCollusionRules({ db, clock });
+  const collusionTask = createPeriodicTask({
+    name: 'Collusion rules',
+    everyMs: deps.collusionEveryMs ?? 60_000,
+    logger,
+    run: async () => {
+      const added = await collusion.scan();
+      if (added > 0) logger.info({ added }, 'Collusion rules raised flags');
+    },
+  });
+  // After every settled game: its players' rules, one run at a time (players settled meanwhile wait for the next run, together).
+  const waitingPlayers = new Set<string>();
+  let afterGameRun: Promise<void> = Promise.resolve();
+  let stopped = false;
+  async function drainAfterGame(): Promise<void> {
+    while (waitingPlayers.size > 0 && !stopped) {
+      const players = [...waitingPlayers];
+      waitingPlayers.clear();
+      try {
+        const added = await collusion.scanPlayers(players);
+        if (added > 0) logger.info({ added, players }, 'Collusion rules raised flags after a game');
+      } catch (error) {
+        logger.error({ err: error, players }, 'Collusion rules after a game failed (the schedule will run them)');
+      }
+    }
+  }
+  const policy = { aboveWei: deps.config.withdrawalReviewAboveWei, dailyLimitWei: deps.config.withdrawalDailyLimitWei };
+  return {
+    db,
+    clock,
+    access,
+    overview,
+    review,
+    players,
+    stuck,
+    collusion,
+    /** Starts the collusion rules' schedule (app.ts, once built). */
+    start: () => collusionTask.start(),
+    async stop(): Promise<void> {
+      stopped = true;
+      await collusionTask.stop();
+      await afterGameRun;
+    },
+    /** The game service's `onSettled`: the rules for the game's two players, after its settlement committed. Resolves once they ran. */
+    afterGame(players: readonly string[]): Promise<void> {
+      if (stopped) return Promise.resolve();
+      for (const id of players) waitingPlayers.add(id);
+      // Chained: a run under way has perhaps read the set already; the next one takes these (or finds them done).
+      afterGameRun = afterGameRun.then(drainAfterGame);
+      return afterGameRun;
+    },
+    /** For the withdrawals service: a frozen account is refused; big, flagged or over-the-day withdrawals wait for review. */
+    withdrawalHooks: {
+      frozen: frozenRefusal,
+      async reasonFor(tx: Executor, request: { userId: string; amount: bigint; now: Date }) {
+        // A new account drained into this one: flagged now, so the open flag below sends this withdrawal to review.
+        await collusion.drainedBy(tx, request.userId, request.now);
+        return reviewReasonFor(tx, policy, request);
+      },
+    },
+  };
+}
+
+export type AdminConsole = ReturnType<typeof createAdminConsole>;

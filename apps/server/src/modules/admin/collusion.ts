@@ -1,0 +1,285 @@
+/**
+ * Issue 18: collusion rules. Each finding is a flag with its evidence for a
+ * human (never an automatic confiscation); `dedupe_key` keeps a rule that
+ * runs again from flagging the same finding twice. The rules read finished
+ * games and sessions, and run after every settled game (for its two players,
+ * `scanPlayers`, through the game service's `onSettled`), on a schedule and on
+ * demand.
+ *
+ * - `round_streak`: one player won 8 or more rounds in a row against the same
+ *   opponent without a draw — counted round by round over consecutive games
+ *   between them from the rounds each game stored (`state.rounds`); a game
+ *   stored before the rounds were kept counts only when the winner took it
+ *   with the loser at 0 and no drawn round (the only such games whose rounds
+ *   are known to be all wins one way), any other breaks the streak;
+ * - `winnings_concentration`: over at least 10 games, more than half of an
+ *   account's net winnings come from one opponent;
+ * - `timeout_losses`: 3 or more games lost by leaving or disconnecting
+ *   against the same opponent;
+ * - `shared_ip_opponents`: two accounts signed in from one IP within 24 h
+ *   played each other (a shared IP alone flags nothing: carrier NAT, offices);
+ * - `linked_accounts`: one browser signed into both, or one withdrawing to an
+ *   address the other deposited from (matchmaking never pairs them either);
+ * - `new_account_drained`: an account under 24 h old deposited and lost all it
+ *   had to one account within 24 h (that account's withdrawals then wait in
+ *   review: an open flag sends them there).
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../infra/db/database';
+import { flags } from '../../infra/db/schema/index';
+import type { Clock } from '../../shared/clock';
+import { appendAudit, auditValue } from './audit-log';
+import type { StaffContext } from './staff-access';
+import { linkedFindings } from './linked-accounts';
+import { storedRounds } from './stored-rounds';
+
+export const STREAK_ROUNDS = 8;
+export const CONCENTRATION_MIN_GAMES = 10;
+export const TIMEOUT_LOSSES = 3;
+const DAY_MS = 86_400_000;
+
+export interface Finding {
+  rule: string;
+  userId: string;
+  otherUserId: string | null;
+  evidence: Record<string, unknown>;
+  dedupeKey: string;
+}
+
+type FinishedGame = {
+  id: string;
+  player1_id: string;
+  player2_id: string;
+  winner_id: string | null;
+  end_reason: string | null;
+  stake_wei: string;
+  state: { round?: number; players?: Array<{ id: string; score: number }> } | null;
+  ended_at: Date | string;
+};
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** Pure: the rules over games (oldest first). Exported for tests on crafted games. */
+export function gameFindings(gamesOldestFirst: readonly FinishedGame[]): Finding[] {
+  const findings: Finding[] = [];
+  // Round streaks and timeouts, per pair.
+  const streaks = new Map<string, { winner: string; rounds: number; games: string[]; startRound: number }>();
+  const timeouts = new Map<string, string[]>();
+  const perUser = new Map<string, { games: number; net: Map<string, bigint> }>();
+  for (const game of gamesOldestFirst) {
+    const pair = pairKey(game.player1_id, game.player2_id);
+    const scores = game.state?.players ?? [];
+    const winner = game.winner_id;
+    const loser = winner === game.player1_id ? game.player2_id : winner === game.player2_id ? game.player1_id : null;
+    const rounds = storedRounds(game.state, game.player1_id, game.player2_id);
+    if (rounds !== undefined) {
+      // Rounds stored (issue 17): every round counts, in order; a draw ends the streak, a round the other way starts theirs.
+      for (const round of rounds) {
+        if (round.winnerId === 'draw' || (round.winnerId !== game.player1_id && round.winnerId !== game.player2_id)) {
+          streaks.delete(pair);
+          continue;
+        }
+        const current = streaks.get(pair);
+        if (current && current.winner === round.winnerId) {
+          current.rounds += 1;
+          if (current.games.at(-1) !== game.id) current.games.push(game.id);
+        } else {
+          streaks.set(pair, { winner: round.winnerId, rounds: 1, games: [game.id], startRound: round.round });
+        }
+      }
+    } else {
+      // A game stored before its rounds were kept: only a clean win (the loser at 0, as many rounds as the winner's score) is known round by round.
+      const winnerScore = scores.find((player) => player.id === winner)?.score ?? 0;
+      const loserScore = scores.find((player) => player.id === loser)?.score ?? -1;
+      const clean = winner !== null && loser !== null && loserScore === 0 && game.state?.round === winnerScore && winnerScore > 0;
+      const current = streaks.get(pair);
+      if (clean && current && current.winner === winner) {
+        current.rounds += winnerScore;
+        current.games.push(game.id);
+      } else if (clean) {
+        streaks.set(pair, { winner: winner, rounds: winnerScore, games: [game.id], startRound: 1 });
+      } else {
+        streaks.delete(pair);
+      }
+    }
+    const streak = streaks.get(pair);
+    const streakLoser = streak ? (streak.winner === game.player1_id ? game.player2_id : game.player1_id) : null;
+    if (streak && streak.rounds >= STREAK_ROUNDS && streakLoser) {
+      findings.push({
+        rule: 'round_streak',
+        userId: streak.winner,
+        otherUserId: streakLoser,
+        evidence: { rounds: streak.rounds, games: [...streak.games] },
+        dedupeKey: `round_streak:${streak.winner}:${streakLoser}:${streak.games[0]}${streak.startRound > 1 ? `:r${streak.startRound}` : ''}`,
+      });
+    }
+    if (loser && winner && (game.end_reason === 'forfeit-disconnect' || game.end_reason === 'forfeit-leave')) {
+      const key = `${loser}>${winner}`;
+      const list = timeouts.get(key) ?? [];
+      list.push(game.id);
+      timeouts.set(key, list);
+    }
+    const stake = BigInt(game.stake_wei);
+    for (const [self, other] of [
+      [game.player1_id, game.player2_id],
+      [game.player2_id, game.player1_id],
+    ] as const) {
+      const entry = perUser.get(self) ?? { games: 0, net: new Map<string, bigint>() };
+      entry.games += 1;
+      const delta = winner === self ? stake : winner === other ? -stake : 0n;
+      entry.net.set(other, (entry.net.get(other) ?? 0n) + delta);
+      perUser.set(self, entry);
+    }
+  }
+  for (const [key, gameIds] of timeouts) {
+    if (gameIds.length < TIMEOUT_LOSSES) continue;
+    const [loser, winner] = key.split('>') as [string, string];
+    findings.push({ rule: 'timeout_losses', userId: winner, otherUserId: loser, evidence: { losses: gameIds.length, games: gameIds }, dedupeKey: `timeout_losses:${winner}:${loser}` });
+  }
+  for (const [userId, entry] of perUser) {
+    if (entry.games < CONCENTRATION_MIN_GAMES) continue;
+    let total = 0n;
+    for (const net of entry.net.values()) total += net;
+    if (total <= 0n) continue;
+    for (const [opponent, net] of entry.net) {
+      if (net * 2n > total) {
+        findings.push({
+          rule: 'winnings_concentration',
+          userId,
+          otherUserId: opponent,
+          evidence: { games: entry.games, netWinningsWei: total.toString(), fromOpponentWei: net.toString() },
+          dedupeKey: `winnings_concentration:${userId}:${opponent}`,
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+async function sharedIpFindings(db: Executor, among?: readonly string[]): Promise<Finding[]> {
+  const filter = among === undefined ? sql`` : sql` AND (s1.user_id IN (${sql.join(among.map((id) => sql`${id}::uuid`), sql`, `)}) OR s2.user_id IN (${sql.join(among.map((id) => sql`${id}::uuid`), sql`, `)}))`;
+  const rows = await db.execute<{ a: string; b: string; ip: string; game_id: string }>(sql`
+    SELECT DISTINCT ON (g.id) s1.user_id::text AS a, s2.user_id::text AS b, s1.ip, g.id::text AS game_id
+    FROM sessions s1
+    JOIN sessions s2 ON s2.ip = s1.ip AND s2.user_id <> s1.user_id AND abs(extract(epoch FROM s2.created_at - s1.created_at)) < 86400
+    JOIN games g ON (g.player1_id = s1.user_id AND g.player2_id = s2.user_id) OR (g.player1_id = s2.user_id AND g.player2_id = s1.user_id)
+    WHERE s1.ip IS NOT NULL AND s1.user_id < s2.user_id${filter}`);
+  return rows.rows.map((row) => ({
+    rule: 'shared_ip_opponents',
+    userId: row.a,
+    otherUserId: row.b,
+    evidence: { ip: row.ip, game: row.game_id },
+    dedupeKey: `shared_ip_opponents:${row.a}:${row.b}`,
+  }));
+}
+
+/**
+ * New accounts (< 24 h) that deposited and lost everything they had to one
+ * account: the winner is flagged. Also the review policy's question for one
+ * withdrawing account (`drainedBy`).
+ */
+async function drainedFindings(db: Executor, now: Date, winnerId?: string): Promise<Finding[]> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const rows = await db.execute<{ loser: string; winner: string; lost: string; deposited: string }>(sql`
+    WITH fresh AS (
+      SELECT u.id FROM users u
+      JOIN ledger_accounts a ON a.code = 'user:' || u.id::text
+      WHERE u.created_at > ${since} AND a.balance = 0
+        AND EXISTS (SELECT 1 FROM deposits d WHERE d.user_id = u.id AND d.status = 'credited')
+    ), losses AS (
+      SELECT f.id AS loser, g.winner_id AS winner, SUM(g.stake_wei) AS lost
+      FROM fresh f JOIN games g ON (g.player1_id = f.id OR g.player2_id = f.id)
+      WHERE g.status = 'finished' AND g.ended_at > ${since}
+      GROUP BY f.id, g.winner_id
+    )
+    SELECT l.loser::text AS loser, l.winner::text AS winner, l.lost::text AS lost,
+           (SELECT COALESCE(SUM(amount), 0) FROM deposits d WHERE d.user_id = l.loser AND d.status = 'credited')::text AS deposited
+    FROM losses l
+    WHERE l.winner IS NOT NULL AND l.winner <> l.loser
+      AND NOT EXISTS (SELECT 1 FROM losses o WHERE o.loser = l.loser AND o.winner IS NOT NULL AND o.winner <> l.loser AND o.winner <> l.winner)
+      AND (${winnerId ?? null}::uuid IS NULL OR l.winner = ${winnerId ?? null}::uuid)`);
+  return rows.rows.map((row) => ({
+    rule: 'new_account_drained',
+    userId: row.winner,
+    otherUserId: row.loser,
+    evidence: { lostWei: row.lost, depositedWei: row.deposited },
+    dedupeKey: `new_account_drained:${row.winner}:${row.loser}`,
+  }));
+}
+
+/** Stores new findings (known ones are skipped by their dedupe key); returns how many were new. */
+export async function storeFindings(db: Executor, findings: readonly Finding[], now: Date): Promise<number> {
+  let added = 0;
+  for (const finding of findings) {
+    const inserted = await db
+      .insert(flags)
+      .values({ rule: finding.rule, userId: finding.userId, otherUserId: finding.otherUserId, evidence: auditValue(finding.evidence), dedupeKey: finding.dedupeKey, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: flags.id });
+    added += inserted.length;
+  }
+  return added;
+}
+
+export function createCollusionRules(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    /** Runs every rule over the finished games and sessions; returns how many new flags. */
+    async scan(): Promise<number> {
+      const finished = await db.execute<FinishedGame>(sql`
+        SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
+               end_reason, stake_wei::text AS stake_wei, state, ended_at
+        FROM games WHERE status = 'finished' ORDER BY ended_at, id`);
+      const now = clock();
+      const findings = [...gameFindings(finished.rows), ...(await sharedIpFindings(db)), ...(await drainedFindings(db, now)), ...(await linkedFindings(db))];
+      return storeFindings(db, findings, now);
+    },
+
+    /**
+     * After a game settled: the rules for its two players only — their games
+     * (the per-pair rules over every pair they are in; the winnings
+     * concentration for them alone, the others' games being partly read), the
+     * shared IPs they signed in from, the new accounts they drained and their
+     * links. Returns how many new flags.
+     */
+    async scanPlayers(players: readonly string[]): Promise<number> {
+      if (players.length === 0) return 0;
+      const ids = sql.join(players.map((id) => sql`${id}::uuid`), sql`, `);
+      const finished = await db.execute<FinishedGame>(sql`
+        SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
+               end_reason, stake_wei::text AS stake_wei, state, ended_at
+        FROM games WHERE status = 'finished' AND (player1_id IN (${ids}) OR player2_id IN (${ids})) ORDER BY ended_at, id`);
+      const now = clock();
+      const involved = (finding: Finding) => players.includes(finding.userId) || (finding.otherUserId !== null && players.includes(finding.otherUserId));
+      const findings = [
+        ...gameFindings(finished.rows).filter((finding) => (finding.rule === 'winnings_concentration' ? players.includes(finding.userId) : involved(finding))),
+        ...(await sharedIpFindings(db, players)),
+        ...(await Promise.all(players.map((id) => drainedFindings(db, now, id)))).flat(),
+        ...(await linkedFindings(db)).filter(involved),
+      ];
+      return storeFindings(db, findings, now);
+    },
+
+    /** The review policy's check at withdrawal time: did this account just drain a new account? Flags it if so. */
+    async drainedBy(tx: Executor, winnerId: string, now: Date): Promise<boolean> {
+      const findings = await drainedFindings(tx, now, winnerId);
+      if (findings.length === 0) return false;
+      await storeFindings(tx, findings, now);
+      return true;
+    },
+
+    async resolve(id: string, resolution: 'dismissed' | 'confirmed', note: string, staff: StaffContext): Promise<{ found: boolean; changed: boolean }> {
+      return db.transaction(async (tx) => {
+        const [flag] = await tx.execute<{ status: string }>(sql`SELECT status FROM flags WHERE id = ${id} FOR UPDATE`).then((result) => result.rows);
+        if (!flag) return { found: false, changed: false };
+        if (flag.status !== 'open') return { found: true, changed: false };
+        const now = clock();
+        await tx.execute(sql`UPDATE flags SET status = ${resolution}, note = ${note}, resolved_by = ${staff.userId}, resolved_at = ${now} WHERE id = ${id}`);
+        await appendAudit(tx, { actor: staff.userId, role: staff.role, action: `flag.${resolution === 'dismissed' ? 'dismiss' : 'confirm'}`, target: `flag:${id}`, before: { status: 'open' }, after: { status: resolution }, reason: note, ip: staff.ip, at: now });
+        return { found: true, changed: true };
+      });
+    },
+  };
+}
+
+export type CollusionRules = ReturnType<typeof createCollusionRules>;

@@ -1,0 +1,200 @@
+/**
+ * Issue 18: withdrawals that wait for a human. The policy runs inside the
+ * withdrawal's debit transaction (the user's ledger account is locked, so
+ * concurrent requests see each other's rows): above WITHDRAWAL_REVIEW_ABOVE_ETH,
+ * a day's total above WITHDRAWAL_DAILY_LIMIT_ETH, or an account with an open
+ * flag → status `review`, which the sender never picks up.
+ *
+ * Approve (review → queued: the sender pays it as any other) and reject
+ * (review → rejected, amount and fee back in one ledger transfer) both lock
+ * the row and act only from `review`: a second click, twenty staff at once, or
+ * approve after reject change nothing more.
+ */
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { formatEth } from '@shifumi/money';
+import { ADMIN_TEXTS, type AdminWithdrawal } from '@shifumi/protocol';
+import type { Database, Executor } from '../../infra/db/database';
+import { flags, users, withdrawals } from '../../infra/db/schema/index';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import type { BalanceEvents } from '../ledger/balance-events';
+import { LedgerAccounts } from '../ledger/ledger-accounts';
+import { transfer } from '../ledger/ledger.service';
+import { lockWithdrawal, type WithdrawalRow } from '../withdrawals/withdrawals.repo';
+import { appendAudit } from './audit-log';
+import type { StaffContext } from './staff-access';
+
+const DAY_MS = 86_400_000;
+
+export interface ReviewPolicy {
+  /** WITHDRAWAL_REVIEW_ABOVE_ETH in wei: an amount above it waits. */
+  aboveWei: bigint;
+  /** WITHDRAWAL_DAILY_LIMIT_ETH in wei: a 24 h total above it waits. */
+  dailyLimitWei: bigint;
+}
+
+/** Why this new withdrawal must wait for review, or undefined when it may go out. Call inside the debit's transaction. */
+export async function reviewReasonFor(
+  tx: Executor,
+  policy: ReviewPolicy,
+  request: { userId: string; amount: bigint; now: Date },
+): Promise<string | undefined> {
+  if (request.amount > policy.aboveWei) return ADMIN_TEXTS.reviewReasons.aboveThreshold(formatEth(policy.aboveWei));
+  const [flag] = await tx
+    .select({ id: flags.id })
+    .from(flags)
+    // Both accounts of a flag are held: the one it names and its counterpart.
+    .where(and(or(eq(flags.userId, request.userId), eq(flags.otherUserId, request.userId)), eq(flags.status, 'open')))
+    .limit(1);
+  if (flag) return ADMIN_TEXTS.reviewReasons.openFlag;
+  const [day] = await tx
+    .select({ total: sql<string>`COALESCE(SUM(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, request.userId),
+        gt(withdrawals.createdAt, new Date(request.now.getTime() - DAY_MS)),
+        inArray(withdrawals.status, ['queued', 'sent', 'confirmed', 'review']),
+      ),
+    );
+  if (BigInt(day?.total ?? '0') + request.amount > policy.dailyLimitWei) return ADMIN_TEXTS.reviewReasons.dailyLimit(formatEth(policy.dailyLimitWei));
+  return undefined;
+}
+
+type AdminWithdrawalRow = WithdrawalRow & { userName: string; userEmail: string | null };
+
+export function toAdminWithdrawal(row: AdminWithdrawalRow): AdminWithdrawal {
+  return {
+    id: row.id,
+    userId: row.userId,
+    userName: row.userName,
+    userEmail: row.userEmail,
+    amountWei: row.amount.toString(),
+    feeWei: row.fee.toString(),
+    recipientAddress: row.recipientAddress,
+    status: row.status,
+    reviewReason: row.reviewReason,
+    rejectReason: row.rejectReason,
+    reviewedBy: row.reviewedBy,
+    txHash: row.txHash,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function selectWithUser(db: Executor) {
+  return db
+    .select({ withdrawal: withdrawals, userName: users.name, userEmail: users.email })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId));
+}
+
+export async function listWithdrawals(db: Executor, filter: { status?: WithdrawalRow['status']; userId?: string }, limit = 200): Promise<AdminWithdrawal[]> {
+  const conditions = [
+    ...(filter.status ? [eq(withdrawals.status, filter.status)] : []),
+    ...(filter.userId ? [eq(withdrawals.userId, filter.userId)] : []),
+  ];
+  const rows = await selectWithUser(db)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(limit);
+  return rows.map((row) => toAdminWithdrawal({ ...row.withdrawal, userName: row.userName, userEmail: row.userEmail }));
+}
+
+async function withdrawalById(db: Executor, id: string): Promise<AdminWithdrawal | undefined> {
+  const [row] = await selectWithUser(db).where(eq(withdrawals.id, id)).limit(1);
+  return row ? toAdminWithdrawal({ ...row.withdrawal, userName: row.userName, userEmail: row.userEmail }) : undefined;
+}
+
+export interface WithdrawalReviewDeps {
+  db: Database;
+  balanceEvents: BalanceEvents;
+  clock: Clock;
+  logger: Logger;
+  /** Called after an approval committed (the sender may pay it now instead of at its next tick). */
+  onApproved?: () => void;
+}
+
+export type Decision = { found: false } | { found: true; changed: boolean; withdrawal: AdminWithdrawal };
+
+export function createWithdrawalReview(deps: WithdrawalReviewDeps) {
+  const { db, clock, logger } = deps;
+
+  async function decided(id: string, changed: boolean): Promise<Decision> {
+    const withdrawal = await withdrawalById(db, id);
+    return withdrawal ? { found: true, changed, withdrawal } : { found: false };
+  }
+
+  return {
+    async approve(id: string, staff: StaffContext): Promise<Decision> {
+      const changed = await db.transaction(async (tx) => {
+        const row = await lockWithdrawal(tx, id);
+        if (!row) return undefined;
+        if (row.status !== 'review') return false;
+        const now = clock();
+        await tx.update(withdrawals).set({ status: 'queued', reviewedBy: staff.userId, reviewedAt: now, updatedAt: now }).where(eq(withdrawals.id, id));
+        await appendAudit(tx, {
+          actor: staff.userId,
+          role: staff.role,
+          action: 'withdrawal.approve',
+          target: `withdrawal:${id}`,
+          before: { status: row.status },
+          after: { status: 'queued' },
+          ip: staff.ip,
+          at: now,
+        });
+        return true;
+      });
+      if (changed === undefined) return { found: false };
+      if (changed) {
+        logger.info({ withdrawalId: id, staff: staff.userId }, 'Withdrawal approved');
+        deps.onApproved?.();
+      }
+      return decided(id, changed);
+    },
+
+    async reject(id: string, reason: string, staff: StaffContext): Promise<Decision> {
+      const outcome = await db.transaction(async (tx) => {
+        const row = await lockWithdrawal(tx, id);
+        if (!row) return undefined;
+        if (row.status !== 'review') return { changed: false as const };
+        const now = clock();
+        const user = LedgerAccounts.user(row.userId);
+        // Amount and fee back in one transfer: nothing was signed, so no gas was paid.
+        const moved = await transfer(tx, {
+          idempotencyKey: `withdrawal-reject:${id}`,
+          kind: 'withdrawal_rejected',
+          legs: [
+            { from: LedgerAccounts.withdrawalsInFlight, to: user, amount: row.amount },
+            ...(row.fee > 0n ? [{ from: LedgerAccounts.withdrawalFees, to: user, amount: row.fee }] : []),
+          ],
+          memo: { withdrawalId: id, reason, fee: row.fee.toString() },
+        });
+        await tx
+          .update(withdrawals)
+          .set({ status: 'rejected', rejectReason: reason, failureReason: reason, reviewedBy: staff.userId, reviewedAt: now, updatedAt: now })
+          .where(eq(withdrawals.id, id));
+        await appendAudit(tx, {
+          actor: staff.userId,
+          role: staff.role,
+          action: 'withdrawal.reject',
+          target: `withdrawal:${id}`,
+          before: { status: row.status },
+          after: { status: 'rejected', refundedWei: (row.amount + row.fee).toString() },
+          reason,
+          ip: staff.ip,
+          at: now,
+        });
+        return { changed: true as const, userId: row.userId, balance: moved.balances.get(user.code) };
+      });
+      if (outcome === undefined) return { found: false };
+      if (outcome.changed) {
+        logger.info({ withdrawalId: id, staff: staff.userId }, 'Withdrawal rejected: amount and fee returned');
+        if (outcome.balance !== undefined) deps.balanceEvents.balanceChanged(outcome.userId, outcome.balance);
+        deps.balanceEvents.withdrawalSettled?.(outcome.userId, id, 'failed');
+      }
+      return decided(id, outcome.changed);
+    },
+  };
+}
+
+export type WithdrawalReview = ReturnType<typeof createWithdrawalReview>;

@@ -1,0 +1,36 @@
+/** GameEvents and PlayerConnections (declared in modules/games) over the two Socket.IO servers. */
+import { playerRoom, type GameEvents, type PlayerConnections } from '../modules/games/game-events';
+import { userRoom, type GameServer, type PublicServer } from './servers';
+
+export function createGameEvents(io: GameServer, publicIo: PublicServer): GameEvents {
+  // The typed emit of Socket.IO does not accept a generic event name: the interface's signature carries the types.
+  type Emit = (event: string, ...payload: unknown[]) => void;
+  return {
+    seat(gameId, userId, socketId) {
+      io.in(socketId).socketsJoin(playerRoom(gameId, userId));
+      io.in(userRoom(userId)).socketsJoin(playerRoom(gameId, userId));
+    },
+    toSocket(socketId, event, ...payload) {
+      (io.to(socketId).emit as Emit)(event, ...payload);
+    },
+    toPlayer(gameId, userId, event, ...payload) {
+      (io.to(playerRoom(gameId, userId)).emit as Emit)(event, ...payload);
+    },
+    toBoth(gameId, [first, second], event, ...payload) {
+      (io.to([playerRoom(gameId, first), playerRoom(gameId, second)]).emit as Emit)(event, ...payload);
+    },
+    toPublic(event, ...payload) {
+      (publicIo.emit as Emit)(event, ...payload);
+    },
+  };
+}
+
+/** The adapter's own room table: local sockets only, with any adapter. */
+export function createPlayerConnections(io: GameServer): PlayerConnections {
+  return {
+    localRooms(rooms) {
+      const table = io.of('/').adapter.rooms;
+      return rooms.filter((room) => (table.get(room)?.size ?? 0) > 0);
+    },
+  };
+}

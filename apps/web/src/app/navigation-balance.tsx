@@ -1,0 +1,48 @@
+/**
+ * The balance in the navigation bar (issue 14), on every page for a signed-in
+ * player: ETH or USD, toggled on click as on home. It reads the account query,
+ * which the layout's live-balance hook updates from each `balance` event.
+ */
+import { useState } from 'react';
+import { useAccountQuery } from '../lib/account-api';
+import { formatEthAmount, formatUsdAmount } from '../lib/money-format';
+import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../lib/price-api';
+import { useIsSignedIn } from '../lib/session-store';
+import { DEVELOPMENT_PRICE_TEXT } from '../components/ui/development-price-label';
+import styles from './navigation-balance.module.css';
+
+type Currency = 'ETH' | 'USD';
+
+export function NavigationBalance({ className = '' }: { className?: string }) {
+  // A visitor has no balance: nothing is shown, and nothing (not even the price) is fetched for it.
+  return useIsSignedIn() ? <SignedInBalance className={className} /> : null;
+}
+
+function SignedInBalance({ className }: { className: string }) {
+  const account = useAccountQuery(true);
+  const price = useUsablePrice();
+  const [currency, setCurrency] = useState<Currency>('ETH');
+
+  const wei = account.data ? BigInt(account.data.balanceWei) : null;
+  const shown =
+    wei === null ? '—' : currency === 'ETH' ? formatEthAmount(wei) : price ? formatUsdAmount(wei, price.microUsdPerEth) : PRICE_UNAVAILABLE_TEXT;
+  const next: Currency = currency === 'ETH' ? 'USD' : 'ETH';
+  const developmentPrice = currency === 'USD' && price?.source === 'development';
+  return (
+    <button
+      type="button"
+      className={`${styles.balance} ${className}`}
+      disabled={wei === null}
+      onClick={() => setCurrency(next)}
+      aria-label={`Your balance ${shown}${developmentPrice ? ` (${DEVELOPMENT_PRICE_TEXT})` : ''}. Show in ${next}`}
+      title={`Show in ${next}`}
+    >
+      <span className={styles.label} aria-hidden="true">
+        Balance
+      </span>
+      <span className={styles.value} data-testid="nav-balance-value">
+        {shown}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useAudit } from '../api/admin-api';
+import styles from './admin.module.css';
+import { QueryState } from './query-state';
+import { dateOf } from './wei';
+
+/** Every staff action and refused staff request, newest first. */
+export function AuditPage() {
+  const [filter, setFilter] = useState({ actor: '', action: '', target: '' });
+  const audit = useAudit(filter);
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>Audit log</h1>
+      <div className={styles.filters}>
+        {(['actor', 'action', 'target'] as const).map((field) => (
+          <input key={field} aria-label={field} placeholder={field} value={filter[field]} onChange={(event) => setFilter({ ...filter, [field]: event.target.value })} />
+        ))}
+      </div>
+      <QueryState query={audit}>
+        {(data) => (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>Who</th>
+                <th>What</th>
+                <th>On</th>
+                <th>Before → after</th>
+                <th>Reason</th>
+                <th>IP</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{dateOf(entry.at)}</td>
+                  <td className={styles.mono}>
+                    {entry.actor}
+                    {entry.role ? ` (${entry.role})` : ''}
+                  </td>
+                  <td>{entry.action}</td>
+                  <td className={styles.mono}>{entry.target ?? '—'}</td>
+                  <td className={styles.mono}>
+                    {JSON.stringify(entry.before)} → {JSON.stringify(entry.after)}
+                  </td>
+                  <td>{entry.reason ?? '—'}</td>
+                  <td className={styles.mono}>{entry.ip ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { userFacingMessage } from '../../../lib/api-error';
+import { useOverview, useRunLedgerCheck } from '../api/admin-api';
+import styles from './admin.module.css';
+import { QueryState } from './query-state';
+import { dateOf, ethOf } from './wei';
+
+/** Solvency now: red when holdings do not cover liabilities or the last ledger check failed. */
+export function OverviewPage() {
+  const overview = useOverview();
+  const check = useRunLedgerCheck();
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>Overview</h1>
+      <QueryState query={overview}>
+        {(data) => (
+          <>
+            {data.alarm ? <Notice tone="error">Holdings do not cover liabilities, or the last ledger check failed.</Notice> : null}
+            <div className={styles.cards} data-testid="solvency" data-alarm={data.alarm}>
+              <div className={styles.card}>
+                <span className={styles.muted}>Liabilities</span>
+                <strong>{ethOf(data.liabilitiesWei)}</strong>
+              </div>
+              <div className={`${styles.card} ${data.alarm ? styles.alarm : styles.ok}`}>
+                <span className={styles.muted}>Holdings (on chain now)</span>
+                <strong>{ethOf(data.holdingsWei)}</strong>
+              </div>
+              <div className={`${styles.card} ${data.marginWei !== null && BigInt(data.marginWei) < 0n ? styles.alarm : styles.ok}`}>
+                <span className={styles.muted}>Margin</span>
+                <strong>{data.marginWei !== null && BigInt(data.marginWei) < 0n ? `−${ethOf((-BigInt(data.marginWei)).toString())}` : ethOf(data.marginWei)}</strong>
+              </div>
+              <div className={styles.card}>
+                <span className={styles.muted}>Fee income</span>
+                <strong>{ethOf(data.feeIncomeWei)}</strong>
+              </div>
+              <div className={`${styles.card} ${data.ledgerCheck.ok === false ? styles.alarm : ''}`}>
+                <span className={styles.muted}>Last ledger check</span>
+                <strong>{data.ledgerCheck.ok === null ? 'Never run' : data.ledgerCheck.ok ? 'Passed' : 'Failed'}</strong>
+                <span className={styles.muted}>{dateOf(data.ledgerCheck.at)}</span>
+              </div>
+              <div className={styles.card}>
+                <span className={styles.muted}>Chain cursor lag</span>
+                <strong>{data.chainLagBlocks === null ? '—' : `${data.chainLagBlocks} blocks`}</strong>
+              </div>
+              <div className={styles.card}>
+                <span className={styles.muted}>Price age</span>
+                <strong>{data.priceAgeSeconds === null ? '—' : `${Math.round(data.priceAgeSeconds)} s`}</strong>
+              </div>
+            </div>
+          </>
+        )}
+      </QueryState>
+      <div className={styles.row}>
+        <Button variant="secondary" disabled={check.isPending} onClick={() => check.mutate()}>
+          Run the ledger check now
+        </Button>
+        {check.data ? <span>{check.data.ok ? 'The ledger check passed.' : `The ledger check failed: ${check.data.problems.join('; ')}`}</span> : null}
+        {check.isError ? <Notice tone="error">{userFacingMessage(check.error)}</Notice> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * Issue 14: how a game ended, asked of `GET /api/games/{id}` when the live
+ * connection comes back during a game: a game the server ended meanwhile
+ * (the player's connection was gone past the grace) sends nothing on return.
+ */
+import { gameDetailResponseSchema, type GameDetailResponse } from '@shifumi/protocol';
+import { apiRequest } from '../../../lib/api-client';
+
+export function fetchGameOutcome(room: string): Promise<GameDetailResponse> {
+  return apiRequest(`/api/games/${encodeURIComponent(room)}`, { method: 'GET' }, gameDetailResponseSchema);
+}

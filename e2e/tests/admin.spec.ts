@@ -1,0 +1,103 @@
+/**
+ * Issue 18: the operator's console. A finance role granted with the CLI
+ * approves a withdrawal waiting in review and sees it paid; a freeze signs
+ * the player's open tab out.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN_TEXTS } from '@shifumi/protocol';
+import { E2E_ANVIL_URL, REPO_ROOT } from '../support/environment';
+import { devDeposit, signUpAndSignIn } from '../support/players';
+
+const run = promisify(execFile);
+
+async function chainBalance(address: string): Promise<bigint> {
+  const response = await fetch(E2E_ANVIL_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
+  });
+  return BigInt(((await response.json()) as { result: string }).result);
+}
+
+/** `npm run staff:grant -- <email> <role>` against the e2e server's database. */
+async function grant(email: string, role: string): Promise<string> {
+  const serverEnv = JSON.parse(process.env.SHIFUMI_E2E_SERVER_ENV ?? '{}') as Record<string, string>;
+  const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv, NODE_ENV: 'test' };
+  delete env.REDIS_URL;
+  const { stdout } = await run('npm', ['run', '--silent', 'staff:grant', '--', email, role], { cwd: REPO_ROOT, env });
+  return stdout;
+}
+
+async function staffPage(browser: Browser, role: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const email = await signUpAndSignIn(page, { name: 'Staff' });
+  expect(await grant(email, role)).toContain(`→ ${role}`);
+  return page;
+}
+
+// The CLI opens the database while the server runs: PostgreSQL only (PGlite admits one process).
+test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL (PostgreSQL)');
+
+test('finance approves a withdrawal waiting in review and sees it paid', async ({ page, browser }) => {
+  const email = await signUpAndSignIn(page, { name: 'Whale', verify: true });
+  await devDeposit(email, '2');
+  await expect(page.getByTestId('balance-value')).toHaveText('2 ETH', { timeout: 20_000 });
+
+  // 1.5 ETH is above WITHDRAWAL_REVIEW_ABOVE_ETH (1): it waits for staff.
+  const recipient = `0x${(Date.now() + 7).toString(16).padStart(40, '0')}`;
+  await page.getByRole('button', { name: 'My account' }).first().click();
+  await page.getByLabel('Amount (ETH)').fill('1.5');
+  await page.getByLabel('Ethereum address').fill(recipient);
+  await page.getByRole('button', { name: 'Retirer' }).click();
+  await page.getByRole('alertdialog', { name: 'Confirm the withdrawal' }).getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(page.getByText(ADMIN_TEXTS.withdrawalInReview, { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  const staff = await staffPage(browser, 'finance');
+  await staff.goto('/admin');
+  await expect(staff).toHaveURL(/\/admin\/overview$/);
+  await expect(staff.getByText('Liabilities')).toBeVisible();
+  await staff.getByRole('link', { name: 'Withdrawals' }).click();
+  const row = staff.locator('tr', { hasText: recipient });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Approve' }).click();
+
+  await expect.poll(() => chainBalance(recipient), { timeout: 30_000 }).toBe(1_500_000_000_000_000_000n);
+  await expect(page.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await staff.getByLabel('Status').selectOption('confirmed');
+  await expect(staff.locator('tr', { hasText: recipient }).getByTestId('withdrawal-status')).toHaveText('confirmed');
+});
+
+test('support freezes a player and the player\'s tab is signed out', async ({ page, browser }) => {
+  const consoleChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/admin-app-/.test(request.url())) consoleChunks.push(request.url());
+  });
+  const email = await signUpAndSignIn(page, { name: 'Suspect' });
+  // A player on /admin: the server refuses, and the console's code is never fetched.
+  await page.goto('/admin');
+  await expect(page.getByText(ADMIN_TEXTS.notStaff)).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByText('Connecté', { exact: true })).toBeVisible();
+  const staff = await staffPage(browser, 'support');
+  await staff.goto(`/admin/players?q=${encodeURIComponent(email)}`);
+  await staff.getByRole('link', { name: 'Suspect' }).click();
+  await expect(staff.getByTestId('player-frozen')).toHaveText('Active');
+
+  const alerted = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+    resolve(dialog.message());
+    void dialog.accept();
+  }));
+  await staff.getByLabel('Reason to freeze').fill('Chargeback investigation');
+  await staff.getByRole('button', { name: 'Freeze' }).click();
+  await expect(staff.getByTestId('player-frozen')).toHaveText('Frozen');
+  expect(await alerted).toBe(ADMIN_TEXTS.accountFrozenDisconnect);
+  await expect(page.getByRole('button', { name: 'Sign Up / Login' })).toBeVisible({ timeout: 20_000 });
+
+  // A player's token on the console: refused.
+  await page.goto('/admin');
+  await expect(page.getByText(ADMIN_TEXTS.notStaff)).toBeVisible();
+  // The console's code never reached the player's browser, even on /admin.
+  expect(consoleChunks).toEqual([]);
+});

@@ -1,0 +1,35 @@
+/** Issue 18: texts of the operator's console and of what players see because of it. */
+import type { StaffRole } from './admin';
+
+/** Texts of the console and of what players see because of it. */
+export const ADMIN_TEXTS = {
+  notStaff: 'This page is for Shifumi staff only.',
+  wrongRole: (role: StaffRole) => `Your role (${role}) does not allow this.`,
+  needsTwoFactor: 'Staff accounts need two-step verification: turn it on in your account settings, then sign in again.',
+  signInAgainWithTwoFactor: 'Sign in again with your two-step verification code to use the console.',
+  withdrawalNotFound: 'No such withdrawal.',
+  playerNotFound: 'No such player.',
+  gameNotFound: 'No such game.',
+  flagNotFound: 'No such flag.',
+  depositNotFound: 'No such deposit.',
+  /** "Credit now" refused: the chain does not show the deposit as recorded, or not yet with its confirmations. */
+  depositNotOnChain: 'The chain does not show this deposit as recorded (transaction, block, address or amount differ): nothing was credited.',
+  depositNotConfirmed: 'This deposit does not have its confirmations yet: nothing was credited.',
+  /** "Credit now" without a chain (or while the deposit watcher cannot work here). */
+  depositCreditUnavailable: 'Deposits cannot be credited from this server right now: nothing was credited.',
+  /** force_disconnect after a freeze. */
+  accountFrozenDisconnect: 'Your account has been frozen by Shifumi staff. You can still sign in and see your balance; contact support for details.',
+  /** force_disconnect after staff signed the sessions out. */
+  sessionsRevokedDisconnect: 'Shifumi staff signed this session out. Please sign in again.',
+  /** Search, play or withdraw while frozen. */
+  accountFrozen: 'Your account is frozen: playing and withdrawals are paused. Please contact support.',
+  /** The account page's status of a withdrawal waiting for staff. */
+  withdrawalInReview: 'In review',
+  withdrawalRejected: (reason: string) => `Rejected: ${reason}`,
+  /** Why a withdrawal waits (stored with it, shown to staff). */
+  reviewReasons: {
+    aboveThreshold: (limitEth: string) => `Above the review threshold of ${limitEth} ETH.`,
+    dailyLimit: (limitEth: string) => `The day's withdrawals exceed ${limitEth} ETH.`,
+    openFlag: 'The account has an open flag.',
+  },
+} as const;

@@ -1,0 +1,215 @@
+/**
+ * Issue 18: the operator's console contract (`/api/admin/*`): staff roles,
+ * request schemas, answers, and the texts staff and players read.
+ */
+import { z } from 'zod';
+import { CHOICES } from './constants';
+import { isPlainLine } from './text-rules';
+
+/** `admin`: everything, staff roles included; `finance`: withdrawals, solvency; `support`: players, games, money read-only. */
+export const STAFF_ROLES = ['admin', 'finance', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+
+/** Longest reason staff may give (freeze, reject, resolve a flag). */
+export const STAFF_REASON_MAX_LENGTH = 500;
+
+const reasonSchema = z
+  .string({ error: 'A reason is required.' })
+  .trim()
+  .min(1, { error: 'A reason is required.' })
+  .max(STAFF_REASON_MAX_LENGTH, { error: `The reason must be at most ${STAFF_REASON_MAX_LENGTH} characters.` })
+  .refine(isPlainLine, { error: 'The reason must be one line of plain text.' });
+
+/** Body of reject, freeze, unfreeze and revoke-sessions. */
+export const staffReasonRequestSchema = z.object({ reason: reasonSchema }).strict();
+export type StaffReasonRequest = z.infer<typeof staffReasonRequestSchema>;
+
+const weiStringSchema = z.string().regex(/^-?\d+$/);
+const uuidSchema = z.uuid();
+
+/** `GET /api/admin/me`: who the console is open for. */
+export const staffMeResponseSchema = z.object({ userId: z.string(), name: z.string(), role: staffRoleSchema });
+export type StaffMeResponse = z.infer<typeof staffMeResponseSchema>;
+
+export const auditQuerySchema = z
+  .object({
+    actor: z.string().trim().min(1).max(100).optional(),
+    action: z.string().trim().min(1).max(100).optional(),
+    target: z.string().trim().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  actor: z.string(),
+  role: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditResponse = z.infer<typeof auditResponseSchema>;
+
+/** `GET /api/admin/overview`: solvency at the time of the request (wei as decimal strings). */
+export const adminOverviewSchema = z.object({
+  liabilitiesWei: weiStringSchema,
+  /** Hot wallet + unswept deposit addresses, read from the chain now; null without a chain. */
+  holdingsWei: weiStringSchema.nullable(),
+  /** holdings − liabilities (negative: the house cannot pay everyone); null without a chain. */
+  marginWei: weiStringSchema.nullable(),
+  /** Game fees and withdrawal fees kept by the house. */
+  feeIncomeWei: weiStringSchema,
+  ledgerCheck: z.object({ ok: z.boolean().nullable(), at: z.iso.datetime().nullable() }),
+  chainLagBlocks: z.number().int().nullable(),
+  priceAgeSeconds: z.number().nullable(),
+  /** True when holdings < liabilities or the last ledger check failed: the console shows it red. */
+  alarm: z.boolean(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const ADMIN_WITHDRAWAL_STATUSES = ['review', 'queued', 'sent', 'confirmed', 'failed', 'rejected'] as const;
+export const adminWithdrawalsQuerySchema = z.object({ status: z.enum(ADMIN_WITHDRAWAL_STATUSES).default('review') }).strict();
+
+export const adminWithdrawalSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string().nullable(),
+  amountWei: weiStringSchema,
+  feeWei: weiStringSchema,
+  recipientAddress: z.string(),
+  status: z.enum(ADMIN_WITHDRAWAL_STATUSES),
+  reviewReason: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  txHash: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminWithdrawalsResponseSchema = z.object({ withdrawals: z.array(adminWithdrawalSchema) });
+export type AdminWithdrawalsResponse = z.infer<typeof adminWithdrawalsResponseSchema>;
+/** Approve / reject: the withdrawal as it is after the call, and whether this call changed it. */
+export const adminWithdrawalDecisionSchema = z.object({ withdrawal: adminWithdrawalSchema, changed: z.boolean() });
+export type AdminWithdrawalDecision = z.infer<typeof adminWithdrawalDecisionSchema>;
+
+export const withdrawalIdParamsSchema = z.object({ id: uuidSchema }).strict();
+export const depositIdParamsSchema = z.object({ id: uuidSchema }).strict();
+export const userIdParamsSchema = z.object({ userId: uuidSchema }).strict();
+export const gameIdParamsSchema = z.object({ gameId: uuidSchema }).strict();
+
+export const playerSearchQuerySchema = z.object({ q: z.string().trim().min(1, { error: 'Type something to search for.' }).max(200) }).strict();
+export const playerSummarySchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  linkedAddress: z.string().nullable(),
+  frozen: z.boolean(),
+  createdAt: z.iso.datetime(),
+  /** What matched: `email`, `name`, `deposit_address`, `wallet_address`, `user_id`, `tx_hash`. */
+  matched: z.string(),
+});
+export type PlayerSummary = z.infer<typeof playerSummarySchema>;
+export const playerSearchResponseSchema = z.object({ players: z.array(playerSummarySchema) });
+export type PlayerSearchResponse = z.infer<typeof playerSearchResponseSchema>;
+
+export const playerPageQuerySchema = z.object({ entriesBefore: z.coerce.number().int().positive().optional() }).strict();
+
+export const playerPageSchema = z.object({
+  player: z.object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    depositAddress: z.string().nullable(),
+    linkedAddress: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    frozen: z.object({ at: z.iso.datetime(), reason: z.string() }).nullable(),
+    role: staffRoleSchema.nullable(),
+    referralCode: z.string(),
+    referredBy: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+  }),
+  balanceWei: weiStringSchema,
+  /** Newest first; `nextBefore` pages on. */
+  ledgerEntries: z.array(
+    z.object({ id: z.string(), at: z.iso.datetime(), amountWei: weiStringSchema, balanceAfterWei: weiStringSchema, kind: z.string(), transferId: z.string() }),
+  ),
+  nextBefore: z.string().nullable(),
+  deposits: z.array(z.object({ id: z.string(), txHash: z.string().nullable(), amountWei: weiStringSchema, status: z.string(), createdAt: z.iso.datetime() })),
+  withdrawals: z.array(adminWithdrawalSchema),
+  games: z.array(z.object({ gameId: z.string(), status: z.string(), opponentId: z.string(), opponentName: z.string(), stakeWei: weiStringSchema, winnerId: z.string().nullable(), createdAt: z.iso.datetime() })),
+  sessions: z.array(z.object({ id: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime(), ip: z.string().nullable(), userAgent: z.string().nullable(), revokedAt: z.iso.datetime().nullable() })),
+  referrals: z.number().int(),
+});
+export type PlayerPage = z.infer<typeof playerPageSchema>;
+
+/** One resolved round on a game's console page: each player's play (by user id), the round's winner (a user id or `draw`) and its times. */
+export const adminGameRoundSchema = z.object({
+  round: z.number().int().positive(),
+  winnerId: z.string(),
+  startedAt: z.iso.datetime().nullable(),
+  deadline: z.iso.datetime().nullable(),
+  plays: z.array(z.object({ userId: z.string(), choice: z.enum(CHOICES).nullable(), mode: z.string().nullable(), lockedAt: z.iso.datetime().nullable() })),
+});
+export type AdminGameRound = z.infer<typeof adminGameRoundSchema>;
+
+export const gamePageSchema = z.object({
+  game: z.object({ gameId: z.string(), status: z.string(), stakeWei: z.string(), betUsd: z.number(), createdAt: z.iso.datetime(), endedAt: z.iso.datetime().nullable(), winnerId: z.string().nullable() }),
+  players: z.array(z.object({ userId: z.string(), name: z.string() })),
+  /** Every resolved round the game stored (none for a game stored before rounds were kept: see `state`). */
+  rounds: z.array(adminGameRoundSchema),
+  /** The stored match state (scores, round, phase), as kept. */
+  state: z.unknown(),
+  transfers: z.array(z.object({ id: z.string(), kind: z.string(), at: z.iso.datetime(), entries: z.array(z.object({ account: z.string(), amountWei: z.string() })) })),
+});
+export type GamePage = z.infer<typeof gamePageSchema>;
+export const gamesListResponseSchema = z.object({ games: z.array(gamePageSchema.shape.game) });
+export type GamesListResponse = z.infer<typeof gamesListResponseSchema>;
+
+export const FLAG_STATUSES = ['open', 'dismissed', 'confirmed'] as const;
+export const flagsQuerySchema = z.object({ status: z.enum(FLAG_STATUSES).default('open') }).strict();
+export const flagSchema = z.object({
+  id: z.string(),
+  rule: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  otherUserId: z.string().nullable(),
+  otherUserName: z.string().nullable(),
+  evidence: z.unknown(),
+  status: z.enum(FLAG_STATUSES),
+  note: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Flag = z.infer<typeof flagSchema>;
+export const flagsResponseSchema = z.object({ flags: z.array(flagSchema) });
+export type FlagsResponse = z.infer<typeof flagsResponseSchema>;
+export const flagIdParamsSchema = z.object({ id: uuidSchema }).strict();
+export const resolveFlagRequestSchema = z.object({ resolution: z.enum(['dismissed', 'confirmed']), note: reasonSchema }).strict();
+export type ResolveFlagRequest = z.infer<typeof resolveFlagRequestSchema>;
+
+export const stuckItemSchema = z.object({
+  kind: z.enum(['game_overdue', 'withdrawal_unmined', 'withdrawal_nonce_taken', 'deposit_uncredited', 'sweep_failed']),
+  id: z.string(),
+  since: z.iso.datetime(),
+  detail: z.string(),
+  actions: z.array(z.enum(['take_over', 'fail_and_refund', 'credit_now'])),
+});
+export type StuckItem = z.infer<typeof stuckItemSchema>;
+export const stuckResponseSchema = z.object({ items: z.array(stuckItemSchema) });
+export type StuckResponse = z.infer<typeof stuckResponseSchema>;
+
+/** `POST /api/account/device`: the random id the web app keeps for this browser (linked accounts are never matched). */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const deviceReportSchema = z.object({ deviceId: z.string().regex(DEVICE_ID_PATTERN) }).strict();
+
+export { ADMIN_TEXTS } from './admin-texts';
