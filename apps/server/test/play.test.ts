@@ -353,6 +353,41 @@ describe('matchmaking refusals', () => {
   });
 });
 
+describe('a search answered from what this node knows (issue 16, decision 028)', () => {
+  it('skips the early query for a player it just told a balance, and a balance spent behind its back is still refused at match time, nobody charged', async () => {
+    const a = await player('1');
+    const b = await player('1');
+    const { room } = await match(a, b, 1);
+    const over = next(a.socket, 'game_dead');
+    b.socket.emit('leave_game', { room });
+    await over;
+    await waitUntil(async () => (await gameRow(t.db, room))?.status === 'finished');
+    // The balance drops without this node telling it (as a withdrawal on another node would).
+    const spent = (await balance(a.id)) - parseEther('0.001');
+    await t.db.transaction((tx) =>
+      transfer(tx, { idempotencyKey: `test-spend:${a.id}`, kind: 'deposit', legs: [{ from: LedgerAccounts.user(a.id), to: LedgerAccounts.deposits, amount: spent }] }),
+    );
+    // Accepted from what the node knows: queued, no early refusal.
+    a.socket.emit('search_game', { character: 'Character1', amount: 100 });
+    await waitUntil(() => t.app.matchQueue.has(a.id));
+    // A player this node knows nothing of, with the same balance, is refused at once.
+    const stranger = await player('0.001');
+    const early = next(stranger.socket, 'error');
+    stranger.socket.emit('search_game', { character: 'Character1', amount: 100 });
+    expect((await early).message).toBe(TEXTS.insufficientBalance('0.050000'));
+    // The escrow transaction refuses a at match time, with the same text; the opponent keeps its place.
+    const c = await player('1');
+    const refused = next(a.socket, 'error');
+    c.socket.emit('search_game', { character: 'Character3', amount: 100 });
+    expect((await refused).message).toBe(TEXTS.insufficientBalance('0.050000'));
+    expect(await balance(a.id)).toBe(parseEther('0.001'));
+    expect(await balance(c.id)).toBe(parseEther('1'));
+    expect(await t.app.matchQueue.has(c.id)).toBe(true);
+    c.socket.emit('cancel_search');
+    await waitUntil(async () => !(await t.app.matchQueue.has(c.id)));
+  });
+});
+
 describe('malformed and foreign input', () => {
   it('refuses malformed payloads, unknown events, another room and a double choice, changing nothing', async () => {
     const a = await player();

@@ -157,6 +157,20 @@ async function searchRefusal(who: Player, amount = 5): Promise<string> {
   return message;
 }
 
+/** `who` searches (accepted: queued), then cancels: this node now remembers them as clear to search (issue 16). */
+async function searchAndCancel(who: Player, amount = 5): Promise<void> {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: who.token } });
+  sockets.push(socket);
+  socket.emit('search_game', { character: 'Character1', amount: amount as 5 });
+  const deadline = Date.now() + 5_000;
+  while (!(await t.app.matchQueue.has(who.id))) {
+    if (Date.now() > deadline) throw new Error('the search was not queued');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  socket.emit('cancel_search');
+  while (await t.app.matchQueue.has(who.id)) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('limits: GET and PUT /api/account/limits', () => {
   it('starts with no limit, reality check every 60 minutes, no time-out or self-exclusion', async () => {
     const state = await limits(await player());
@@ -333,6 +347,8 @@ describe('enforcement in the escrow transaction', () => {
 describe('time-out and self-exclusion', () => {
   it('a time-out refuses search_game and games with until when, keeps withdrawals, the account and statements working, and cannot be shortened', async () => {
     const ann = await player('1');
+    // Issue 16: a search a moment ago left ann remembered as clear to search; the time-out forgets that at once.
+    await searchAndCancel(ann);
     const answer = await request('POST', '/api/account/time-out', ann, { period: '24h' });
     expect(answer.statusCode).toBe(200);
     const { until } = answer.json<{ until: string }>();

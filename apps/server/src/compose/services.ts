@@ -41,6 +41,7 @@ import { createTranscriptSigner } from '../modules/fairness/signing-key';
 import { createGameService } from '../modules/games/game.service';
 import { createLeaderElection, type LeaderElection } from '../modules/leases/leader';
 import { createMatchmaking, insufficientBalanceText, MATCHMAKING_TEXTS } from '../modules/matchmaking/matchmaking.service';
+import { createPlayerFacts, rememberingBalances } from '../modules/matchmaking/player-facts';
 import { cursorLag, pendingWithdrawalCount, scannerCursor } from '../modules/metrics/metrics.repo';
 import { createPriceService, type FetchFn } from '../modules/price/price.service';
 import { recordTermsAcceptance } from '../modules/responsible-gaming/responsible-gaming.repo';
@@ -84,7 +85,9 @@ export function buildServices(options: ServiceOptions) {
   const metrics = options.metrics ?? createMetrics({ nodeId: config.nodeId, logger });
   // The transports' side of the modules' event interfaces (realtime/).
   const sessionEvents = createSocketSessionEvents(io);
-  const balanceEvents = createBalanceEvents(io);
+  // Issue 16: the balances this node tells, and who was found clear of protections, answer a search's early checks (decision 028).
+  const playerFacts = createPlayerFacts({ now: () => clock().getTime() });
+  const balanceEvents = rememberingBalances(createBalanceEvents(io), playerFacts);
   cluster.onTicketDropped((ticket) => io.to(userRoom(ticket.userId)).emit('error', { message: MATCHMAKING_TEXTS.searchInterrupted }));
 
   // ---- the chain: deposit addresses, the watcher, the sender, and with several nodes their leader ----
@@ -202,8 +205,15 @@ export function buildServices(options: ServiceOptions) {
     logger,
     notifyError: (socketId, message) => io.to(socketId).emit('error', { message }),
     linked: async (first, second) => (await linkBetween(db, first, second)) !== undefined,
+    facts: playerFacts,
   });
-  const responsibleGaming = createResponsibleGaming({ db, clock, increaseDelayMs: config.limitIncreaseDelayHours * 3_600_000, currentPrice });
+  const responsibleGaming = createResponsibleGaming({
+    db,
+    clock,
+    increaseDelayMs: config.limitIncreaseDelayHours * 3_600_000,
+    currentPrice,
+    onChanged: (userId) => playerFacts.forget(userId),
+  });
   const account = createAccountService({
     users,
     db,

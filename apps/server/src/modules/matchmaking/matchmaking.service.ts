@@ -17,6 +17,7 @@ import { balanceOf } from '../ledger/ledger.service';
 import type { PriceService } from '../price/price.service';
 import { checkPlayAllowed } from '../responsible-gaming/responsible-gaming.service';
 import type { MatchQueue, QueueTicket } from './match-queue';
+import type { PlayerFacts } from './player-facts';
 
 export const MATCHMAKING_TEXTS = {
   alreadySearching: SOCKET_TEXTS.alreadySearching,
@@ -45,6 +46,8 @@ export interface MatchmakingDeps {
   notifyError: (socketId: string, message: string) => void;
   /** Issue 18: linked accounts (one browser, or one's withdrawal address the other's deposit source) are never paired. */
   linked?: (firstUserId: string, secondUserId: string) => Promise<boolean>;
+  /** Issue 16: what this node already knows of a player, to skip the early checks' query (decision 028). */
+  facts?: PlayerFacts;
 }
 
 export type SearchResult = { ok: true } | { ok: false; message: string };
@@ -56,10 +59,19 @@ export function createMatchmaking(deps: MatchmakingDeps) {
     const fresh = price.requireFresh();
     if (!fresh.ok) return { ok: false, message: fresh.refusal.message };
     const stake = stakeFor(betUsd, fresh.value.microUsdPerEth);
+    // Issue 16: a player this node found clear a moment ago, with a balance it told, searches without a query.
+    if (deps.facts?.clearToSearch(userId, stake)) return { ok: true };
     // Issue 19: refused early (time-out, self-exclusion, limits); the escrow step checks again, authoritatively.
-    const refusal = await deps.db.transaction((tx) => checkPlayAllowed(tx, { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() }));
-    if (refusal) return { ok: false, message: refusal.message };
-    if ((await balanceOf(deps.db, LedgerAccounts.user(userId))) < stake) return { ok: false, message: insufficientBalanceText(stake) };
+    // One transaction (one commit) for the protections and the balance.
+    const checked = await deps.db.transaction(async (tx) => {
+      const cleared: string[] = [];
+      const refusal = await checkPlayAllowed(tx, { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() }, (id) => cleared.push(id));
+      return { refusal, clear: cleared.includes(userId), balance: refusal ? undefined : await balanceOf(tx, LedgerAccounts.user(userId)) };
+    });
+    if (checked.refusal) return { ok: false, message: checked.refusal.message };
+    if (checked.balance !== undefined) deps.facts?.noteBalance(userId, checked.balance);
+    if (checked.clear) deps.facts?.noteClear(userId);
+    if (checked.balance === undefined || checked.balance < stake) return { ok: false, message: insufficientBalanceText(stake) };
     return { ok: true };
   }
 

@@ -123,9 +123,11 @@ export interface PlayRefusal {
  * limit holds. Locks the players' rows first, so that two searches (two tabs,
  * two nodes) are checked one after the other, each seeing the other's stake.
  * Call it inside the transaction that escrows the stakes; a refusal must
- * escrow nothing.
+ * escrow nothing. `onClear` hears each player found with no freeze, no
+ * protection in force and no limit at all (issue 16: a search's early check
+ * remembers it for a moment).
  */
-export async function checkPlayAllowed(tx: Executor, check: PlayCheck): Promise<PlayRefusal | undefined> {
+export async function checkPlayAllowed(tx: Executor, check: PlayCheck, onClear?: (userId: string) => void): Promise<PlayRefusal | undefined> {
   const { now } = check;
   await lockPlayers(tx, check.userIds);
   for (const userId of check.userIds) {
@@ -134,7 +136,10 @@ export async function checkPlayAllowed(tx: Executor, check: PlayCheck): Promise<
     const blocked = protectionRefusal(await readProtections(tx, userId), now);
     if (blocked) return { userId, message: blocked };
     const limits = await readLimits(tx, userId);
-    if (limits.size === 0) continue;
+    if (limits.size === 0) {
+      onClear?.(userId);
+      continue;
+    }
     const since = new Date(now.getTime() - LONGEST_WINDOW);
     const played = await gamesSince(tx, userId, since);
     for (const kind of ['loss', 'wager'] as const) {
@@ -182,6 +187,8 @@ export interface ResponsibleGamingDeps {
   increaseDelayMs: number;
   /** The current ETH price in micro-USD (deposit limits); undefined before the first price. */
   currentPrice: () => bigint | undefined;
+  /** Told after a player's limit, time-out or self-exclusion changed (issue 16: the search's remembered facts are dropped). */
+  onChanged?: (userId: string) => void;
 }
 
 const cents = (value: bigint) => Number(value) / 100;
@@ -272,6 +279,7 @@ export function createResponsibleGaming(deps: ResponsibleGamingDeps) {
           now,
         );
       });
+      deps.onChanged?.(userId);
       return ok(await state(db, userId, now));
     },
 
@@ -311,6 +319,7 @@ export function createResponsibleGaming(deps: ResponsibleGamingDeps) {
         await recordEvent(tx, userId, 'time_out_started', { period: parsed.data.period, until: end.toISOString() }, now);
         return end;
       });
+      deps.onChanged?.(userId);
       return ok({ until: until.toISOString() });
     },
 
@@ -334,6 +343,7 @@ export function createResponsibleGaming(deps: ResponsibleGamingDeps) {
         await recordEvent(tx, userId, 'self_exclusion_started', { period: parsed.data.period, until: end.toISOString() }, now);
         return end;
       });
+      deps.onChanged?.(userId);
       return ok({ until: until.toISOString() });
     },
 
