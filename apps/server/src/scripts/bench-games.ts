@@ -23,7 +23,11 @@
  *   `game_result` (one more round trip: the reveals). `--plain` keeps the
  *   plain `make_choice` bots; `--both` plays the product plain, then sealed,
  *   on the same server, and prints what sealing adds (the baseline referee
- *   always plays plain).
+ *   always plays plain). `--mixed` plays plain and sealed games at the same
+ *   time on the same server (even bots plain at $1, odd bots sealed at $5: two
+ *   queues, so no game mixes them) and prints each one's latency and what
+ *   sealing adds: both measured under the same load, which a loaded machine
+ *   cannot give two phases one after the other.
  *
  * Prints move-to-result latency p50/p99/max (the round's decisive choice sent
  * → its `game_result` received), matches per second, the servers' CPU time
@@ -81,8 +85,8 @@ interface BenchArguments {
   baseline: boolean;
   instant: boolean;
   cpuProf: boolean;
-  /** Which product phases: sealed bots (default), plain bots (`--plain`), or plain then sealed (`--both`). */
-  modes: Array<'plain' | 'sealed'>;
+  /** Which product phases: sealed bots (default), plain bots (`--plain`), plain then sealed (`--both`), or both at once (`--mixed`). */
+  modes: Array<'plain' | 'sealed' | 'mixed'>;
 }
 
 /** `[games] [seconds] [--nodes N] [--baseline] [--instant] [--cpu-prof]`, flags in any order. */
@@ -96,14 +100,14 @@ function parseArguments(argv: string[]): BenchArguments {
     else if (argument.startsWith('--')) flags.add(argument);
     else positional.push(argument);
   }
-  for (const flag of flags) if (!['--baseline', '--instant', '--cpu-prof', '--plain', '--both'].includes(flag)) throw new Error(`unknown option ${flag}`);
-  if (flags.has('--plain') && flags.has('--both')) throw new Error('--plain and --both exclude each other');
+  for (const flag of flags) if (!['--baseline', '--instant', '--cpu-prof', '--plain', '--both', '--mixed'].includes(flag)) throw new Error(`unknown option ${flag}`);
+  if (['--plain', '--both', '--mixed'].filter((flag) => flags.has(flag)).length > 1) throw new Error('--plain, --both and --mixed exclude each other');
   const games = Number(positional[0] ?? 1000);
   const seconds = Number(positional[1] ?? 60);
   if (!Number.isInteger(games) || games < 1) throw new Error('games must be a positive integer');
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('seconds must be a positive number');
   if (nodes !== 1 && nodes !== 2) throw new Error('--nodes must be 1 or 2');
-  const modes: BenchArguments['modes'] = flags.has('--both') ? ['plain', 'sealed'] : flags.has('--plain') ? ['plain'] : ['sealed'];
+  const modes: BenchArguments['modes'] = flags.has('--both') ? ['plain', 'sealed'] : flags.has('--plain') ? ['plain'] : flags.has('--mixed') ? ['mixed'] : ['sealed'];
   return { games, seconds, nodes, baseline: flags.has('--baseline'), instant: flags.has('--instant'), cpuProf: flags.has('--cpu-prof'), modes };
 }
 
@@ -113,6 +117,11 @@ interface Target {
   stop(): Promise<void>;
 }
 
+interface Spread {
+  rounds: number;
+  moveToResultMs: { p50: number; p99: number; max: number };
+}
+
 interface PhaseResult {
   seconds: number;
   gamesFinished: number;
@@ -120,6 +129,10 @@ interface PhaseResult {
   moves: number;
   rounds: number;
   moveToResultMs: { p50: number; p99: number; max: number };
+  /** With --mixed: the plain games' and the sealed games' latencies, measured at the same time. */
+  byMode?: Record<'plain' | 'sealed', Spread>;
+  /** With --mixed: one round trip through the server (an invalid search and its error), sampled every 100 ms. */
+  roundTrip?: Spread;
   serverCpuSeconds: number;
   cpuMsPerMove: number | null;
   cpuMsPerGame: number | null;
@@ -301,8 +314,9 @@ async function main(): Promise<void> {
   };
 
   /** The bots play against `target` for `seconds`; returns the phase's figures. */
-  const playPhase = async (target: Target, measureDatabase: boolean, sealed = false): Promise<PhaseResult> => {
+  const playPhase = async (target: Target, measureDatabase: boolean, mode: boolean | 'mixed' = false): Promise<PhaseResult> => {
     const latencies: number[] = [];
+    const latenciesBy = { plain: [] as number[], sealed: [] as number[] };
     let moves = 0;
     let stop = false;
     const sockets: BotSocket[] = [];
@@ -322,6 +336,23 @@ async function main(): Promise<void> {
       bots.push(...(await Promise.all(players.slice(index, index + 50).map((player, offset) => connectBot(player, index + offset)))));
     }
 
+    // --mixed: a probe socket times one round trip through the server every 100 ms (an invalid search, answered at
+    // once with an error, no database), under the same load: the bound for sealing is one round trip + 20 ms.
+    const roundTrips: number[] = [];
+    let probeTimer: NodeJS.Timeout | undefined;
+    if (mode === 'mixed') {
+      const probe = await connectBot(players[0]!, 0);
+      let probeSentAt = 0;
+      probe.on('error', () => {
+        if (probeSentAt > 0 && !stop) roundTrips.push(performance.now() - probeSentAt);
+        probeSentAt = 0;
+      });
+      probeTimer = setInterval(() => {
+        if (probeSentAt > 0) return;
+        probeSentAt = performance.now();
+        (probe as unknown as Socket).emit('search_game', 'probe');
+      }, 100);
+    }
     const cpuOfServers = () => target.pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
     const cpuBefore = cpuOfServers();
     const startedAt = performance.now();
@@ -336,6 +367,9 @@ async function main(): Promise<void> {
     const roomOf = new Map<BotSocket, string>();
     bots.forEach((bot, index) => {
       const me = players[index]!.id;
+      // --mixed: odd bots seal and bet $5, even bots play plain at $1 (two queues: no game mixes the two).
+      const sealed = mode === 'mixed' ? index % 2 === 1 : mode;
+      const amount = mode === 'mixed' && sealed ? 5 : 1;
       let room: string | undefined;
       let round = 1;
       let leads = false;
@@ -343,7 +377,7 @@ async function main(): Promise<void> {
       /** This round's sealed choice, until the reveal request (issue 17). */
       let kept: { choice: (typeof CHOICES)[number]; salt: string } | undefined;
       const search = () => {
-        if (!stop) bot.emit('search_game', { character: 'Character1', amount: 1 });
+        if (!stop) bot.emit('search_game', { character: 'Character1', amount });
       };
       const choose = (timed: boolean) => {
         if (!room || stop) return;
@@ -378,7 +412,10 @@ async function main(): Promise<void> {
         if (!leads) setTimeout(() => choose(true), followDelayMs);
       });
       bot.on('game_result', () => {
-        if (sentAt > 0 && !stop) latencies.push(performance.now() - sentAt);
+        if (sentAt > 0 && !stop) {
+          latencies.push(performance.now() - sentAt);
+          latenciesBy[sealed ? 'sealed' : 'plain'].push(performance.now() - sentAt);
+        }
         sentAt = 0;
       });
       bot.on('round_end', (event) => {
@@ -398,11 +435,16 @@ async function main(): Promise<void> {
     const finishedAtWarmup = finishedRooms.size;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, seconds * 1000 - (performance.now() - startedAt))));
     stop = true;
+    if (probeTimer) clearInterval(probeTimer);
     const elapsed = (performance.now() - startedAt) / 1000;
     const finished = finishedRooms.size;
     const cpu = cpuOfServers() - cpuBefore;
     const after = measureDatabase ? await databaseCounters() : undefined;
     const sorted = [...latencies].sort((a, b) => a - b);
+    const spread = (values: number[]) => {
+      const ordered = [...values].sort((a, b) => a - b);
+      return { rounds: ordered.length, moveToResultMs: { p50: round1(percentile(ordered, 50)), p99: round1(percentile(ordered, 99)), max: round1(ordered.at(-1) ?? 0) } };
+    };
     // Games still running are left (a forfeit, settled at once), so that a next phase finds every bot free.
     for (const [bot, room] of roomOf) bot.emit('leave_game', { room });
     if (measureDatabase) await untilNoGameInPlay();
@@ -417,6 +459,7 @@ async function main(): Promise<void> {
       moves,
       rounds: latencies.length,
       moveToResultMs: { p50: round1(percentile(sorted, 50)), p99: round1(percentile(sorted, 99)), max: round1(sorted.at(-1) ?? 0) },
+      ...(mode === 'mixed' ? { byMode: { plain: spread(latenciesBy.plain), sealed: spread(latenciesBy.sealed) }, roundTrip: spread(roundTrips) } : {}),
       serverCpuSeconds: round2(cpu),
       cpuMsPerMove: moves > 0 ? Number(((cpu * 1000) / moves).toFixed(3)) : null,
       cpuMsPerGame: perGame(cpu * 1000),
@@ -471,9 +514,19 @@ async function main(): Promise<void> {
         results.productPlain = plainResult;
         console.log('Product, sealed bots (commit_choice, reveal_choice)…');
       }
-      const sealedMode = options.modes.at(-1) === 'sealed';
-      productResult = await playPhase(product, true, sealedMode);
-      results.product = { mode: sealedMode ? 'sealed' : 'plain', ...productResult };
+      const lastMode = options.modes.at(-1)!;
+      productResult = await playPhase(product, true, lastMode === 'mixed' ? 'mixed' : lastMode === 'sealed');
+      results.product = { mode: lastMode, ...productResult };
+      const byMode = productResult.byMode;
+      if (byMode) {
+        const added = (key: 'p50' | 'p99' | 'max') => round1(byMode.sealed.moveToResultMs[key] - byMode.plain.moveToResultMs[key]);
+        const roundTripP99 = productResult.roundTrip?.moveToResultMs.p99 ?? Number.NaN;
+        results.sealedOverPlainSameTime = {
+          addedMs: { p50: added('p50'), p99: added('p99'), max: added('max') },
+          roundTripMs: productResult.roundTrip?.moveToResultMs,
+          'added p99 ≤ one round trip (p99) + 20 ms': added('p99') <= roundTripP99 + 20 ? 'met' : `missed (+${added('p99')} ms against ${round1(roundTripP99 + 20)} ms)`,
+        };
+      }
       if (plainResult) {
         const added = (key: 'p50' | 'p99' | 'max') => round1(productResult.moveToResultMs[key] - plainResult.moveToResultMs[key]);
         results.sealedOverPlain = {
