@@ -1,7 +1,8 @@
-import { apply, createMatch, resumeReveals, type MatchAction, type MatchState } from '@shifumi/game';
-import { describe, expect, it } from 'vitest';
+import { apply, createMatch, nextDeadline, resumeReveals, settlement, type MatchAction, type MatchEffect, type MatchState } from '@shifumi/game';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Logger } from '../../shared/logger';
 import type { GameEvents } from './game-events';
-import { needsSave, tellEffects } from './game-room';
+import { GAME_TEXTS, GameRoom, needsSave, tellEffects, TICK_RETRY_MS, type GameEnding, type GamePlayer, type GameStore, type RoomLease } from './game-room';
 import { openedCommitment, sealedMatchAction } from './sealed-choices';
 
 /** An in-memory transport: records who was told what. */
@@ -123,5 +124,263 @@ describe('game room', () => {
     });
     // Outside the reveal, a takeover changes nothing.
     expect(resumeReveals(start.state, 5_000)).toEqual({ state: start.state, effects: [] });
+  });
+});
+
+// ---- the room, on in-memory fakes (no database, no Socket.IO) ----------------------------------
+
+const players: [GamePlayer, GamePlayer] = [
+  { id: A, name: 'Ann', walletAddress: null, character: 'rock' as GamePlayer['character'] },
+  { id: B, name: 'Bob', walletAddress: null, character: 'paper' as GamePlayer['character'] },
+];
+
+/** A room on fakes: `log` records, in order, what was stored, settled and told. */
+function fakeRoom(options: { shared?: boolean; state?: MatchState; pendingEffects?: MatchEffect[] } = {}) {
+  const log: string[] = [];
+  const { sent, events } = recordingEvents();
+  const told: GameEvents = {
+    seat: events.seat,
+    toSocket: (...args) => void (log.push(`tell ${args[1]}`), events.toSocket(...args)),
+    toPlayer: (...args) => void (log.push(`tell ${args[2]}`), events.toPlayer(...args)),
+    toBoth: (...args) => void (log.push(`tell ${args[2]}`), events.toBoth(...args)),
+    toPublic: (...args) => void (log.push(`tell ${args[0]}`), events.toPublic(...args)),
+  };
+  const saves: Array<{ token: bigint; state: MatchState; deadline: number | null }> = [];
+  const settles: GameEnding[] = [];
+  const released: string[] = [];
+  const balances: Array<[string, bigint]> = [];
+  const lost: string[] = [];
+  const errors: string[] = [];
+  const fakes = {
+    /** Answers of the next saves (true when none is left); a function runs instead (to block or throw). */
+    saveAnswers: [] as Array<boolean | (() => Promise<boolean>)>,
+    settleAnswer: new Map([[A, 7n]]) as Map<string, bigint> | undefined,
+    /** Answers of the next lease checks (true when none is left). */
+    ownedAnswers: [] as boolean[],
+    ownedChecks: 0,
+    stopping: false,
+  };
+  const store: GameStore = {
+    async save(_gameId, token, state, deadline) {
+      const answer = fakes.saveAnswers.shift() ?? true;
+      const saved = typeof answer === 'function' ? await answer() : answer;
+      log.push(`save ${saved}`);
+      if (saved) saves.push({ token, state, deadline });
+      return saved;
+    },
+    async settle(ending) {
+      log.push('settle');
+      settles.push(ending);
+      return fakes.settleAnswer;
+    },
+    balanceOf: async (userId) => (userId === B ? 3n : 0n),
+  };
+  const lease: RoomLease = {
+    shared: options.shared ?? false,
+    async stillOwned() {
+      fakes.ownedChecks += 1;
+      return fakes.ownedAnswers.shift() ?? true;
+    },
+    released: (_room, reason) => void released.push(reason),
+  };
+  const logger = {
+    info() {},
+    warn() {},
+    debug() {},
+    error: (_fields: unknown, message: string) => void errors.push(message),
+  } as unknown as Logger;
+  const start = createMatch({ id: game.id, players: [A, B], now: Date.now() });
+  const room = new GameRoom(
+    { id: game.id, state: options.state ?? start.state, stakeWei: 100n, betUsd: 5, players, token: 9n, validUntil: Number.POSITIVE_INFINITY, pendingEffects: options.pendingEffects },
+    {
+      store,
+      events: told,
+      clock: () => new Date(Date.now()),
+      lease,
+      logger,
+      balanceEvents: { balanceChanged: (userId, balance) => void balances.push([userId, balance]) },
+      stopping: () => fakes.stopping,
+      connectionLost: (_gameId, playerId) => void lost.push(playerId),
+    },
+  );
+  return { room, log, sent, saves, settles, released, balances, lost, errors, fakes, start };
+}
+
+const disconnect = (playerId: string) => ({ type: 'disconnect' as const, playerId, now: Date.now() });
+const reconnect = (playerId: string) => ({ type: 'reconnect' as const, playerId, now: Date.now() });
+
+describe('game room: the driver', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs actions one at a time, in order: the second waits for the first one’s save', async () => {
+    const { room, log, fakes, saves } = fakeRoom();
+    let release!: (saved: boolean) => void;
+    fakes.saveAnswers.push(() => new Promise<boolean>((resolve) => (release = resolve)));
+    const first = room.act(disconnect(B));
+    const second = room.act(reconnect(B));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fakes.ownedChecks).toBe(1); // the second has not begun
+    expect(log).toEqual([]);
+    release(true);
+    expect(await first).toEqual({ ok: true });
+    expect(await second).toEqual({ ok: true });
+    expect(saves.map((save) => save.state.players.find((player) => player.id === B)!.connected)).toEqual([false, true]);
+    expect(log).toEqual(['save true', 'tell opponent_connection', 'save true', 'tell opponent_connection']);
+  });
+
+  it('saves a step, under the owner token and with its deadline, before it is told; a disconnection is checked with the other nodes', async () => {
+    const { room, log, sent, saves, lost } = fakeRoom();
+    expect(await room.act(disconnect(B))).toEqual({ ok: true });
+    expect(log).toEqual(['save true', 'tell opponent_connection']);
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.token).toBe(9n);
+    expect(saves[0]!.deadline).toBe(nextDeadline(saves[0]!.state));
+    expect(room.state).toBe(saves[0]!.state);
+    expect(sent).toEqual([{ to: A, event: 'opponent_connection', payload: { room: game.id, connected: false } }]);
+    expect(lost).toEqual([B]);
+  });
+
+  it('writes nothing for a choice locked, and tells it (alone: no further lease check)', async () => {
+    const { room, log, sent, fakes } = fakeRoom();
+    expect(await room.act({ type: 'choose', playerId: A, choice: 'rock', now: Date.now() })).toEqual({ ok: true });
+    expect(log).toEqual(['tell opponent_choice_locked']);
+    expect(fakes.ownedChecks).toBe(1);
+    expect(sent).toEqual([{ to: B, event: 'opponent_choice_locked', payload: { room: game.id } }]);
+    expect(room.state.players.find((player) => player.id === A)!.choice).not.toBeNull();
+  });
+
+  it('with other nodes, confirms the lease before telling an unsaved step; lost, it tells nobody and lets the game go', async () => {
+    const kept = fakeRoom({ shared: true });
+    expect(await kept.room.act({ type: 'choose', playerId: A, choice: 'rock', now: Date.now() })).toEqual({ ok: true });
+    expect(kept.fakes.ownedChecks).toBe(2);
+    expect(kept.room.validUntil).toBe(0); // forced to ask the lease store, not its local validity
+
+    const lostLease = fakeRoom({ shared: true });
+    lostLease.fakes.ownedAnswers.push(true, false);
+    const before = lostLease.room.state;
+    expect(await lostLease.room.act({ type: 'choose', playerId: A, choice: 'rock', now: Date.now() })).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(lostLease.log).toEqual([]);
+    expect(lostLease.sent).toEqual([]);
+    expect(lostLease.room.state).toBe(before);
+    expect(lostLease.room.gone).toBe(true);
+    expect(lostLease.released).toEqual(['lease lost (checked before telling an unsaved step)']);
+  });
+
+  it('fenced out at a save: tells nobody, keeps the old state, lets the game go, refuses what follows', async () => {
+    const { room, log, sent, released, fakes } = fakeRoom();
+    fakes.saveAnswers.push(false);
+    const before = room.state;
+    expect(await room.act(disconnect(B))).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(log).toEqual(['save false']);
+    expect(sent).toEqual([]);
+    expect(room.state).toBe(before);
+    expect(room.gone).toBe(true);
+    expect(released).toEqual(['fenced out (another node claimed the game)']);
+    expect(await room.act(reconnect(B))).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(log).toEqual(['save false']);
+  });
+
+  it('a lease taken by another node: nothing applied, the game let go', async () => {
+    const { room, log, released, fakes } = fakeRoom();
+    fakes.ownedAnswers.push(false);
+    expect(await room.act(disconnect(B))).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(log).toEqual([]);
+    expect(released).toEqual(['lease lapsed and taken by another node']);
+  });
+
+  it('refuses what the engine refuses, writing and telling nothing', async () => {
+    const { room, log, released } = fakeRoom();
+    const result = await room.act({ type: 'choose', playerId: A, choice: 'lizard', now: Date.now() });
+    expect(result.ok).toBe(false);
+    expect(log).toEqual([]);
+    expect(released).toEqual([]);
+  });
+
+  it('settles the game over once, then tells it: the result, the balances (read for a player not paid), the public feed', async () => {
+    const { room, log, sent, settles, released, balances } = fakeRoom();
+    expect(await room.act({ type: 'leave', playerId: B, now: Date.now() })).toEqual({ ok: true });
+    expect(settles).toHaveLength(1);
+    expect(settles[0]).toMatchObject({ gameId: game.id, token: 9n, playerIds: [A, B], winnerId: A, endReason: 'forfeit-leave' });
+    expect([...settles[0]!.payouts]).toEqual([...settlement(settles[0]!.state, 100n)]);
+    expect(log[0]).toBe('settle');
+    expect(log.indexOf('tell new_transaction')).toBeLessThan(log.indexOf('tell game_dead'));
+    expect(balances).toEqual([
+      [A, 7n],
+      [B, 3n],
+    ]);
+    expect(sent).toContainEqual({ to: 'public', event: 'new_transaction', payload: expect.objectContaining({ game: game.id, player1: 'Ann', player2: 'Bob', winner: 'Ann', amount: 5 }) });
+    expect(sent).toContainEqual({ to: A, event: 'game_dead', payload: { room: game.id } });
+    expect(room.state.phase).toBe('over');
+    expect(room.gone).toBe(true);
+    expect(released).toEqual(['ended']);
+    expect(await room.act({ type: 'leave', playerId: A, now: Date.now() })).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(settles).toHaveLength(1);
+  });
+
+  it('fenced out at settlement: nothing told, the game let go', async () => {
+    const { room, sent, balances, released, fakes } = fakeRoom();
+    fakes.settleAnswer = undefined;
+    expect(await room.act({ type: 'leave', playerId: B, now: Date.now() })).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(sent).toEqual([]);
+    expect(balances).toEqual([]);
+    expect(room.state.phase).not.toBe('over');
+    expect(released).toEqual(['fenced out at settlement (another node claimed the game)']);
+  });
+
+  it('ticks at the next deadline; a tick that fails is tried again a second later', async () => {
+    vi.useFakeTimers();
+    const { room, log, errors, fakes } = fakeRoom();
+    fakes.saveAnswers.push(() => Promise.reject(new Error('database unreachable')));
+    room.schedule();
+    const deadline = nextDeadline(room.state)!;
+    await vi.advanceTimersByTimeAsync(deadline - Date.now() - 1);
+    expect(log).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(errors).toEqual(['Game tick failed; trying again']);
+    expect(log).toEqual([]);
+    await vi.advanceTimersByTimeAsync(TICK_RETRY_MS - 1);
+    expect(log).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(log).toEqual(['save true', 'tell game_result', 'tell round_end']);
+  });
+
+  it('a timer does nothing while the node stops, nor once the room is let go', async () => {
+    vi.useFakeTimers();
+    const stopping = fakeRoom();
+    stopping.room.schedule();
+    stopping.fakes.stopping = true;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(stopping.log).toEqual([]);
+
+    const gone = fakeRoom();
+    gone.room.schedule();
+    gone.room.letGo('test');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(gone.log).toEqual([]);
+    expect(gone.released).toEqual(['test']);
+  });
+
+  it('a game taken over: counts each player as found (saved, told), sends the pending reveal requests again, arms its timer', async () => {
+    vi.useFakeTimers();
+    const room = 'game-1';
+    const salt = 'd'.repeat(64);
+    const commitmentOf = (userId: string, choice: string) => openedCommitment({ room, round: 1, userId, choice: choice as 'rock', salt });
+    const start = createMatch({ id: room, players: [A, B], now: Date.now() });
+    const first = step(start.state, sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(A, 'rock') }, A, Date.now()));
+    const both = step(first.state, sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(B, 'paper') }, B, Date.now()));
+    const resumed = resumeReveals(both.state, Date.now());
+    const taken = fakeRoom({ state: resumed.state, pendingEffects: resumed.effects });
+    await taken.room.resume((playerId) => playerId === A);
+    expect(taken.log).toEqual(['save true', 'tell opponent_connection', 'tell reveal_request', 'tell reveal_request']);
+    expect(taken.sent.slice(1)).toEqual([
+      { to: A, event: 'reveal_request', payload: { room, round: 1 } },
+      { to: B, event: 'reveal_request', payload: { room, round: 1 } },
+    ]);
+    expect(taken.room.pendingEffects).toEqual([]);
+    // Its timer is armed: the fresh reveal window ends, and B (who was asked again but never revealed) forfeits.
+    await vi.advanceTimersByTimeAsync(nextDeadline(taken.room.state)! - Date.now() - 1);
+    expect(taken.log).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(taken.log.slice(4)).toEqual(['settle', 'tell new_transaction', 'tell game_dead']);
   });
 });

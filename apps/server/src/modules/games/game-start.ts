@@ -1,0 +1,181 @@
+/**
+ * Starting a game: both stakes move into the game's escrow in the transaction
+ * that creates the game (one price, the same wei for both); if either player
+ * cannot pay — or is already playing, or may not play now (limits, time-out,
+ * self-exclusion) — nobody is charged. This node holds the game's lease from
+ * the start. Starts are admitted a few at a time (a gate), then the room is
+ * opened and registered before anyone hears of the game, both searching
+ * sockets are told `game_found`, and round 1 begins.
+ *
+ * Depends on game-ownership.ts (the lease, the room), games.repo.ts, the
+ * ledger (`transfer`), responsible gaming (`checkPlayAllowed`) and the
+ * transport (GameEvents, BalanceEvents).
+ */
+import { randomUUID } from 'node:crypto';
+import { createMatch, type MatchOptions } from '@shifumi/game';
+import { formatEth } from '@shifumi/money';
+import type { BetAmount, Character } from '@shifumi/protocol';
+import type { Database, Executor } from '../../infra/db/database';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import type { BalanceEvents } from '../ledger/balance-events';
+import { LedgerAccounts } from '../ledger/ledger-accounts';
+import { InsufficientFundsError, transfer } from '../ledger/ledger.service';
+import { monotonicNow } from '../leases/lease-store';
+import { checkPlayAllowed, PlayNotAllowedError } from '../responsible-gaming/responsible-gaming.service';
+import type { GameEvents } from './game-events';
+import type { GameOwnership } from './game-ownership';
+import { GAME_TEXTS, gamePlayers } from './game-room';
+import { insertGame, lockUsers, playingUsers } from './games.repo';
+
+export interface MatchRequest {
+  betUsd: BetAmount;
+  stakeWei: bigint;
+  priceMicroUsd: bigint;
+  players: [{ userId: string; character: Character; socketId: string }, { userId: string; character: Character; socketId: string }];
+}
+
+export type StartResult =
+  | { ok: true; gameId: string }
+  /** These players could not play (balance too low, or already in a game): nobody was charged. */
+  | { ok: false; unable: Array<{ userId: string; message: string }> };
+
+export interface GameStartDeps {
+  db: Database;
+  ownership: GameOwnership;
+  events: GameEvents;
+  balanceEvents: BalanceEvents;
+  logger: Logger;
+  clock: Clock;
+  matchOptions?: Partial<MatchOptions>;
+  /** Texts for the refusals at match time. */
+  texts: { insufficientBalance: (stakeWei: bigint) => string; alreadyPlaying: string };
+  /** How many game starts (escrow transactions) run at once on this node. */
+  concurrentStarts?: number;
+}
+
+/** Start transactions at once per node: a few of the pool's 10 connections, the others stay for moves and settlements. */
+const DEFAULT_CONCURRENT_STARTS = 3;
+
+export function createGameStart(deps: GameStartDeps) {
+  const { db, ownership, events, logger, clock } = deps;
+  const { leases, holder, leaseTtlMs } = ownership;
+  /**
+   * Game starts admitted a few at a time (a burst of a thousand matches waits
+   * here, not in the connection pool ahead of the moves of games already
+   * running): the database takes them at its pace.
+   */
+  const startGate = createGate(deps.concurrentStarts ?? DEFAULT_CONCURRENT_STARTS);
+
+  /**
+   * Creates the game and escrows both stakes in one transaction, this node
+   * holding its lease from the start, then tells both searching sockets
+   * `game_found` and starts round 1.
+   */
+  async function start(request: MatchRequest): Promise<StartResult> {
+    const [first, second] = request.players;
+    if (first.userId === second.userId) throw new Error('a user cannot play against themselves');
+    const gameId = randomUUID();
+    // Admitted at the database's pace; the round's clock starts once admitted.
+    const admitted = await startGate.run(async () => {
+      // The server began stopping while this start waited its turn: nobody is charged, both are told.
+      if (ownership.isStopped()) return { ok: false as const, unable: request.players.map((entry) => ({ userId: entry.userId, message: GAME_TEXTS.restarting })) };
+      const now = clock().getTime();
+      const match = createMatch({ id: gameId, players: [first.userId, second.userId], now, options: deps.matchOptions });
+      const sentAt = monotonicNow();
+      const token = await leases.acquire(ownership.leaseKey(gameId), holder, leaseTtlMs);
+      if (token === undefined) throw new Error(`the lease of the new game ${gameId} is already held`);
+      try {
+        const written = await db.transaction(async (tx) => {
+          const shown = await lockUsers(tx, [first.userId, second.userId]);
+          const playing = await playingUsers(tx, [first.userId, second.userId]);
+          for (const entry of request.players) if (playing.has(entry.userId)) throw new AlreadyPlayingError(entry.userId);
+          // Issue 19: limits, time-out and self-exclusion, checked in the transaction that escrows.
+          const refusal = await checkPlayAllowed(tx, { userIds: [first.userId, second.userId], stakeWei: request.stakeWei, betUsd: request.betUsd, priceMicroUsd: request.priceMicroUsd, now: new Date(now) });
+          if (refusal) throw new PlayNotAllowedError(refusal.userId, refusal.message);
+          await insertGame(tx, { id: gameId, request, state: match.state, holder, token });
+          const balances = await escrowStakes(tx, gameId, request);
+          return { players: gamePlayers(request.players, shown), balances };
+        });
+        return { ok: true as const, ...match, ...written, sentAt, token };
+      } catch (error) {
+        await leases.release(ownership.leaseKey(gameId), holder, token).catch(() => undefined);
+        if (error instanceof InsufficientFundsError) {
+          const userId = error.accountCode.replace(/^user:/, '');
+          return { ok: false as const, unable: [{ userId, message: deps.texts.insufficientBalance(request.stakeWei) }] };
+        }
+        if (error instanceof PlayNotAllowedError) return { ok: false as const, unable: [{ userId: error.userId, message: error.message }] };
+        if (error instanceof AlreadyPlayingError) return { ok: false as const, unable: [{ userId: error.userId, message: deps.texts.alreadyPlaying }] };
+        throw error;
+      }
+    });
+    if (!admitted.ok) return admitted;
+    const { state, effects, players, balances, sentAt, token } = admitted;
+
+    const game = ownership.open({ id: gameId, state, stakeWei: request.stakeWei, betUsd: request.betUsd, players, token }, sentAt);
+    // Registered before anyone hears of it: a player's first action must find the game.
+    ownership.register(game);
+    game.schedule();
+    for (const [index, entry] of request.players.entries()) {
+      events.seat(gameId, entry.userId, entry.socketId);
+      const opponent = players[index === 0 ? 1 : 0]!;
+      events.toSocket(entry.socketId, 'game_found', {
+        room: gameId,
+        opponentCharacter: opponent.character,
+        opponent: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
+        amount: request.betUsd,
+        stakeEth: formatEth(request.stakeWei),
+      });
+    }
+    game.tell(effects);
+    for (const player of players) deps.balanceEvents.balanceChanged(player.id, balances.get(LedgerAccounts.user(player.id).code)!);
+    logger.info({ gameId, players: players.map((player) => player.id), betUsd: request.betUsd }, 'Game started');
+    return { ok: true, gameId };
+  }
+
+  return { start };
+}
+
+/**
+ * Moves both stakes into the game's escrow, inside the start transaction: the
+ * one place where a check that guards a game's money goes (it throws to refuse:
+ * nobody is charged). Answers the balances after the transfer, by account code.
+ */
+async function escrowStakes(tx: Executor, gameId: string, request: MatchRequest): Promise<Map<string, bigint>> {
+  const escrowed = await transfer(tx, {
+    idempotencyKey: `game-stakes:${gameId}`,
+    kind: 'game_stakes',
+    legs: request.players.map((entry) => ({
+      from: LedgerAccounts.user(entry.userId),
+      to: LedgerAccounts.escrow(gameId),
+      amount: request.stakeWei,
+    })),
+    memo: { gameId, betUsd: request.betUsd },
+  });
+  return escrowed.balances;
+}
+
+/** At most `limit` tasks at once; the others wait their turn, first come first served. */
+function createGate(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}
+
+class AlreadyPlayingError extends Error {
+  constructor(readonly userId: string) {
+    super('already playing');
+  }
+}
