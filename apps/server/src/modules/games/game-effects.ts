@@ -24,6 +24,18 @@ export function needsSave(effects: readonly MatchEffect[]): boolean {
 
 const UNSAVED = new Set<MatchEffect['type']>(['choiceLocked', 'newRound', 'revealReceived']);
 
+/**
+ * Issue 17: whether a step is stored behind its telling — the reveal request
+ * (both commitments in, plus the lock that completed them). The request tells
+ * nothing of a choice, so the players may reveal while the commitments are
+ * written; the game's next step waits for the write. A node taking the game
+ * over before it lands finds the round as it was before the commitments — it
+ * loses the locks, as it would a plain choice's (decision 021).
+ */
+export function writesBehind(effects: readonly MatchEffect[]): boolean {
+  return effects.some((effect) => effect.type === 'revealRequest') && effects.every((effect) => effect.type === 'revealRequest' || UNSAVED.has(effect.type));
+}
+
 /** Tells the players what a step did: one send for what both get, only the opponent for a lock or a connection. */
 export function tellEffects(events: GameEvents, game: { id: string; players: readonly [{ id: string }, { id: string }] }, effects: readonly MatchEffect[]): void {
   const room = game.id;

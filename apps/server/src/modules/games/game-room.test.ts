@@ -384,3 +384,54 @@ describe('game room: the driver', () => {
     expect(taken.log.slice(4)).toEqual(['settle', 'tell new_transaction', 'tell game_dead']);
   });
 });
+
+describe('game room: the reveal request written behind (issue 17)', () => {
+  const room = 'game-1';
+  const salt = 'e'.repeat(64);
+  const commit = (userId: string, choice: string) =>
+    sealedMatchAction(room, { type: 'commit', round: 1, commitment: openedCommitment({ room, round: 1, userId, choice: choice as 'rock', salt }) }, userId, Date.now());
+  const reveal = (userId: string, choice: string) => sealedMatchAction(room, { type: 'reveal', round: 1, choice: choice as 'rock', salt }, userId, Date.now());
+
+  it('tells the reveal request before its save lands; the next step waits for the save', async () => {
+    const { room: game, log, fakes, saves } = fakeRoom();
+    let release!: (saved: boolean) => void;
+    fakes.saveAnswers.push(() => new Promise<boolean>((resolve) => (release = resolve)));
+    expect(await game.act(commit(A, 'rock'))).toEqual({ ok: true });
+    expect(await game.act(commit(B, 'paper'))).toEqual({ ok: true });
+    expect(log).toEqual(['tell opponent_choice_locked', 'tell opponent_choice_locked', 'tell reveal_request', 'tell reveal_request']);
+    const revealed = game.act(reveal(A, 'rock'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fakes.ownedChecks, 'the reveal waits for the write').toBe(2);
+    release(true);
+    expect(await revealed).toEqual({ ok: true });
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.state.phase).toBe('revealing');
+    expect(await game.act(reveal(B, 'paper'))).toEqual({ ok: true });
+    expect(log.slice(4)).toEqual(['save true', 'save true', 'tell game_result', 'tell round_end']);
+    expect(saves[1]!.state.phase, 'the round result is stored').not.toBe('revealing');
+  });
+
+  it('a reveal request fenced out at its write: the next step tells nothing and lets the game go; a stop waits for the write', async () => {
+    const fenced = fakeRoom();
+    fenced.fakes.saveAnswers.push(false);
+    await fenced.room.act(commit(A, 'rock'));
+    await fenced.room.act(commit(B, 'paper'));
+    const told = fenced.log.length;
+    expect(await fenced.room.act(reveal(A, 'rock'))).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(fenced.log.slice(told)).toEqual([]);
+    expect(fenced.released).toEqual(['fenced out (another node claimed the game)']);
+
+    const stopping = fakeRoom();
+    let release!: (saved: boolean) => void;
+    stopping.fakes.saveAnswers.push(() => new Promise<boolean>((resolve) => (release = resolve)));
+    await stopping.room.act(commit(A, 'rock'));
+    await stopping.room.act(commit(B, 'paper'));
+    let idle = false;
+    void stopping.room.idle().then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(idle).toBe(false);
+    release(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(idle).toBe(true);
+  });
+});

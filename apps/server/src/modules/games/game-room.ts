@@ -9,7 +9,8 @@
  * - What is stored when (decision 017, `needsSave` in game-effects.ts): a round's result, a
  *   connection change, a reveal request; not a choice locked. A step that is
  *   not stored is told only under the lease (with other nodes, confirmed by
- *   the lease store first).
+ *   the lease store first). The reveal request is stored behind its telling
+ *   (`writesBehind`): the next step of the game waits for that write.
  * - The end: the pot (or, for a draw, both stakes) is paid out of escrow in
  *   the transaction that marks the game ended — once, under the fence — and
  *   then the balances and the public feed are told.
@@ -31,7 +32,7 @@ import type { Logger } from '../../shared/logger';
 import type { BalanceEvents } from '../ledger/balance-events';
 import { monotonicNow } from '../leases/lease-store';
 import type { GameEvents } from './game-events';
-import { needsSave, tellEffects } from './game-effects';
+import { needsSave, tellEffects, writesBehind } from './game-effects';
 
 export { needsSave, tellEffects } from './game-effects';
 
@@ -141,6 +142,8 @@ export class GameRoom {
   private queue: Promise<unknown> = Promise.resolve();
   /** Set once this node stopped running the game (lease lost, fenced out, ended). */
   private left = false;
+  /** Issue 17: the save of a reveal request, written behind the request; the next step waits for it. */
+  private behind: Promise<boolean> | undefined;
 
   constructor(
     fields: GameRoomFields,
@@ -180,7 +183,7 @@ export class GameRoom {
 
   /** Settles once every action queued so far has run. */
   idle(): Promise<unknown> {
-    return this.queue;
+    return this.queue.then(() => this.behind?.catch(() => undefined));
   }
 
   /**
@@ -191,6 +194,10 @@ export class GameRoom {
     const moving = { ok: false as const, message: GAME_TEXTS.moving };
     if (this.left) return moving;
     const { lease, store } = this.deps;
+    if (!(await this.landed())) {
+      this.letGo('fenced out (another node claimed the game)');
+      return moving;
+    }
     if (!(await lease.stillOwned(this))) {
       this.letGo('lease lapsed and taken by another node');
       return moving;
@@ -211,7 +218,7 @@ export class GameRoom {
       }
       this.current = result.state;
       this.letGo('ended');
-    } else if (!needsSave(result.effects)) {
+    } else if (!needsSave(result.effects) || writesBehind(result.effects)) {
       // A choice locked or a new round begun: nothing a takeover needs, nothing written (decision 017). What is not
       // written is told only under the lease: with other nodes, the lease store confirms it is still this node's
       // (a round trip to Redis, not a database commit) — a node that lost it without noticing tells nobody.
@@ -222,6 +229,9 @@ export class GameRoom {
           return moving;
         }
       }
+      // Issue 17: the reveal request (the commitments, which tell nothing) is stored while the players reveal.
+      if (writesBehind(result.effects)) this.behind = store.save(this.id, this.token, result.state, nextDeadline(result.state));
+      this.behind?.catch(() => undefined);
       this.current = result.state;
       this.schedule();
     } else {
@@ -234,6 +244,21 @@ export class GameRoom {
     }
     this.tell(result.effects);
     return { ok: true };
+  }
+
+  /**
+   * Whether the write behind the last step (if any) landed: false when it was
+   * fenced out. A write that failed (database unreachable) is logged and
+   * passed: the next save stores the same state and more.
+   */
+  private async landed(): Promise<boolean> {
+    const behind = this.behind;
+    if (!behind) return true;
+    this.behind = undefined;
+    return behind.catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, gameId: this.id }, 'The reveal request could not be stored; the next save stores it');
+      return true;
+    });
   }
 
   /** Tells the players what a step did (and, for a player counted gone, asks the other nodes to correct it). */

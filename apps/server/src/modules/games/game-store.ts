@@ -2,7 +2,8 @@
  * The rooms' store on PostgreSQL (game-room.ts declares `GameStore`): a
  * state save fenced by the owner token, and the settlement — the pay-out out
  * of the game's escrow and the game marked ended, in one transaction, once,
- * under the same fence. Depends on games.repo.ts (every SQL statement of the
+ * under the same fence; it answers both players' balances after it (the
+ * loser's read in that transaction). Depends on games.repo.ts (every SQL statement of the
  * games) and the ledger (`transfer`, `balanceOf`).
  */
 import type { Database } from '../../infra/db/database';
@@ -32,7 +33,13 @@ export function createGameStore(db: Database): GameStore {
           legs: [...ending.payouts].map(([userId, amount]) => ({ from: LedgerAccounts.escrow(gameId), to: LedgerAccounts.user(userId), amount })),
           memo: { gameId, winnerId: winnerId ?? 'draw' },
         });
-        return transferred.balances;
+        // A player paid nothing (the loser) is read in the same transaction: no commit of its own (issue 16).
+        const balances = new Map(transferred.balances);
+        for (const userId of ending.playerIds) {
+          const code = LedgerAccounts.user(userId).code;
+          if (!balances.has(code)) balances.set(code, await balanceOf(tx, LedgerAccounts.user(userId)));
+        }
+        return balances;
       });
       if (!paid) return undefined;
       // The ledger's balances are by account code; the room reads them by player.
