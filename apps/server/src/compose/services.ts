@@ -185,6 +185,8 @@ export function buildServices(options: ServiceOptions) {
     clock,
     matchOptions: { revealWindowMs: config.revealWindowMs, ...options.matchOptions },
     texts: { insufficientBalance: insufficientBalanceText, alreadyPlaying: MATCHMAKING_TEXTS.alreadyPlaying },
+    // Issue 18: linked accounts never play each other, asked in the start transaction.
+    linked: async (tx, first, second) => (await linkBetween(tx, first, second)) !== undefined,
     ownership: {
       leases: cluster.leases,
       holder: cluster.holder,
@@ -204,7 +206,6 @@ export function buildServices(options: ServiceOptions) {
     clock,
     logger,
     notifyError: (socketId, message) => io.to(socketId).emit('error', { message }),
-    linked: async (first, second) => (await linkBetween(db, first, second)) !== undefined,
     facts: playerFacts,
   });
   const responsibleGaming = createResponsibleGaming({

@@ -42,6 +42,9 @@ export interface AdminConsoleDeps {
   collusionEveryMs?: number;
 }
 
+/** How long the collusion rules after a game wait for other games settled in the same moment (one run for all). */
+const AFTER_GAME_BATCH_MS = 200;
+
 export function createAdminConsole(deps: AdminConsoleDeps) {
   const { db, clock, logger } = deps;
   const access = createStaffAccess({ db, authenticate: deps.authenticate, requireTwoFactor: deps.config.staffRequireTwoFactor, logger });
@@ -70,6 +73,8 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
   // After every settled game: its players' rules, one run at a time (players settled meanwhile wait for the next run, together).
   const waitingPlayers = new Set<string>();
   let afterGameRun: Promise<void> = Promise.resolve();
+  /** The next run, while it gathers the games settled in the same moment (one run, one commit, for all of them). */
+  let nextRun: Promise<void> | undefined;
   let stopped = false;
   async function drainAfterGame(): Promise<void> {
     while (waitingPlayers.size > 0 && !stopped) {
@@ -105,8 +110,14 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
       if (stopped) return Promise.resolve();
       for (const id of players) waitingPlayers.add(id);
       // Chained: a run under way has perhaps read the set already; the next one takes these (or finds them done).
-      afterGameRun = afterGameRun.then(drainAfterGame);
-      return afterGameRun;
+      // It starts AFTER_GAME_BATCH_MS later, so that the games settled meanwhile share it (issue 16).
+      nextRun ??= afterGameRun = afterGameRun
+        .then(() => new Promise((resolve) => setTimeout(resolve, AFTER_GAME_BATCH_MS)))
+        .then(() => {
+          nextRun = undefined;
+          return drainAfterGame();
+        });
+      return nextRun;
     },
     /** For the withdrawals service: a frozen account is refused; big, flagged or over-the-day withdrawals wait for review. */
     withdrawalHooks: {

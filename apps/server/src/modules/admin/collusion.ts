@@ -245,19 +245,22 @@ export function createCollusionRules(deps: { db: Database; clock: Clock }) {
     async scanPlayers(players: readonly string[]): Promise<number> {
       if (players.length === 0) return 0;
       const ids = sql.join(players.map((id) => sql`${id}::uuid`), sql`, `);
-      const finished = await db.execute<FinishedGame>(sql`
-        SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
-               end_reason, stake_wei::text AS stake_wei, state, ended_at
-        FROM games WHERE status = 'finished' AND (player1_id IN (${ids}) OR player2_id IN (${ids})) ORDER BY ended_at, id`);
       const now = clock();
       const involved = (finding: Finding) => players.includes(finding.userId) || (finding.otherUserId !== null && players.includes(finding.otherUserId));
-      const findings = [
-        ...gameFindings(finished.rows).filter((finding) => (finding.rule === 'winnings_concentration' ? players.includes(finding.userId) : involved(finding))),
-        ...(await sharedIpFindings(db, players)),
-        ...(await Promise.all(players.map((id) => drainedFindings(db, now, id)))).flat(),
-        ...(await linkedFindings(db)).filter(involved),
-      ];
-      return storeFindings(db, findings, now);
+      // One transaction (one commit) for every rule and the flags it raises (issue 16: a game's commits).
+      return db.transaction(async (tx) => {
+        const finished = await tx.execute<FinishedGame>(sql`
+          SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
+                 end_reason, stake_wei::text AS stake_wei, state, ended_at
+          FROM games WHERE status = 'finished' AND (player1_id IN (${ids}) OR player2_id IN (${ids})) ORDER BY ended_at, id`);
+        const findings = [
+          ...gameFindings(finished.rows).filter((finding) => (finding.rule === 'winnings_concentration' ? players.includes(finding.userId) : involved(finding))),
+          ...(await sharedIpFindings(tx, players)),
+          ...(await drainedFindings(tx, now)).filter((finding) => players.includes(finding.userId)),
+          ...(await linkedFindings(tx, players)),
+        ];
+        return storeFindings(tx, findings, now);
+      });
     },
 
     /** The review policy's check at withdrawal time: did this account just drain a new account? Flags it if so. */

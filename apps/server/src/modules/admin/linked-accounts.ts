@@ -30,14 +30,17 @@ export async function linkBetween(db: Executor, a: string, b: string): Promise<'
   return undefined;
 }
 
-/** Every linked pair, for the collusion scan (a flag each, with its evidence). */
-export async function linkedFindings(db: Executor): Promise<Finding[]> {
+/** Every linked pair (or, with `among`, every pair with one of these accounts), for the collusion scan (a flag each, with its evidence). */
+export async function linkedFindings(db: Executor, among?: readonly string[]): Promise<Finding[]> {
+  const ids = among === undefined ? undefined : sql.join(among.map((id) => sql`${id}::uuid`), sql`, `);
+  const devices = ids === undefined ? sql`` : sql` WHERE x.user_id IN (${ids}) OR y.user_id IN (${ids})`;
+  const addresses = ids === undefined ? sql`` : sql` WHERE w.user_id IN (${ids}) OR d.user_id IN (${ids})`;
   const rows = await db.execute<{ a: string; b: string; why: string; evidence: string }>(sql`
     SELECT DISTINCT x.user_id::text AS a, y.user_id::text AS b, 'device' AS why, x.device_id AS evidence
-    FROM user_devices x JOIN user_devices y ON y.device_id = x.device_id AND x.user_id < y.user_id
+    FROM user_devices x JOIN user_devices y ON y.device_id = x.device_id AND x.user_id < y.user_id${devices}
     UNION
     SELECT DISTINCT LEAST(w.user_id, d.user_id)::text, GREATEST(w.user_id, d.user_id)::text, 'address', w.recipient_address
-    FROM withdrawals w JOIN deposits d ON d.from_address = w.recipient_address AND d.user_id <> w.user_id`);
+    FROM withdrawals w JOIN deposits d ON d.from_address = w.recipient_address AND d.user_id <> w.user_id${addresses}`);
   return rows.rows.map((row) => ({
     rule: 'linked_accounts',
     userId: row.a,

@@ -38,7 +38,9 @@ export interface MatchRequest {
 export type StartResult =
   | { ok: true; gameId: string }
   /** These players could not play (balance too low, or already in a game): nobody was charged. */
-  | { ok: false; unable: Array<{ userId: string; message: string }> };
+  | { ok: false; unable: Array<{ userId: string; message: string }>; linked?: undefined }
+  /** Issue 18: the two accounts are linked and never play each other; nobody was charged, nobody is told. */
+  | { ok: false; unable: []; linked: true };
 
 export interface GameStartDeps {
   db: Database;
@@ -52,6 +54,8 @@ export interface GameStartDeps {
   texts: { insufficientBalance: (stakeWei: bigint) => string; alreadyPlaying: string };
   /** How many game starts (escrow transactions) run at once on this node. */
   concurrentStarts?: number;
+  /** Issue 18: whether two accounts are linked (asked in the start transaction: no commit of its own). */
+  linked?: (tx: Executor, firstUserId: string, secondUserId: string) => Promise<boolean>;
 }
 
 /** Start transactions at once per node: a few of the pool's 10 connections, the others stay for moves and settlements. */
@@ -88,6 +92,7 @@ export function createGameStart(deps: GameStartDeps) {
       try {
         const written = await db.transaction(async (tx) => {
           const shown = await lockUsers(tx, [first.userId, second.userId]);
+          if (deps.linked && (await deps.linked(tx, first.userId, second.userId))) throw new LinkedPlayersError();
           const playing = await playingUsers(tx, [first.userId, second.userId]);
           for (const entry of request.players) if (playing.has(entry.userId)) throw new AlreadyPlayingError(entry.userId);
           // Issue 19: limits, time-out and self-exclusion, checked in the transaction that escrows.
@@ -105,6 +110,7 @@ export function createGameStart(deps: GameStartDeps) {
           return { ok: false as const, unable: [{ userId, message: deps.texts.insufficientBalance(request.stakeWei) }] };
         }
         if (error instanceof PlayNotAllowedError) return { ok: false as const, unable: [{ userId: error.userId, message: error.message }] };
+        if (error instanceof LinkedPlayersError) return { ok: false as const, unable: [] as [], linked: true as const };
         if (error instanceof AlreadyPlayingError) return { ok: false as const, unable: [{ userId: error.userId, message: deps.texts.alreadyPlaying }] };
         throw error;
       }
@@ -172,6 +178,12 @@ function createGate(limit: number) {
       }
     },
   };
+}
+
+class LinkedPlayersError extends Error {
+  constructor() {
+    super('linked accounts');
+  }
 }
 
 class AlreadyPlayingError extends Error {

@@ -19,7 +19,7 @@
  */
 import type { MatchOptions } from '@shifumi/game';
 import type { GameHistoryItem, TransactionFeedItem } from '@shifumi/protocol';
-import type { Database } from '../../infra/db/database';
+import type { Database, Executor } from '../../infra/db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { BalanceEvents } from '../ledger/balance-events';
@@ -49,6 +49,8 @@ export interface GameServiceDeps {
   matchOptions?: Partial<MatchOptions>;
   /** Texts for the refusals at match time. */
   texts: { insufficientBalance: (stakeWei: bigint) => string; alreadyPlaying: string };
+  /** Issue 18: whether two accounts are linked; asked in the start transaction, a linked pair never plays. */
+  linked?: (tx: Executor, firstUserId: string, secondUserId: string) => Promise<boolean>;
   ownership?: GameOwnershipOptions;
   /** Told the seconds from the action that ended a game to its settlement committed (metrics). */
   observeSettle?: (seconds: number) => void;
@@ -67,7 +69,7 @@ export function createGameService(deps: GameServiceDeps) {
     room: { store: createGameStore(db), events, clock, logger, balanceEvents: deps.balanceEvents, observeSettle: deps.observeSettle, onSettled: deps.onSettled },
   });
   const router = createGameRouter({ db, ownership, logger, clock });
-  const { start } = createGameStart({ db, ownership, events, balanceEvents: deps.balanceEvents, logger, clock, matchOptions: deps.matchOptions, texts: deps.texts, concurrentStarts: options.concurrentStarts });
+  const { start } = createGameStart({ db, ownership, events, balanceEvents: deps.balanceEvents, logger, clock, matchOptions: deps.matchOptions, texts: deps.texts, concurrentStarts: options.concurrentStarts, linked: deps.linked });
 
   return {
     /** Creates the game and escrows both stakes in one transaction, then tells both players (game-start.ts). */

@@ -44,8 +44,6 @@ export interface MatchmakingDeps {
   logger: Logger;
   /** Tells a socket that its search failed. */
   notifyError: (socketId: string, message: string) => void;
-  /** Issue 18: linked accounts (one browser, or one's withdrawal address the other's deposit source) are never paired. */
-  linked?: (firstUserId: string, secondUserId: string) => Promise<boolean>;
   /** Issue 16: what this node already knows of a player, to skip the early checks' query (decision 028). */
   facts?: PlayerFacts;
 }
@@ -94,13 +92,6 @@ export function createMatchmaking(deps: MatchmakingDeps) {
     for (;;) {
       const pair = await queue.takePair(betUsd);
       if (!pair) return;
-      if (deps.linked && (await deps.linked(pair[0].userId, pair[1].userId))) {
-        // The older one keeps its place and meets the next; the younger waits aside until this pass ends.
-        aside.tickets.push(pair[1]);
-        aside.older = pair[0];
-        await queue.restore(pair[0]);
-        continue;
-      }
       const fresh = price.requireFresh();
       if (!fresh.ok) {
         for (const ticket of pair) deps.notifyError(ticket.socketId, fresh.refusal.message);
@@ -124,6 +115,14 @@ export function createMatchmaking(deps: MatchmakingDeps) {
         continue;
       }
       if (outcome.ok) continue;
+      if (outcome.linked) {
+        // Issue 18: linked accounts never play each other (the start transaction asked). The older one keeps its
+        // place and meets the next; the younger waits aside until this pass ends.
+        aside.tickets.push(pair[1]);
+        aside.older = pair[0];
+        await queue.restore(pair[0]);
+        continue;
+      }
       const unable = new Set(outcome.unable.map((entry) => entry.userId));
       for (const entry of outcome.unable) {
         const ticket = pair.find((candidate: QueueTicket) => candidate.userId === entry.userId);
