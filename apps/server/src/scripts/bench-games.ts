@@ -147,6 +147,7 @@ interface DatabaseWork {
   rollbacks: number;
   /** From pg_stat_statements, when the server loads it; otherwise null (see `statementsNote`). */
   statementsPerGame: number | null;
+  topStatementsPerGame?: Array<{ perGame: number; query: string }>;
   statementsNote?: string;
   rowsWrittenPerGame: number | null;
   rowsReadPerGame: number | null;
@@ -288,16 +289,21 @@ async function main(): Promise<void> {
        from pg_stat_database where datname = current_database()`,
     );
     let statements: number | null = null;
+    const byStatement = new Map<string, { calls: number; query: string }>();
     try {
-      const result = await stats.query<{ calls: string }>(
-        'select coalesce(sum(calls), 0) as calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+      const result = await stats.query<{ queryid: string; calls: string; query: string }>(
+        'select queryid::text, calls, query from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
       );
-      statements = Number(result.rows[0]!.calls);
+      statements = 0;
+      for (const entry of result.rows) {
+        statements += Number(entry.calls);
+        byStatement.set(entry.queryid, { calls: Number(entry.calls), query: entry.query.replace(/\s+/g, ' ').slice(0, 110) });
+      }
     } catch {
       statements = null;
     }
     const row = rows[0]!;
-    return { commits: Number(row.commits), rollbacks: Number(row.rollbacks), written: Number(row.written), read: Number(row.read), statements };
+    return { commits: Number(row.commits), rollbacks: Number(row.rollbacks), written: Number(row.written), read: Number(row.read), statements, byStatement };
   };
   // The bench's own queries (this connection) count too: a few per phase, against thousands of games.
   await stats.query('create extension if not exists pg_stat_statements').catch(() => undefined);
@@ -470,6 +476,11 @@ async function main(): Promise<void> {
               gamesMeasured: measuredGames,
               rollbacks: after.rollbacks - before.rollbacks,
               statementsPerGame: after.statements !== null && before.statements !== null ? perMeasuredGame(after.statements - before.statements) : null,
+              // The statements a game costs most of, per game in the measured window (pg_stat_statements, when loaded).
+              topStatementsPerGame: [...after.byStatement]
+                .map(([id, entry]) => ({ perGame: perMeasuredGame(entry.calls - (before.byStatement.get(id)?.calls ?? 0)) ?? 0, query: entry.query }))
+                .sort((a, b) => b.perGame - a.perGame)
+                .slice(0, 12),
               ...(after.statements === null
                 ? { statementsNote: 'pg_stat_statements is not loaded on this PostgreSQL (shared_preload_libraries): statements not counted, commits from pg_stat_database' }
                 : {}),
