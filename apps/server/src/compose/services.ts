@@ -187,6 +187,7 @@ export function buildServices(options: ServiceOptions) {
     texts: { insufficientBalance: insufficientBalanceText, alreadyPlaying: MATCHMAKING_TEXTS.alreadyPlaying },
     // Issue 18: linked accounts never play each other, asked in the start transaction.
     linked: async (tx, first, second) => (await linkBetween(tx, first, second)) !== undefined,
+    playerClear: (userId) => playerFacts.noteClear(userId),
     ownership: {
       leases: cluster.leases,
       holder: cluster.holder,

@@ -56,6 +56,8 @@ export interface GameStartDeps {
   concurrentStarts?: number;
   /** Issue 18: whether two accounts are linked (asked in the start transaction: no commit of its own). */
   linked?: (tx: Executor, firstUserId: string, secondUserId: string) => Promise<boolean>;
+  /** Issue 16: told of each player the start found with no freeze, protection or limit (a search's remembered facts). */
+  playerClear?: (userId: string) => void;
 }
 
 /** Start transactions at once per node: a few of the pool's 10 connections, the others stay for moves and settlements. */
@@ -96,7 +98,7 @@ export function createGameStart(deps: GameStartDeps) {
           const playing = await playingUsers(tx, [first.userId, second.userId]);
           for (const entry of request.players) if (playing.has(entry.userId)) throw new AlreadyPlayingError(entry.userId);
           // Issue 19: limits, time-out and self-exclusion, checked in the transaction that escrows.
-          const refusal = await checkPlayAllowed(tx, { userIds: [first.userId, second.userId], stakeWei: request.stakeWei, betUsd: request.betUsd, priceMicroUsd: request.priceMicroUsd, now: new Date(now) });
+          const refusal = await checkPlayAllowed(tx, { userIds: [first.userId, second.userId], stakeWei: request.stakeWei, betUsd: request.betUsd, priceMicroUsd: request.priceMicroUsd, now: new Date(now) }, deps.playerClear);
           if (refusal) throw new PlayNotAllowedError(refusal.userId, refusal.message);
           await insertGame(tx, { id: gameId, request, state: match.state, holder, token });
           const balances = await escrowStakes(tx, gameId, request);

@@ -51,6 +51,8 @@ export interface GameServiceDeps {
   texts: { insufficientBalance: (stakeWei: bigint) => string; alreadyPlaying: string };
   /** Issue 18: whether two accounts are linked; asked in the start transaction, a linked pair never plays. */
   linked?: (tx: Executor, firstUserId: string, secondUserId: string) => Promise<boolean>;
+  /** Told of each player a game's start found with no freeze, protection or limit (issue 16, decision 028). */
+  playerClear?: (userId: string) => void;
   ownership?: GameOwnershipOptions;
   /** Told the seconds from the action that ended a game to its settlement committed (metrics). */
   observeSettle?: (seconds: number) => void;
@@ -69,7 +71,7 @@ export function createGameService(deps: GameServiceDeps) {
     room: { store: createGameStore(db), events, clock, logger, balanceEvents: deps.balanceEvents, observeSettle: deps.observeSettle, onSettled: deps.onSettled },
   });
   const router = createGameRouter({ db, ownership, logger, clock });
-  const { start } = createGameStart({ db, ownership, events, balanceEvents: deps.balanceEvents, logger, clock, matchOptions: deps.matchOptions, texts: deps.texts, concurrentStarts: options.concurrentStarts, linked: deps.linked });
+  const { start } = createGameStart({ db, ownership, events, balanceEvents: deps.balanceEvents, logger, clock, matchOptions: deps.matchOptions, texts: deps.texts, concurrentStarts: options.concurrentStarts, linked: deps.linked, playerClear: deps.playerClear });
 
   return {
     /** Creates the game and escrows both stakes in one transaction, then tells both players (game-start.ts). */
