@@ -4,9 +4,9 @@
  * console page shows every round with both choices, its winner and its times.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { SOCKET_PATH, type ClientToServerEvents, type GamePage, type ServerToClientEvents } from '@shifumi/protocol';
+import { SOCKET_PATH, type GamePage } from '@shifumi/protocol';
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { parseEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flags, games } from '../src/infra/db/schema/index';
@@ -16,19 +16,21 @@ import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { transfer } from '../src/modules/ledger/ledger.service';
 import { signIn, signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
+import { createSockets, nextEvent, waitUntil, type PlayerSocket } from './support/sockets';
 
-type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** Events of a whole game wait a little longer here (the rules run after the settlement). */
+const next: typeof nextEvent = (socket, event, timeoutMs = 8_000) => nextEvent(socket, event, timeoutMs);
 
 let t: TestApp;
 let baseUrl: string;
-const sockets: Socket[] = [];
+const sockets = createSockets();
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 5_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 5_000 } });
   baseUrl = await t.listen();
 });
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  sockets.closeAll();
 });
 afterAll(async () => {
   await t?.close();
@@ -48,30 +50,12 @@ async function player(): Promise<Player> {
     transfer(tx, { idempotencyKey: `test-fund:${randomUUID()}`, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }] }),
   );
   const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
-  sockets.push(socket);
+  sockets.track(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
   return { id: session.user.id, email: credentials.email, token: session.accessToken, socket };
-}
-
-function next<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event: E, timeoutMs = 8_000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    (socket as unknown as Socket).once(event as string, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** a (player 1) and b play one game; a wins every round with paper against rock. Returns the game id. */

@@ -4,15 +4,10 @@
  * history's link to it (each item carries the game's id).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import {
-  gameDetailResponseSchema,
-  SOCKET_PATH,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@shifumi/protocol';
+import { gameDetailResponseSchema, SOCKET_PATH } from '@shifumi/protocol';
 import { eq } from 'drizzle-orm';
 import { parseEther } from 'viem';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../src/infra/db/schema/index';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
@@ -20,19 +15,18 @@ import { transfer } from '../src/modules/ledger/ledger.service';
 import { getAccount, signIn, signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
 import { expectLedgerConsistent } from './support/test-chain';
-
-type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { createSockets, nextEvent as next, waitUntil, type PlayerSocket } from './support/sockets';
 
 let t: TestApp;
 let baseUrl: string;
-const sockets: Socket[] = [];
+const sockets = createSockets();
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 1_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 1_000 } });
   baseUrl = await t.listen();
 });
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  sockets.closeAll();
   await expectLedgerConsistent(t.db, undefined);
 });
 afterAll(async () => {
@@ -46,16 +40,6 @@ interface Player {
   socket: PlayerSocket;
 }
 
-function next<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event: E, timeoutMs = 5_000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    (socket as unknown as Socket).once(event as string, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
 async function player(): Promise<Player> {
   const credentials = await signUp(t, { name: `P${randomInt(1e6)}` });
   const session = await signIn(t, credentials);
@@ -67,20 +51,12 @@ async function player(): Promise<Player> {
     }),
   );
   const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
-  sockets.push(socket);
+  sockets.track(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
   return { id: session.user.id, name: credentials.name, token: session.accessToken, socket };
-}
-
-async function waitUntil(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function playRound(a: Player, b: Player, room: string, choiceA: 'rock' | 'paper' | 'scissors', choiceB: 'rock' | 'paper' | 'scissors') {

@@ -3,15 +3,13 @@
  * real database (PGlite, or PostgreSQL with DATABASE_URL). Timers are short
  * (rounds of 1 s) so that timeouts and graces run for real.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   PUBLIC_SOCKET_PATH,
   SOCKET_PATH,
   TEXTS,
-  type ClientToServerEvents,
   type GameFoundEvent,
   type PublicServerToClientEvents,
-  type ServerToClientEvents,
   type TransactionFeedItem,
 } from '@shifumi/protocol';
 import { parseEther } from 'viem';
@@ -24,8 +22,7 @@ import { insufficientBalanceText, stakeFor } from '../src/modules/matchmaking/ma
 import { getAccount, signIn, signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
 import { expectLedgerConsistent } from './support/test-chain';
-
-type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { createSockets, connected, nextEvent as next, waitUntil, fundUser, type PlayerSocket } from './support/sockets';
 
 const ROUND_MS = 1_000;
 const MATCH_OPTIONS = { roundMs: ROUND_MS, graceMs: 100, revealMs: 100, reconnectGraceMs: ROUND_MS };
@@ -34,14 +31,14 @@ const MICRO_USD_PER_ETH = 2_000_000_000n;
 
 let t: TestApp;
 let baseUrl: string;
-const sockets: Socket[] = [];
+const sockets = createSockets();
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: MATCH_OPTIONS });
   baseUrl = await t.listen();
 });
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  sockets.closeAll();
   await expectLedgerConsistent(t.db, undefined);
 });
 afterAll(async () => {
@@ -55,40 +52,10 @@ interface Player {
   socket: PlayerSocket;
 }
 
+const fund = (userId: string, eth: string) => fundUser(t.db, userId, eth);
+
 function openSocket(token: string): PlayerSocket {
-  const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
-  sockets.push(socket);
-  return socket;
-}
-
-async function connected(socket: Socket): Promise<void> {
-  if (socket.connected) return;
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-function next<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event: E, timeoutMs = 5_000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    // socket.io's typed `once` cannot be narrowed by a generic event name: listen untyped, the signature above types it.
-    const untyped: Socket = socket as unknown as Socket;
-    untyped.once(event as string, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-async function fund(userId: string, eth: string): Promise<void> {
-  await t.db.transaction((tx) =>
-    transfer(tx, {
-      idempotencyKey: `test-fund:${userId}:${eth}:${randomUUID()}`,
-      kind: 'deposit',
-      legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: parseEther(eth) }],
-    }),
-  );
+  return sockets.open(baseUrl, token);
 }
 
 async function player(eth = '1'): Promise<Player> {
@@ -98,14 +65,6 @@ async function player(eth = '1'): Promise<Player> {
   const socket = openSocket(session.accessToken);
   await connected(socket);
   return { id: session.user.id, name: credentials.name, token: session.accessToken, socket };
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
@@ -140,7 +99,7 @@ describe('a whole game', () => {
     const a = await player('1');
     const b = await player('1');
     const publicSocket: Socket<PublicServerToClientEvents> = connect(baseUrl, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], forceNew: true });
-    sockets.push(publicSocket);
+    sockets.track(publicSocket);
     await connected(publicSocket);
     const feed = new Promise<TransactionFeedItem>((resolve) => publicSocket.once('new_transaction', resolve));
 
@@ -217,7 +176,7 @@ describe('the round cap', () => {
           }),
         );
         const socket: PlayerSocket = connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
-        sockets.push(socket);
+        sockets.track(socket);
         await connected(socket);
         seats.push({ id: session.user.id, socket });
       }
@@ -240,7 +199,7 @@ describe('the round cap', () => {
       expect(feedItem).toMatchObject({ game: room, winner: 'draw' });
       await expectLedgerConsistent(fast.db, undefined);
     } finally {
-      for (const socket of sockets.splice(0)) socket.disconnect();
+      sockets.closeAll();
       await fast.close();
     }
   });

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { allPassed, checkTranscript } from '@shifumi/fairness';
 import { nodeFairnessCrypto } from '@shifumi/fairness/node';
-import { SOCKET_PATH, transcriptSchema, type Choice, type ClientToServerEvents, type ServerToClientEvents, type Transcript } from '@shifumi/protocol';
+import { transcriptSchema, type Choice, type ServerToClientEvents, type Transcript } from '@shifumi/protocol';
 import { parseEther } from 'viem';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gameRow } from '../src/modules/games/game.service';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
@@ -21,8 +21,7 @@ import { transfer } from '../src/modules/ledger/ledger.service';
 import { runVerifyGame } from '../src/scripts/verify-game';
 import { signIn, signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
-
-type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { createSockets, connected, nextEvent as next, type PlayerSocket } from './support/sockets';
 
 const ROUND_MS = 4_000;
 // Wide enough for a loaded machine (two test runs on 2 cores): a reveal that misses it loses the round.
@@ -31,14 +30,14 @@ const MATCH_OPTIONS = { roundMs: ROUND_MS, graceMs: 100, revealMs: 100, reconnec
 
 let t: TestApp;
 let baseUrl: string;
-const sockets: Socket[] = [];
+const sockets = createSockets();
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: MATCH_OPTIONS });
   baseUrl = await t.listen();
 });
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  sockets.closeAll();
 });
 afterAll(async () => {
   await t?.close();
@@ -51,27 +50,7 @@ interface Player {
 }
 
 function openSocket(token: string): PlayerSocket {
-  const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
-  sockets.push(socket);
-  return socket;
-}
-
-async function connected(socket: Socket): Promise<void> {
-  if (socket.connected) return;
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-function next<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event: E, timeoutMs = 5_000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    (socket as unknown as Socket).once(event as string, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+  return sockets.open(baseUrl, token);
 }
 
 async function player(): Promise<Player> {

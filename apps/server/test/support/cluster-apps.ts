@@ -177,26 +177,4 @@ export async function createCluster(count: number, options: ClusterOptions = {})
   return cluster;
 }
 
-/** The next `event` on `socket` (rejects after `timeoutMs`). */
-export function nextEvent<E extends keyof ServerToClientEvents>(
-  socket: PlayerSocket,
-  event: E,
-  timeoutMs = 5_000,
-): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    const untyped = socket as unknown as Socket;
-    untyped.once(event as string, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { nextEvent, waitUntil } from './sockets';
