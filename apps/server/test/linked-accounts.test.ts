@@ -106,6 +106,23 @@ describe('linked accounts', () => {
     expect(flagged.map((flag) => [flag.userId, flag.otherUserId].sort())).toContainEqual([first.id, second.id].sort());
   });
 
+  it('the schedule after its first pass reads only what changed: a link seen before the pass it starts from is not read again, one seen after is flagged', async () => {
+    const rules = createCollusionRules({ db: t.db, clock: () => new Date() });
+    const device = randomUUID().replace(/-/g, '');
+    const first = await player();
+    const second = await player();
+    expect((await report(first.token, device)).statusCode).toBe(204);
+    expect((await report(second.token, device)).statusCode).toBe(204);
+    const pairFlags = async () =>
+      (await t.db.select().from(flags).where(eq(flags.rule, 'linked_accounts'))).filter((flag) => [flag.userId, flag.otherUserId].sort().join() === [first.id, second.id].sort().join());
+    // Nothing of theirs changed after an hour from now: they are not read, not flagged.
+    expect(await rules.scanChangedSince(new Date(Date.now() + 3_600_000))).toBe(0);
+    expect(await pairFlags()).toEqual([]);
+    // Their browser was seen after a minute ago: read, flagged once.
+    expect(await rules.scanChangedSince(new Date(Date.now() - 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await pairFlags()).toHaveLength(1);
+  });
+
   it('one withdrawing to an address the other deposited from: linked', async () => {
     const a = await player();
     const b = await player();

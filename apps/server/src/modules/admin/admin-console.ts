@@ -15,7 +15,7 @@ import { createOverview } from './overview.service';
 import { createPlayersAdmin, type StaffDisconnects } from './players.service';
 import { createStaffAccess } from './staff-access';
 import { createWithdrawalReview, reviewReasonFor } from './withdrawal-review';
-import { createCollusionRules } from './collusion';
+import { createCollusionRules, databaseNow } from './collusion';
 import { createStuck, type StuckDeps } from './stuck';
 import { createPeriodicTask } from '../../shared/periodic-task';
 import type { Executor } from '../../infra/db/database';
@@ -61,12 +61,18 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
   const players = createPlayersAdmin({ db, clock, logger, disconnects: deps.disconnects });
   const stuck = createStuck({ db, clock, logger, balanceEvents: deps.balanceEvents, ...deps.stuck });
   const collusion = createCollusionRules({ db, clock });
+  /** When the schedule's last pass began (the database's clock), once it has run. */
+  let scannedFrom: Date | undefined;
   const collusionTask = createPeriodicTask({
     name: 'Collusion rules',
     everyMs: deps.collusionEveryMs ?? 60_000,
     logger,
     run: async () => {
-      const added = await collusion.scan();
+      // The first pass reads everything (what happened while no node ran it); the next ones only the players with
+      // something new since the last pass began (a minute of margin for clocks; the database's own time).
+      const startedAt = await databaseNow(db);
+      const added = scannedFrom === undefined ? await collusion.scan() : await collusion.scanChangedSince(new Date(scannedFrom.getTime() - 60_000));
+      scannedFrom = startedAt;
       if (added > 0) logger.info({ added }, 'Collusion rules raised flags');
     },
   });
