@@ -2,17 +2,25 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
-
-/** The web app's features: none imports another (GUIDE: compose them in app/). */
-const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/build-report/**', 'scripts/bench-web/.out/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/drizzle/meta/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Issue 25: type-aware rules for the bugs a realtime server cannot afford (a promise nobody awaits or
+    // catches, an async handler where a plain one is expected, a switch that forgets a case).
+    // The build tooling and config files belong to no tsconfig project; they stay on the plain rules.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.config.ts', 'apps/web/tooling/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -24,24 +32,6 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 16: a use case declares the interfaces it needs from the transport (GameEvents, BalanceEvents,
-    // PlayerConnections); realtime/ and http/ implement or call them — never the other way round.
-    files: ['apps/server/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/realtime/*', '**/realtime', '**/http/*', '**/http'],
-              message: 'Modules do not import the transport: declare the interface the module needs in modules/ and implement it in realtime/ or http/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -50,22 +40,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  ...WEB_FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(features/)?(?!${feature}/)(${WEB_FEATURES.join('|')})/`,
-              message: 'A feature does not import another feature: move what both need to lib/ or components/, or compose them in app/.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
   {
     // Issue 12: anything the server draws that must be unguessable comes from node:crypto. Math.random
     // (and library helpers built on it, like viem's generateSiweNonce) is refused in the whole server.

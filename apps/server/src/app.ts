@@ -68,7 +68,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
     if (jsonNestsDeeperThan(text, JSON_MAX_DEPTH)) {
       return done(new RefusalError({ code: 'invalid_input', message: SERVER_TEXTS.jsonTooDeep }), undefined);
     }
-    defaultJsonParser(request, text, done);
+    void defaultJsonParser(request, text, done);
   });
 
   registerErrorHandler(fastify);

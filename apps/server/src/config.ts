@@ -15,7 +15,10 @@ import { z } from 'zod';
 import { parseSigningKey } from '@shifumi/fairness/node';
 import { describeRpcUrl } from './infra/chain/chain-client';
 import { readOrCreateSecretFile } from './shared/secret-file';
-import { DEV_CHAIN_ID, DEV_MNEMONIC, isDevChain, mnemonicProblem, normalizeMnemonic } from './infra/chain/hd-wallet';
+import { ConfigError } from './shared/config-error';
+import { describeRedisUrl } from './shared/redis-url';
+import { resolveChainSettings, type ChainSettings } from './infra/chain/chain-settings';
+import { mnemonicProblem } from './infra/chain/hd-wallet';
 
 /** apps/server/src/config.ts → the repository root, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -131,9 +134,7 @@ export const DEFAULT_WITHDRAWAL_MIN_ETH = '0.001';
 /** A config whose JWT secret is known: what the app is built from. */
 export type AppConfig = Config & { jwtSecret: string };
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 export interface LoadConfigOptions {
   /** Directory relative DATA_DIR / WEB_DIST_DIR values are resolved against. */
@@ -397,52 +398,7 @@ export function defaultNodeId(hostname = os.hostname(), pid = process.pid): stri
   return `${host}-${pid}-${randomBytes(3).toString('hex')}`;
 }
 
-/** The wallet secrets and confirmation counts once the chain id is known. */
-export interface ChainSettings {
-  chainId: number;
-  development: boolean;
-  /** Secret. */
-  depositMnemonic: string;
-  /** Secret; undefined → the hot wallet is m/44'/60'/0'/0/0 of the mnemonic. */
-  hotWalletPrivateKey: string | undefined;
-  depositConfirmations: number;
-  withdrawalConfirmations: number;
-}
-
-/**
- * Applies the chain-dependent rules once the chain id is known: the
- * well-known development mnemonic is the default on the development chain
- * (31337) only; on any other chain DEPOSIT_MNEMONIC is required and may not
- * be the development one. Confirmations default to 12, or 1 on the
- * development chain.
- */
-export function resolveChainSettings(config: Config, chainId: number): ChainSettings {
-  const development = isDevChain(chainId);
-  if (config.chainId !== undefined && config.chainId !== chainId) {
-    throw new ConfigError(`Invalid environment: CHAIN_ID is ${config.chainId} but the Ethereum node serves chain ${chainId}`);
-  }
-  const mnemonic = config.depositMnemonic === undefined ? undefined : normalizeMnemonic(config.depositMnemonic);
-  if (!development) {
-    if (mnemonic === undefined) {
-      throw new ConfigError(
-        `Invalid environment: DEPOSIT_MNEMONIC is required on chain ${chainId} (the development mnemonic is only a default on the development chain ${DEV_CHAIN_ID})`,
-      );
-    }
-    if (mnemonic === DEV_MNEMONIC) {
-      throw new ConfigError(`Invalid environment: DEPOSIT_MNEMONIC is the public development mnemonic, which is refused on chain ${chainId}`);
-    }
-  }
-  const defaultConfirmations = development ? 1 : 12;
-  const depositConfirmations = config.depositConfirmations ?? defaultConfirmations;
-  return {
-    chainId,
-    development,
-    depositMnemonic: mnemonic ?? DEV_MNEMONIC,
-    hotWalletPrivateKey: config.hotWalletPrivateKey,
-    depositConfirmations,
-    withdrawalConfirmations: config.withdrawalConfirmations ?? depositConfirmations,
-  };
-}
+export { resolveChainSettings, type ChainSettings };
 
 /**
  * Returns the configured JWT secret, or (outside production) the one kept in
@@ -478,11 +434,7 @@ export async function resolveTwoFactorKey(config: Config): Promise<string> {
   return key;
 }
 
-/** A Redis URL as it may be logged: scheme, host, port and database, never the user name or password. */
-export function describeRedisUrl(value: string): string {
-  const parsed = new URL(value);
-  return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-}
+export { describeRedisUrl };
 
 /** Hides the password of a connection URL so that the config can be logged. */
 function withoutPassword(value: string | undefined): string | undefined {

@@ -73,7 +73,7 @@ async function match(a: Player, b: Player): Promise<string> {
   const firstRound = next(a.socket, 'new_round');
   a.socket.emit('search_game', { character: 'Character2', amount: 1 });
   const deadline = Date.now() + 5_000;
-  while (!t.app.matchQueue.has(a.id)) {
+  while (!(await t.app.matchQueue.has(a.id))) {
     if (Date.now() > deadline) throw new Error('not queued');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

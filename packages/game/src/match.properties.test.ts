@@ -3,7 +3,7 @@
  * non-decreasing clock, random options included.
  */
 import fc from 'fast-check';
-import { CHOICES, type Choice } from '@shifumi/protocol';
+import { CHOICES, type Choice } from '@shifumi/protocol/constants';
 import { describe, expect, it } from 'vitest';
 import { apply, createMatch, nextDeadline, viewFor, type ApplyResult, type MatchAction, type MatchEffect, type MatchOptions, type MatchState } from './match';
 import { resolveRound } from './rules';

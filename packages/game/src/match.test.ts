@@ -1,4 +1,4 @@
-import type { Choice } from '@shifumi/protocol';
+import type { Choice } from '@shifumi/protocol/constants';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MATCH_OPTIONS,

@@ -12,7 +12,7 @@
  * player's choice leaves the engine only inside `roundResult`, once the round
  * is resolved: before that the opponent learns only that a choice was made.
  */
-import { REVEAL_ANIMATION_MS, REVEAL_WINDOW_MS, ROUND_TIMER_MS, WIN_THRESHOLD, type Choice } from '@shifumi/protocol';
+import { REVEAL_ANIMATION_MS, REVEAL_WINDOW_MS, ROUND_TIMER_MS, WIN_THRESHOLD, type Choice } from '@shifumi/protocol/constants';
 import { DEFAULT_CHOICE, isChoice, resolveRound } from './rules';
 
 /** Timing and limits of a match. Every duration is in milliseconds. */

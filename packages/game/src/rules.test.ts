@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CHOICES, type Choice } from '@shifumi/protocol';
+import { CHOICES, type Choice } from '@shifumi/protocol/constants';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHOICE, isChoice, resolveRound } from './rules';
 

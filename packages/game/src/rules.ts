@@ -2,7 +2,7 @@
  * Rock-paper-scissors itself: rock beats scissors, scissors beats paper,
  * paper beats rock; the same choice is a draw.
  */
-import { CHOICES, type Choice } from '@shifumi/protocol';
+import { CHOICES, type Choice } from '@shifumi/protocol/constants';
 
 const BEATS: Record<Choice, Choice> = { rock: 'scissors', scissors: 'paper', paper: 'rock' };
 

@@ -6,7 +6,7 @@
  * computes it from a reveal (`opened`), the engine compares.
  */
 import { createHash } from 'node:crypto';
-import type { Choice } from '@shifumi/protocol';
+import type { Choice } from '@shifumi/protocol/constants';
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_MESSAGES, apply, createMatch, nextDeadline, upgradeState, viewFor, type MatchAction, type MatchEffect, type MatchState, type RefusalCode } from './match';
 

@@ -1,5 +1,5 @@
 /** Issue 18: texts of the operator's console and of what players see because of it. */
-import type { StaffRole } from './admin';
+import type { StaffRole } from './constants';
 
 /** Texts of the console and of what players see because of it. */
 export const ADMIN_TEXTS = {

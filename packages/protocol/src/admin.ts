@@ -3,12 +3,9 @@
  * request schemas, answers, and the texts staff and players read.
  */
 import { z } from 'zod';
-import { CHOICES } from './constants';
+import { CHOICES, STAFF_ROLES } from './constants';
 import { isPlainLine } from './text-rules';
 
-/** `admin`: everything, staff roles included; `finance`: withdrawals, solvency; `support`: players, games, money read-only. */
-export const STAFF_ROLES = ['admin', 'finance', 'support'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 
 /** Longest reason staff may give (freeze, reject, resolve a flag). */

@@ -113,3 +113,7 @@ export const WINDOW_EVENTS = {
  * disconnected); a missing or wrong reveal loses the round.
  */
 export const REVEAL_WINDOW_MS = 3_000;
+
+/** `admin`: everything, staff roles included; `finance`: withdrawals, solvency; `support`: players, games, money read-only. */
+export const STAFF_ROLES = ['admin', 'finance', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];

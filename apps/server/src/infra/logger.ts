@@ -1,5 +1,4 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import type { LogLevel } from '../config';
 
 /** Verification links are one-time secrets: keep them out of request logs. */
 export function redactUrl(url: string): string {
@@ -18,6 +17,9 @@ interface LoggedRequest {
  * no cookies) and with verification tokens masked; `redact` is a second net
  * for anything that logs headers explicitly.
  */
+/** pino's levels, as LOG_LEVEL accepts them (config.ts). */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
 export function createLogger(options: { level: LogLevel; destination?: DestinationStream }): Logger {
   const loggerOptions: LoggerOptions = {
     level: options.level,

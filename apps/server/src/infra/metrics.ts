@@ -73,7 +73,7 @@ export function createMetrics(options: { nodeId: string; logger: Logger; sourceT
     registers: [registry],
     async collect() {
       // A scrape collects every metric at once: let this scrape's reads finish so that their failures count in it.
-      await null;
+      await Promise.resolve();
       await Promise.allSettled([...inFlight]);
     },
   });

@@ -107,7 +107,7 @@ export function createSocketServers(
     async closeAdapters() {
       if (!redis) return;
       // Closing the last namespace's adapter stops the adapter's stream reader.
-      await Promise.all([io, publicIo].map((server) => server.of('/').adapter.close()));
+      await Promise.all([io, publicIo].map(async (server) => server.of('/').adapter.close()));
     },
   };
 }

@@ -10,6 +10,7 @@ import { PreparedWalletStackProvider, type PreparedWalletStack } from '../featur
 import { lazyComponent } from '../lib/lazy-component';
 import { startGame } from '../features/game/game-store';
 import { startGamesWith } from '../lib/matchmaking';
+import { provideAddFundsDialog } from '../lib/add-funds-dialog';
 import { getSession } from '../lib/session-store';
 import { useToastsWanted } from '../lib/toast';
 import { createWalletStackStore, WalletStackProvider, WalletStackStore } from '../lib/wallet-stack';
@@ -19,6 +20,8 @@ import { AppRoutes } from './routes';
 
 // A game found starts its view at once, before the game screen's chunk is there (lib/matchmaking.ts).
 startGamesWith(startGame);
+// Home's Add Funds opens the deposit feature's dialog, a chunk of its own (features never import each other).
+provideAddFundsDialog(lazyComponent(() => import('../features/deposit/components/deposit-dialog').then((module) => module.DepositDialog)));
 
 const ToastContainer = lazyComponent(() => import('./toast-container').then((module) => module.default));
 

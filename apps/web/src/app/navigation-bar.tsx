@@ -100,7 +100,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
         {...{ [LEAVES_PAGE_ATTRIBUTE]: '' }}
         onClick={() => {
           onDone?.();
-          navigate('/account');
+          void navigate('/account');
         }}
       >
         My account

@@ -6,7 +6,14 @@
  * wallet's signing client. Everything money-related on chain receives this.
  */
 import type { Address } from 'viem';
-import { resolveChainSettings, type ChainSettings, type Config } from '../../config';
+import { resolveChainSettings, type ChainSettings, type ChainSettingsInput } from './chain-settings';
+
+/** What connecting reads of the configuration (config.ts's Config has it all). */
+export interface ChainConnectConfig extends ChainSettingsInput {
+  chainPollMs: number;
+  reconcileIntervalMs: number;
+  withdrawalStuckMs: number;
+}
 import {
   type ChainPublicClient,
   type ChainWalletClient,
@@ -43,7 +50,7 @@ export interface ChainContext {
  *
  * @throws ConfigError when the secrets do not fit the chain (e.g. no DEPOSIT_MNEMONIC on mainnet)
  */
-export async function connectChain(config: Config, rpcUrl: string): Promise<ChainContext> {
+export async function connectChain(config: ChainConnectConfig, rpcUrl: string): Promise<ChainContext> {
   const probe = createChainPublicClient({ rpcUrl, chainId: config.chainId ?? 1, pollingIntervalMs: config.chainPollMs });
   const chainId = await probe.getChainId();
   const settings = resolveChainSettings(config, chainId);

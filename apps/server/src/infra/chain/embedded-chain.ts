@@ -5,7 +5,6 @@
  * the server.
  */
 import path from 'node:path';
-import type { Config } from '../../config';
 import { startAnvil, type ChainLogger } from './anvil-launcher';
 import { describeRpcUrl } from './chain-client';
 
@@ -18,7 +17,14 @@ export interface ChainEndpoint {
 }
 
 /** @throws AnvilNotFoundError / AnvilStartError when the embedded chain cannot start */
-export async function openChainEndpoint(config: Config, logger: ChainLogger): Promise<ChainEndpoint> {
+/** What opening the endpoint reads of the configuration (config.ts's Config has it all). */
+export interface EmbeddedChainConfig {
+  ethRpcUrl: string | undefined;
+  anvilPort: number;
+  dataDir: string;
+}
+
+export async function openChainEndpoint(config: EmbeddedChainConfig, logger: ChainLogger): Promise<ChainEndpoint> {
   if (config.ethRpcUrl !== undefined) {
     return { rpcUrl: config.ethRpcUrl, description: describeRpcUrl(config.ethRpcUrl), stop: async () => undefined };
   }

@@ -9,7 +9,7 @@
  * reads and subscriptions need a connection of their own (`duplicate`).
  */
 import { Redis } from 'ioredis';
-import { describeRedisUrl } from '../../config';
+import { describeRedisUrl } from '../../shared/redis-url';
 import type { Logger } from '../../shared/logger';
 
 export interface RedisContext {

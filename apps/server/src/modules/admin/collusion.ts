@@ -30,6 +30,7 @@ import { flags } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import { appendAudit, auditValue } from './audit-log';
 import type { StaffContext } from './staff-access';
+import type { Finding } from './collusion-finding';
 import { linkedFindings } from './linked-accounts';
 import { storedRounds } from './stored-rounds';
 
@@ -38,13 +39,7 @@ export const CONCENTRATION_MIN_GAMES = 10;
 export const TIMEOUT_LOSSES = 3;
 const DAY_MS = 86_400_000;
 
-export interface Finding {
-  rule: string;
-  userId: string;
-  otherUserId: string | null;
-  evidence: Record<string, unknown>;
-  dedupeKey: string;
-}
+export type { Finding } from './collusion-finding';
 
 type FinishedGame = {
   id: string;

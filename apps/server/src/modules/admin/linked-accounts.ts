@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/database';
 import { userDevices } from '../../infra/db/schema/index';
-import type { Finding } from './collusion';
+import type { Finding } from './collusion-finding';
 
 export async function recordDevice(db: Executor, userId: string, deviceId: string, now: Date): Promise<void> {
   await db

@@ -27,7 +27,7 @@ import type { NodeRelay } from '../cluster/node-relay';
 import { createInProcessLeaseStore, localValidity, monotonicNow, type LeaseStore } from '../leases/lease-store';
 import { playerRoom, type PlayerConnections } from './game-events';
 import { GameRoom, gamePlayers, type GameRoomDeps, type GameRoomFields, type RoomLease } from './game-room';
-import { roomsAnswerSchema, type RelayMessage } from './game-router';
+import { roomsAnswerSchema, type RelayMessage } from './game-relay-messages';
 import { createGameScan } from './game-scan';
 import { claimGame, playersShown, playingGameRefs, reclaimGame, type GameRow } from './games.repo';
 

@@ -6,8 +6,7 @@
  * (which answers its result), or run here after taking the game over when
  * nobody runs it (game-ownership.ts).
  *
- * Also the messages between the nodes' game services over the relay, and the
- * handler that serves them: apply an action, the `game_state` of a
+ * Also the handler that serves the relay's messages (game-relay-messages.ts): apply an action, the `game_state` of a
  * (re)connecting player, which rooms have a socket here, and the check of a
  * player an owner counted disconnected. Depends on game-ownership.ts, the
  * relay (optional: alone, every game is here or nowhere) and games.repo.ts.
@@ -15,7 +14,6 @@
 import type { MatchAction } from '@shifumi/game';
 import type { GameStateEvent } from '@shifumi/protocol';
 import { viewFor } from '@shifumi/game';
-import { z } from 'zod';
 import type { Database } from '../../infra/db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -24,41 +22,9 @@ import { playerRoom } from './game-events';
 import type { GameOwnership } from './game-ownership';
 import { GAME_TEXTS, type ActionResult, type GamePlayer, type GameRoom } from './game-room';
 import { findPlayingGameOf, playingGame } from './games.repo';
-import { sealedActionSchemas, sealedMatchAction, type SealedAction } from './sealed-choices';
-
-/** What a player may do to their game, as the socket layer (or another node) asks it. */
-export type PlayerAction = { type: 'choose'; choice: unknown } | SealedAction | { type: 'leave' } | { type: 'reconnect' } | { type: 'disconnect' };
-
-const playerActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('choose'), choice: z.unknown() }),
-  z.object({ type: z.literal('leave') }),
-  z.object({ type: z.literal('reconnect') }),
-  z.object({ type: z.literal('disconnect') }),
-  ...sealedActionSchemas,
-]);
-
-/** Messages between the nodes' game services over the relay. */
-const relayMessageSchema = z.discriminatedUnion('kind', [
-  /** Request to the owner: apply a player's action. */
-  z.object({ kind: z.literal('act'), gameId: z.string(), userId: z.string(), action: playerActionSchema }),
-  /** Request to the owner: the `game_state` a (re)connecting player gets. */
-  z.object({ kind: z.literal('state'), gameId: z.string(), userId: z.string() }),
-  /** Question to every node: which of these rooms have sockets on you? */
-  z.object({ kind: z.literal('rooms'), rooms: z.array(z.string()).max(20_000) }),
-  /** Notice from an owner that counted a player disconnected: a node holding one of their sockets says otherwise. */
-  z.object({ kind: z.literal('check-connected'), gameId: z.string(), userId: z.string() }),
-]);
-export type RelayMessage = z.infer<typeof relayMessageSchema>;
-
-const ownerAnswerSchema = z.union([
-  z.object({ owner: z.literal(false) }),
-  z.object({ owner: z.literal(true), result: z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]) }),
-]);
-const stateAnswerSchema = z.union([
-  z.object({ owner: z.literal(false) }),
-  z.object({ owner: z.literal(true), state: z.custom<GameStateEvent>((value) => typeof value === 'object' && value !== null).nullable() }),
-]);
-export const roomsAnswerSchema = z.object({ rooms: z.array(z.string()) });
+import { sealedMatchAction } from './sealed-choices';
+import { ownerAnswerSchema, relayMessageSchema, stateAnswerSchema, type PlayerAction, type RelayMessage } from './game-relay-messages';
+export type { PlayerAction } from './game-relay-messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

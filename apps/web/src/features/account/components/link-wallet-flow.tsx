@@ -21,15 +21,12 @@ import { ApiError } from '../../../lib/api-error';
 import { buildSiweMessage, fetchSiweNonce } from '../../../lib/siwe';
 import { notify } from '../../../lib/toast';
 import { accountQueryKey, linkWallet } from '../../../lib/account-api';
-import { LINK_WALLET_TEXTS, LinkWalletPrompt } from './linked-wallet';
+import { LINK_WALLET_TEXTS, LinkWalletPrompt, type LinkWalletFlowProps } from './link-wallet-prompt';
 import styles from './account-page.module.css';
 
 type Step = 'idle' | 'preparing' | 'signing' | 'verifying';
 
-export interface LinkWalletFlowProps {
-  /** The chain the server accepts signatures for. */
-  chainId: number | undefined;
-}
+export type { LinkWalletFlowProps };
 
 export function LinkWalletFlow({ chainId }: LinkWalletFlowProps) {
   const account = useAccount();

@@ -22,7 +22,7 @@ export function VerifyEmailPage() {
     if (!verified) return;
     // The account page shows the verified state: let it fetch it again.
     void queryClient.invalidateQueries({ queryKey: ['account'] });
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), VERIFY_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate('/', { replace: true }), VERIFY_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [verified, navigate, queryClient]);
 

@@ -78,7 +78,7 @@ function GameScreen({ start, me, view }: { start: GameStartState; me: string; vi
   useEffect(() => playSound('matchFound'), []);
 
   // Play Again: the next game found opens its own screen in place of this one.
-  useEffect(() => onGameFound((next) => navigate('/search-game', { state: next, replace: true })), [navigate]);
+  useEffect(() => onGameFound((next) => void navigate('/search-game', { state: next, replace: true })), [navigate]);
 
   const open = canChoose(view);
   const connection = useRealtimeStatus('authenticated');
@@ -125,7 +125,7 @@ function GameScreen({ start, me, view }: { start: GameStartState; me: string; vi
           <SoundToggle />
         </div>
       </div>
-      {view.popup ? <GameOverPopup end={view.popup} character={start.character} amount={start.amount} onGoHome={() => navigate('/home')} /> : null}
+      {view.popup ? <GameOverPopup end={view.popup} character={start.character} amount={start.amount} onGoHome={() => void navigate('/home')} /> : null}
     </div>
   );
 }

@@ -100,7 +100,9 @@ describe('play panel', () => {
     act(() => server.socket.reconnect());
     expect(screen.getByTestId('realtime-status').textContent).toBe('Live');
     expect(button('Play Now').disabled).toBe(false);
-    act(() => server.socket.disconnect());
+    act(() => {
+      server.socket.disconnect();
+    });
     expect(screen.getByTestId('realtime-status').textContent).toBe('Offline');
   });
 

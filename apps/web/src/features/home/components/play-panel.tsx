@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { formatEthFixed, usdToWei } from '@shifumi/money';
 import { BET_AMOUNTS, type BetAmount } from '@shifumi/protocol/constants';
 import { TEXTS } from '@shifumi/protocol/texts';
-import { lazyComponent } from '../../../lib/lazy-component';
+import { addFundsDialog } from '../../../lib/add-funds-dialog';
 import { getRememberedBet, rememberBet } from '../../../lib/remembered-bet';
 import { preloadRoute } from '../../../lib/route-preload';
 import { useSelectedCharacter } from '../../../lib/selected-character';
@@ -30,7 +30,6 @@ import styles from './play-panel.module.css';
 
 const GAME_SCREEN_PATH = '/search-game';
 
-const DepositDialog = lazyComponent(() => import('../../deposit/components/deposit-dialog').then((module) => module.DepositDialog));
 
 function parseAmount(value: string): BetAmount | null {
   const amount = Number(value);
@@ -44,6 +43,7 @@ export function PlayPanel() {
   const connectionHintId = useId();
   const [amount, setAmount] = useState<BetAmount | null>(getRememberedBet);
   const [depositOpen, setDepositOpen] = useState(false);
+  const DepositDialog = addFundsDialog();
   const account = useAccountQuery(signedIn);
   const price = useUsablePrice();
   const [character] = useSelectedCharacter();
@@ -53,7 +53,7 @@ export function PlayPanel() {
   const amountError = matchmaking.error;
   const searching = matchmaking.status === 'searching';
 
-  useEffect(() => onGameFound((start) => navigate(GAME_SCREEN_PATH, { state: start })), [navigate]);
+  useEffect(() => onGameFound((start) => void navigate(GAME_SCREEN_PATH, { state: start })), [navigate]);
 
   function handlePlay() {
     if (amount === null) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { WalletIslands } from '../features/wallet/components/wallet-islands';
-import { WalletIsland } from './wallet-island';
-import { WalletStackProvider, WalletStackStore } from './wallet-stack';
+import { WalletIslands } from './wallet-islands';
+import { WalletIsland } from '../../../lib/wallet-island';
+import { WalletStackProvider, WalletStackStore } from '../../../lib/wallet-stack';
 
 function Screen({ store, amount }: { store: WalletStackStore; amount: number }) {
   return (

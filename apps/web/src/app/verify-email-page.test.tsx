@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { TEXTS, VERIFY_REDIRECT_MS } from '@shifumi/protocol';
-import { App } from '../../../app/app';
-import { installFetch, jsonResponse } from '../../../test/fetch-mock';
-import { createTestRouter, renderApp } from '../../../test/render-app';
+import { App } from './app';
+import { installFetch, jsonResponse } from '../test/fetch-mock';
+import { createTestRouter, renderApp } from '../test/render-app';
 
 const TOKEN = 'Q2hhbmdlIG1lIHRvIGEgcmVhbCB0b2tlbiBwbGVhc2U';
 const PATH = `/verify-email/${TOKEN}`;
