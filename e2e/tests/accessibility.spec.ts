@@ -87,9 +87,9 @@ test('the player’s screens: in view, named, reachable and free of serious axe 
     await expect(ann.getByText('Deposit of 0.1 ETH credited to your balance.')).toBeVisible({ timeout: 20_000 });
     await expect(ann.getByTestId('nav-balance-value')).toHaveText('0.1 ETH');
     await devDeposit(boEmail, '0.1');
-    await ann.getByRole('button', { name: /^Your balance 0\.1 ETH/ }).click();
+    await ann.getByRole('button', { name: /^Balance 0\.1 ETH, show in USD$/ }).click();
     await expect(ann.getByTestId('nav-balance-value')).toHaveText(/^\$\d+\.\d\d$/);
-    await ann.getByRole('button', { name: /^Your balance \$/ }).click();
+    await ann.getByRole('button', { name: /^Balance \$.*, show in ETH$/ }).click();
 
     // Home at 375 × 812: the balance and Play Now without scrolling, the logo at its size.
     await ann.goto('/');

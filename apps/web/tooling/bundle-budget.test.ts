@@ -4,7 +4,7 @@ import path from 'node:path';
 import { encode } from '@jridgewell/sourcemap-codec';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BundleReport } from './build-report';
-import { bytesPerSource, checkBundleBudget, formatBudgetResult, packageOf, scriptsOfIndexHtml, walletPackages } from './bundle-budget';
+import { REACT_DEVELOPMENT_MARKER, bytesPerSource, checkBundleBudget, formatBudgetResult, packageOf, scriptsOfIndexHtml, walletPackages } from './bundle-budget';
 
 const made: string[] = [];
 afterEach(() => {
@@ -70,6 +70,15 @@ function fakeBuild(web: string, root: string, entryModules: string[], entryCode 
 }
 
 describe('the first load of a build', () => {
+  it('fails on React\'s development build (issue 26: npm start always serves a production build)', () => {
+    const { root, web } = fakeWorkspace();
+    const result = checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx'], `console.info("${REACT_DEVELOPMENT_MARKER} for a better development experience");`));
+    expect(result.developmentBuild).toBe(true);
+    expect(result.ok).toBe(false);
+    expect(formatBudgetResult(result)).toContain('DEVELOPMENT BUILD');
+    expect(checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx'])).developmentBuild).toBe(false);
+  });
+
   it('is the module entry and the modulepreloads of index.html, not its stylesheet', () => {
     expect(scriptsOfIndexHtml('<script type="module" src="/assets/a.js"></script><link rel="modulepreload" href="/assets/b.js"><link rel="stylesheet" href="/assets/c.css"><script src="/legacy.js"></script>')).toEqual([
       'assets/a.js',

@@ -172,7 +172,12 @@ export interface BudgetResult {
   forbidden: { package: string; chain: string[] | null }[];
   /** The largest parts of the first load by minified bytes. */
   parts: { name: string; bytes: number }[];
+  /** Issue 26: React's development build in the first load (a build made under NODE_ENV=development). */
+  developmentBuild: boolean;
 }
+
+/** Only React's development build says this; `npm run build` forces a production build whatever NODE_ENV is. */
+export const REACT_DEVELOPMENT_MARKER = 'Download the React DevTools';
 
 export interface BudgetInput {
   distDir: string;
@@ -186,8 +191,10 @@ export interface BudgetInput {
 export function checkBundleBudget({ distDir, reportDir, webDir, repositoryRoot, budgetBytes = FIRST_LOAD_BUDGET_BYTES }: BudgetInput): BudgetResult {
   const report = JSON.parse(fs.readFileSync(path.join(reportDir, 'bundle.json'), 'utf8')) as BundleReport;
   const fileNames = withStaticImports(report, scriptsOfIndexHtml(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')));
+  let developmentBuild = false;
   const files = fileNames.map((file) => {
     const content = fs.readFileSync(path.join(distDir, file));
+    if (content.includes(REACT_DEVELOPMENT_MARKER)) developmentBuild = true;
     return { file, bytes: content.length, gzipBytes: zlib.gzipSync(content, { level: 9 }).length };
   });
   const gzipBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);
@@ -216,7 +223,7 @@ export function checkBundleBudget({ distDir, reportDir, webDir, repositoryRoot, 
   }
   const parts = [...partSizes].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 
-  return { ok: gzipBytes <= budgetBytes && forbidden.length === 0, gzipBytes, files, forbidden, parts };
+  return { ok: gzipBytes <= budgetBytes && forbidden.length === 0 && !developmentBuild, gzipBytes, files, forbidden, parts, developmentBuild };
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -234,6 +241,7 @@ export function formatBudgetResult(result: BudgetResult, budgetBytes = FIRST_LOA
     }
   }
   if (result.forbidden.length === 0) lines.push('No wallet package and no zod in it.');
+  if (result.developmentBuild) lines.push("DEVELOPMENT BUILD: React's development build is in the first load (build with `npm run build`, which forces NODE_ENV=production).");
   for (const found of result.forbidden) {
     lines.push(`FORBIDDEN in the first load: ${found.package}`);
     if (found.chain) lines.push(...found.chain.map((module, index) => `  ${index === 0 ? '  ' : '→ '}${module}`));

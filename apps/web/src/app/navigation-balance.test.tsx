@@ -21,9 +21,9 @@ describe('balance in the navigation bar (issue 14)', () => {
     const { user } = renderApp('/contact');
     await waitFor(() => expect(screen.getByTestId('nav-balance-value').textContent).toBe('1.5 ETH'));
 
-    await user.click(screen.getByRole('button', { name: 'Your balance 1.5 ETH. Show in USD' }));
+    await user.click(screen.getByRole('button', { name: 'Balance 1.5 ETH, show in USD' }));
     expect(screen.getByTestId('nav-balance-value').textContent).toBe('$4500.00');
-    await user.click(screen.getByRole('button', { name: /^Your balance \$4500\.00/ }));
+    await user.click(screen.getByRole('button', { name: /^Balance \$4500\.00, show in ETH$/ }));
     expect(screen.getByTestId('nav-balance-value').textContent).toBe('1.5 ETH');
 
     act(() => {

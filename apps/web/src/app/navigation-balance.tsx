@@ -3,15 +3,13 @@
  * player: ETH or USD, toggled on click as on home. It reads the account query,
  * which the layout's live-balance hook updates from each `balance` event.
  */
-import { useState } from 'react';
 import { useAccountQuery } from '../lib/account-api';
 import { formatEthAmount, formatUsdAmount } from '../lib/money-format';
 import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../lib/price-api';
 import { useIsSignedIn } from '../lib/session-store';
+import { useBalanceCurrency } from '../lib/balance-currency';
 import { DEVELOPMENT_PRICE_TEXT } from '../components/ui/development-price-label';
 import styles from './navigation-balance.module.css';
-
-type Currency = 'ETH' | 'USD';
 
 export function NavigationBalance({ className = '' }: { className?: string }) {
   // A visitor has no balance: nothing is shown, and nothing (not even the price) is fetched for it.
@@ -21,25 +19,24 @@ export function NavigationBalance({ className = '' }: { className?: string }) {
 function SignedInBalance({ className }: { className: string }) {
   const account = useAccountQuery(true);
   const price = useUsablePrice();
-  const [currency, setCurrency] = useState<Currency>('ETH');
+  const [currency, toggleCurrency] = useBalanceCurrency();
 
   const wei = account.data ? BigInt(account.data.balanceWei) : null;
   const shown =
     wei === null ? '—' : currency === 'ETH' ? formatEthAmount(wei) : price ? formatUsdAmount(wei, price.microUsdPerEth) : PRICE_UNAVAILABLE_TEXT;
-  const next: Currency = currency === 'ETH' ? 'USD' : 'ETH';
+  const next = currency === 'ETH' ? 'USD' : 'ETH';
   const developmentPrice = currency === 'USD' && price?.source === 'development';
   return (
     <button
       type="button"
       className={`${styles.balance} ${className}`}
       disabled={wei === null}
-      onClick={() => setCurrency(next)}
-      aria-label={`Your balance ${shown}${developmentPrice ? ` (${DEVELOPMENT_PRICE_TEXT})` : ''}. Show in ${next}`}
+      onClick={toggleCurrency}
+      // The name starts with what it shows (WCAG 2.5.3), then says what a press does.
+      aria-label={`Balance ${shown}${developmentPrice ? ` (${DEVELOPMENT_PRICE_TEXT})` : ''}, show in ${next}`}
       title={`Show in ${next}`}
     >
-      <span className={styles.label} aria-hidden="true">
-        Balance
-      </span>
+      <span className={styles.label}>Balance</span>{' '}
       <span className={styles.value} data-testid="nav-balance-value">
         {shown}
       </span>

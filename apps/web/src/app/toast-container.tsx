@@ -5,8 +5,12 @@
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import './toast-container.css';
+import { useEffect } from 'react';
 import { TOAST_AUTO_CLOSE_MS } from '@shifumi/protocol/constants';
+import { toastContainerMounted } from '../lib/toast';
 
 export default function Toasts() {
+  // Toasts raised before this mounted (or during a development double mount) wait in lib/toast.ts until it has.
+  useEffect(() => toastContainerMounted(), []);
   return <ToastContainer position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} theme="dark" newestOnTop pauseOnFocusLoss />;
 }

@@ -33,15 +33,26 @@ describe('balance box', () => {
     const { user } = await openHome();
     expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH');
     // 1.5 ETH × $3000
-    await user.click(screen.getByRole('button', { name: 'Balance 1.5 ETH. Show in USD' }));
+    await user.click(screen.getByRole('button', { name: 'Balance 1.5 ETH Show in USD' }));
     expect(screen.getByTestId('balance-value').textContent).toBe('$4500.00');
-    await user.click(screen.getByRole('button', { name: 'Balance $4500.00. Show in ETH' }));
+    await user.click(screen.getByRole('button', { name: 'Balance $4500.00 Show in ETH' }));
     expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH');
+  });
+
+  it('shares one remembered ETH/USD preference with the navigation bar (issue 26)', async () => {
+    const { user } = await openHome();
+    await waitFor(() => expect(screen.getByTestId('nav-balance-value').textContent).toBe('1.5 ETH'));
+    await user.click(screen.getByRole('button', { name: 'Balance 1.5 ETH Show in USD' }));
+    expect(screen.getByTestId('nav-balance-value').textContent).toBe('$4500.00');
+    expect(window.localStorage.getItem('shifumi.balanceCurrency')).toBe('USD');
+    await user.click(screen.getByRole('button', { name: 'Balance $4500.00, show in ETH' }));
+    expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH');
+    expect(window.localStorage.getItem('shifumi.balanceCurrency')).toBeNull();
   });
 
   it('is a keyboard button: Enter toggles it', async () => {
     const { user } = await openHome();
-    screen.getByRole('button', { name: /^Balance 1\.5 ETH/ }).focus();
+    screen.getByRole('button', { name: 'Balance 1.5 ETH Show in USD' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('balance-value').textContent).toBe('$4500.00');
   });
@@ -49,22 +60,22 @@ describe('balance box', () => {
   it('rounds dollars down to the cent, never up', async () => {
     // 0.333333333333333333 ETH × $3000 = $999.999999999999999: nearest would say $1000.00.
     const { user } = await openHome({ account: accountFixture({ balance: 0.333333, balanceWei: '333333333333333333' }) });
-    await user.click(screen.getByRole('button', { name: /^Balance/ }));
+    await user.click(screen.getByRole('button', { name: /^Balance .*Show in (USD|ETH)$/ }));
     expect(screen.getByTestId('balance-value').textContent).toBe('$999.99');
   });
 
   it('labels dollars computed from a development price', async () => {
     const { user } = await openHome({ price: { ...priceFixture, source: 'development' } });
     expect(screen.queryByText('development price')).toBeNull(); // ETH is not a price conversion
-    await user.click(screen.getByRole('button', { name: /^Balance/ }));
+    await user.click(screen.getByRole('button', { name: /^Balance .*Show in (USD|ETH)$/ }));
     expect(screen.getByTestId('balance-value').textContent).toBe('$4500.00');
     expect(screen.getByText('development price')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Balance $4500.00 (development price). Show in ETH' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Balance $4500.00 development price Show in ETH' })).toBeTruthy();
   });
 
   it('shows no dollars from a stale price', async () => {
     const { user } = await openHome({ price: { ...priceFixture, stale: true } });
-    await user.click(screen.getByRole('button', { name: /^Balance/ }));
+    await user.click(screen.getByRole('button', { name: /^Balance .*Show in (USD|ETH)$/ }));
     expect(screen.getByTestId('balance-value').textContent).toBe('Price unavailable');
   });
 
@@ -72,7 +83,7 @@ describe('balance box', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openHome({ handler: (request) => (request.url === '/api/price' ? jsonResponse(500, {}) : (backgroundReads(request) ?? jsonResponse(404, {}))) });
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not load the ETH price', expect.anything()));
-    await user.click(screen.getByRole('button', { name: /^Balance/ }));
+    await user.click(screen.getByRole('button', { name: /^Balance .*Show in (USD|ETH)$/ }));
     expect(screen.getByTestId('balance-value').textContent).toBe('Price unavailable');
   });
 

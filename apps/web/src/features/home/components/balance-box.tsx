@@ -4,21 +4,19 @@
  * development price is labelled, a stale or missing one shows no dollars.
  * Signed out (or while the account loads) it shows a neutral placeholder.
  */
-import { useState } from 'react';
 import { useIsSignedIn } from '../../../lib/session-store';
+import { useBalanceCurrency } from '../../../lib/balance-currency';
 import { formatEthAmount, formatUsdAmount } from '../../../lib/money-format';
 import { useAccountQuery } from '../../../lib/account-api';
 import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../../../lib/price-api';
-import { DEVELOPMENT_PRICE_TEXT, DevelopmentPriceLabel } from '../../../components/ui/development-price-label';
+import { DevelopmentPriceLabel } from '../../../components/ui/development-price-label';
 import styles from './balance-box.module.css';
-
-type Currency = 'ETH' | 'USD';
 
 export function BalanceBox() {
   const signedIn = useIsSignedIn();
   const account = useAccountQuery(signedIn);
   const price = useUsablePrice();
-  const [currency, setCurrency] = useState<Currency>('ETH');
+  const [currency, toggleCurrency] = useBalanceCurrency();
 
   if (!signedIn || !account.data) {
     return (
@@ -31,21 +29,20 @@ export function BalanceBox() {
   const wei = BigInt(account.data.balanceWei);
   const shown = currency === 'ETH' ? formatEthAmount(wei) : price ? formatUsdAmount(wei, price.microUsdPerEth) : PRICE_UNAVAILABLE_TEXT;
   const developmentPrice = currency === 'USD' && price?.source === 'development';
-  const next: Currency = currency === 'ETH' ? 'USD' : 'ETH';
+  const next = currency === 'ETH' ? 'USD' : 'ETH';
   return (
     <button
       type="button"
       className={`${styles.box} ${styles.toggle}`}
-      onClick={() => setCurrency(next)}
-      // The visible parts run together when read as one name; this says the same, in order.
-      aria-label={`Balance ${shown}${developmentPrice ? ` (${DEVELOPMENT_PRICE_TEXT})` : ''}. Show in ${next}`}
+      onClick={toggleCurrency}
     >
-      <span className={styles.label}>Balance</span>
+      {/* Its name is what it shows (WCAG 2.5.3: voice-control users say what they see); the spaces keep the parts apart when read as one. */}
+      <span className={styles.label}>Balance</span>{' '}
       <span className={styles.amount}>
         <span className={styles.value} data-testid="balance-value">
           {shown}
-        </span>
-        {developmentPrice ? <DevelopmentPriceLabel /> : null}
+        </span>{' '}
+        {developmentPrice ? <DevelopmentPriceLabel /> : null}{' '}
         <span className={styles.hint}>Show in {next}</span>
       </span>
     </button>
