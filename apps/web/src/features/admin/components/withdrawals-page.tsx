@@ -27,7 +27,14 @@ function Approvals({ withdrawal }: { withdrawal: AdminWithdrawal }) {
 function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const decide = useWithdrawalDecision();
   const staff = useStaffPermissions();
-  if (withdrawal.status !== 'review') return <span className={styles.muted}>{withdrawal.rejectReason ?? (withdrawal.reviewedBy ? 'Approved' : '')}</span>;
+  if (withdrawal.status !== 'review') {
+    return (
+      <div>
+        <Approvals withdrawal={withdrawal} />
+        <span className={styles.muted}>{withdrawal.rejectReason ?? (withdrawal.reviewedBy ? 'Approved' : '')}</span>
+      </div>
+    );
+  }
   // Support reads withdrawals and decides none: no buttons.
   if (!staff?.may('decideWithdrawal')) return <Approvals withdrawal={withdrawal} />;
   const owner = { userId: withdrawal.userId, role: withdrawal.userRole };
