@@ -3,39 +3,10 @@
  * approves a withdrawal waiting in review and sees it paid; a freeze signs
  * the player's open tab out.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_TEXTS } from '@shifumi/protocol';
-import { E2E_ANVIL_URL, REPO_ROOT } from '../support/environment';
 import { devDeposit, signUpAndSignIn } from '../support/players';
-
-const run = promisify(execFile);
-
-async function chainBalance(address: string): Promise<bigint> {
-  const response = await fetch(E2E_ANVIL_URL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
-  });
-  return BigInt(((await response.json()) as { result: string }).result);
-}
-
-/** `npm run staff:grant -- <email> <role>` against the e2e server's database. */
-async function grant(email: string, role: string): Promise<string> {
-  const serverEnv = JSON.parse(process.env.SHIFUMI_E2E_SERVER_ENV ?? '{}') as Record<string, string>;
-  const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv, NODE_ENV: 'test' };
-  delete env.REDIS_URL;
-  const { stdout } = await run('npm', ['run', '--silent', 'staff:grant', '--', email, role], { cwd: REPO_ROOT, env });
-  return stdout;
-}
-
-async function staffPage(browser: Browser, role: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const email = await signUpAndSignIn(page, { name: 'Staff' });
-  expect(await grant(email, role)).toContain(`→ ${role}`);
-  return page;
-}
+import { chainBalance, staffPage } from '../support/staff';
 
 // The CLI opens the database while the server runs: PostgreSQL only (PGlite admits one process).
 test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL (PostgreSQL)');

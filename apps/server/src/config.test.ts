@@ -84,6 +84,7 @@ describe('loadConfig', () => {
       staffRequireTwoFactor: false,
       withdrawalReviewAboveWei: 10n ** 18n,
       withdrawalDailyLimitWei: 5n * 10n ** 18n,
+      withdrawalSecondApprovalAboveWei: 10n * 10n ** 18n,
     });
   });
 
@@ -96,6 +97,10 @@ describe('loadConfig', () => {
     expect(config.withdrawalReviewAboveWei).toBe(5n * 10n ** 17n);
     expect(config.withdrawalDailyLimitWei).toBe(225n * 10n ** 16n);
     expect(() => loadConfig({ WITHDRAWAL_DAILY_LIMIT_ETH: '-1' })).toThrow('WITHDRAWAL_DAILY_LIMIT_ETH');
+    // Issue 23: the two-person threshold, validated like the others.
+    expect(loadConfig({ WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH: '2.5' }).withdrawalSecondApprovalAboveWei).toBe(25n * 10n ** 17n);
+    expect(() => loadConfig({ WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH: 'ten' })).toThrow('WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH');
+    expect(() => loadConfig({ WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH: '-1' })).toThrow('WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH');
   });
 
   it('reads and validates the withdrawal minimum, the hourly limit and the chain proxy gas cap (issue 12)', () => {

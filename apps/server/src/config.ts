@@ -123,6 +123,8 @@ export interface Config {
   withdrawalReviewAboveWei: bigint;
   /** A player's withdrawals over 24 h above this wait for review (WITHDRAWAL_DAILY_LIMIT_ETH, default 5 ETH). */
   withdrawalDailyLimitWei: bigint;
+  /** Issue 23: a withdrawal in review above this needs two different staff members' approvals (WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH, default 10 ETH). */
+  withdrawalSecondApprovalAboveWei: bigint;
 }
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd';
@@ -271,6 +273,7 @@ const envSchema = z.object({
   STAFF_REQUIRE_2FA: optional(z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })),
   WITHDRAWAL_REVIEW_ABOVE_ETH: optional(ethAmountSchema()),
   WITHDRAWAL_DAILY_LIMIT_ETH: optional(ethAmountSchema()),
+  WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH: optional(ethAmountSchema()),
 });
 
 function ethAmountSchema() {
@@ -378,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     staffRequireTwoFactor: values.STAFF_REQUIRE_2FA === undefined ? isProduction : values.STAFF_REQUIRE_2FA === 'true' || values.STAFF_REQUIRE_2FA === '1',
     withdrawalReviewAboveWei: ethToWei(values.WITHDRAWAL_REVIEW_ABOVE_ETH ?? '1'),
     withdrawalDailyLimitWei: ethToWei(values.WITHDRAWAL_DAILY_LIMIT_ETH ?? '5'),
+    withdrawalSecondApprovalAboveWei: ethToWei(values.WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH ?? '10'),
   };
 }
 

@@ -133,7 +133,7 @@ describe('staff access', () => {
     { method: 'GET', url: `/api/admin/games/${someId}`, roles: ['admin', 'finance', 'support'] },
     { method: 'GET', url: `/api/admin/games/${someId}/transcript`, roles: ['admin', 'finance', 'support'] },
     { method: 'GET', url: '/api/admin/stuck', roles: ['admin', 'finance', 'support'] },
-    { method: 'POST', url: `/api/admin/stuck/games/${someId}/take-over`, roles: ['admin', 'finance', 'support'] },
+    { method: 'POST', url: `/api/admin/stuck/games/${someId}/take-over`, roles: ['admin', 'support'] },
     { method: 'POST', url: `/api/admin/stuck/withdrawals/${someId}/fail-and-refund`, roles: ['admin', 'finance'] },
     { method: 'POST', url: `/api/admin/stuck/deposits/${someId}/credit`, roles: ['admin', 'finance'] },
     { method: 'GET', url: '/api/admin/flags?status=open', roles: ['admin', 'finance', 'support'] },

@@ -7,6 +7,24 @@ export const ADMIN_TEXTS = {
   wrongRole: (role: StaffRole) => `Your role (${role}) does not allow this.`,
   needsTwoFactor: 'Staff accounts need two-step verification: turn it on in your account settings, then sign in again.',
   signInAgainWithTwoFactor: 'Sign in again with your two-step verification code to use the console.',
+  /** Issue 23: a frozen staff account has no console until it is unfrozen. */
+  staffFrozen: 'Your staff account is frozen: the console is closed until an admin unfreezes it.',
+  /** Issue 23: the four-eyes refusals (403), by action: nobody decides on their own account or case. */
+  ownCase: {
+    approve: 'You cannot approve your own withdrawal.',
+    reject: 'You cannot reject your own withdrawal.',
+    resolveFlag: 'You cannot resolve a flag that names your own account.',
+    freeze: 'You cannot freeze your own account.',
+    unfreeze: 'You cannot unfreeze your own account.',
+    revokeSessions: 'You cannot sign out the sessions of your own account.',
+    creditDeposit: 'You cannot credit a deposit to your own account.',
+    failAndRefund: 'You cannot refund your own withdrawal.',
+  },
+  /** Issue 23: support and finance never act on an account that holds a staff role. */
+  staffAccountAdminOnly: 'Only an admin can act on a staff account.',
+  /** Issue 23: the second approval of a large withdrawal must come from someone else. */
+  alreadyApprovedByYou: 'You approved it already: another staff member must give the second approval.',
+  approvals: (given: number, required: number) => `${given} of ${required} approvals`,
   withdrawalNotFound: 'No such withdrawal.',
   playerNotFound: 'No such player.',
   gameNotFound: 'No such game.',

@@ -8,6 +8,51 @@ import { isPlainLine } from './text-rules';
 
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 
+/**
+ * Issue 23: which roles may take each console action — the one table the
+ * server's routes authorize with and the console hides its buttons by (README
+ * "Operator's console" says the same). Reading (`read`) is every role's.
+ * On top of the role, the four-eyes rules (decision 029): nobody acts on their
+ * own account or case, and an account holding a staff role is acted on by an
+ * `admin` only.
+ */
+export const STAFF_ACTION_ROLES = {
+  read: ['admin', 'finance', 'support'],
+  runLedgerCheck: ['admin', 'finance'],
+  decideWithdrawal: ['admin', 'finance'],
+  actOnPlayer: ['admin', 'support'],
+  runCollusionRules: ['admin', 'support'],
+  resolveFlag: ['admin', 'support'],
+  takeOverGame: ['admin', 'support'],
+  failAndRefund: ['admin', 'finance'],
+  creditDeposit: ['admin', 'finance'],
+  readAudit: ['admin'],
+  manageStaff: ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffAction = keyof typeof STAFF_ACTION_ROLES;
+
+/** Whether `role` may take `action` (before the four-eyes rules, which depend on whose case it is). */
+export function staffMay(role: StaffRole, action: StaffAction): boolean {
+  return (STAFF_ACTION_ROLES[action] as readonly StaffRole[]).includes(role);
+}
+
+/** Why a staff member may not act on a case although their role allows the action: it is their own, or a staff account's and they are not admin. */
+export const FOUR_EYES_REFUSALS = ['own_case', 'staff_account'] as const;
+export type FourEyesRefusal = (typeof FOUR_EYES_REFUSALS)[number];
+
+/**
+ * The four-eyes rules as the console applies them before asking (the server
+ * decides, inside the action's transaction): `own_case` when `staffUserId`
+ * is one of `owners`, `staff_account` when an owner holds a staff role and
+ * the actor is not admin.
+ */
+export function fourEyesRefusalFor(staff: { userId: string; role: StaffRole }, owners: ReadonlyArray<{ userId: string; role: StaffRole | null } | null>): FourEyesRefusal | undefined {
+  const named = owners.filter((owner): owner is { userId: string; role: StaffRole | null } => owner !== null);
+  if (named.some((owner) => owner.userId === staff.userId)) return 'own_case';
+  if (staff.role !== 'admin' && named.some((owner) => owner.role !== null)) return 'staff_account';
+  return undefined;
+}
+
 /** Longest reason staff may give (freeze, reject, resolve a flag). */
 export const STAFF_REASON_MAX_LENGTH = 500;
 
@@ -89,12 +134,25 @@ export const adminWithdrawalSchema = z.object({
   reviewedBy: z.string().nullable(),
   txHash: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** Issue 23: the owner's staff role (null for a player): a staff account's withdrawal is decided by an admin only. */
+  userRole: staffRoleSchema.nullable(),
+  /** Approvals given so far (a row from before issue 23 counts its one reviewer). */
+  approvals: z.number().int().nonnegative(),
+  /** Approvals it needs to be sent: 2 above WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH, else 1. */
+  approvalsRequired: z.number().int().positive(),
+  /** Who approved it, oldest first: different staff members. */
+  approvedBy: z.array(z.object({ userId: z.string(), name: z.string(), at: z.iso.datetime() })),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsResponseSchema = z.object({ withdrawals: z.array(adminWithdrawalSchema) });
 export type AdminWithdrawalsResponse = z.infer<typeof adminWithdrawalsResponseSchema>;
-/** Approve / reject: the withdrawal as it is after the call, and whether this call changed it. */
-export const adminWithdrawalDecisionSchema = z.object({ withdrawal: adminWithdrawalSchema, changed: z.boolean() });
+/**
+ * Approve / reject: the withdrawal as it is after the call, whether this call
+ * changed it, and its approvals so far (issue 23: a first approval of a
+ * withdrawal that needs two answers `changed: true`, the withdrawal still in
+ * `review`, `approvals: 1`).
+ */
+export const adminWithdrawalDecisionSchema = z.object({ withdrawal: adminWithdrawalSchema, changed: z.boolean(), approvals: z.number().int().nonnegative() });
 export type AdminWithdrawalDecision = z.infer<typeof adminWithdrawalDecisionSchema>;
 
 export const withdrawalIdParamsSchema = z.object({ id: uuidSchema }).strict();
@@ -181,6 +239,9 @@ export const flagSchema = z.object({
   userName: z.string(),
   otherUserId: z.string().nullable(),
   otherUserName: z.string().nullable(),
+  /** Issue 23: the staff roles of the accounts it names (null for players): a flag naming a staff account is resolved by an admin only. */
+  userRole: staffRoleSchema.nullable(),
+  otherUserRole: staffRoleSchema.nullable(),
   evidence: z.unknown(),
   status: z.enum(FLAG_STATUSES),
   note: z.string().nullable(),
@@ -200,6 +261,8 @@ export const stuckItemSchema = z.object({
   since: z.iso.datetime(),
   detail: z.string(),
   actions: z.array(z.enum(['take_over', 'fail_and_refund', 'credit_now'])),
+  /** Issue 23: whose money it is (a withdrawal's or deposit's owner), with their staff role; null for a game. */
+  owner: z.object({ userId: z.string(), role: staffRoleSchema.nullable() }).nullable(),
 });
 export type StuckItem = z.infer<typeof stuckItemSchema>;
 export const stuckResponseSchema = z.object({ items: z.array(stuckItemSchema) });

@@ -24,7 +24,7 @@ export interface AdminConsoleDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  config: { staffRequireTwoFactor: boolean; withdrawalReviewAboveWei: bigint; withdrawalDailyLimitWei: bigint };
+  config: { staffRequireTwoFactor: boolean; withdrawalReviewAboveWei: bigint; withdrawalDailyLimitWei: bigint; withdrawalSecondApprovalAboveWei: bigint };
   authenticate: (header: string | undefined) => Promise<Result<AuthContext>>;
   balanceEvents: BalanceEvents;
   disconnects: StaffDisconnects;
@@ -57,10 +57,11 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
     ...(deps.chainLag ? { chainLag: deps.chainLag } : {}),
   });
   if (deps.registry) overview.registerGauges(deps.registry);
-  const review = createWithdrawalReview({ db, balanceEvents: deps.balanceEvents, clock, logger, ...(deps.onApproved ? { onApproved: deps.onApproved } : {}) });
-  const players = createPlayersAdmin({ db, clock, logger, disconnects: deps.disconnects });
+  const secondApprovalAboveWei = deps.config.withdrawalSecondApprovalAboveWei;
+  const review = createWithdrawalReview({ db, balanceEvents: deps.balanceEvents, clock, logger, secondApprovalAboveWei, ...(deps.onApproved ? { onApproved: deps.onApproved } : {}) });
+  const players = createPlayersAdmin({ db, clock, logger, disconnects: deps.disconnects, secondApprovalAboveWei });
   const stuck = createStuck({ db, clock, logger, balanceEvents: deps.balanceEvents, ...deps.stuck });
-  const collusion = createCollusionRules({ db, clock });
+  const collusion = createCollusionRules({ db, clock, logger });
   /** When the schedule's last pass began (the database's clock), once it has run. */
   let scannedFrom: Date | undefined;
   const collusionTask = createPeriodicTask({
@@ -98,6 +99,8 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
   return {
     db,
     clock,
+    /** WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH in wei (the withdrawals list shows the approvals each needs). */
+    secondApprovalAboveWei,
     access,
     overview,
     review,

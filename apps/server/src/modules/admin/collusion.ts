@@ -29,6 +29,8 @@ import type { Database, Executor } from '../../infra/db/database';
 import { flags } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import { appendAudit, auditValue } from './audit-log';
+import { auditRefusal, fourEyesRefusal, type FourEyesRefused } from './four-eyes';
+import type { Logger } from '../../shared/logger';
 import type { StaffContext } from './staff-access';
 import type { Finding } from './collusion-finding';
 import { linkedFindings } from './linked-accounts';
@@ -222,7 +224,7 @@ export async function databaseNow(db: Executor): Promise<Date> {
   return new Date(Number(rows[0]!.now));
 }
 
-export function createCollusionRules(deps: { db: Database; clock: Clock }) {
+export function createCollusionRules(deps: { db: Database; clock: Clock; logger?: Logger }) {
   const { db, clock } = deps;
   const rules = {
     /** Runs every rule over the finished games and sessions; returns how many new flags. */
@@ -293,16 +295,26 @@ export function createCollusionRules(deps: { db: Database; clock: Clock }) {
       return true;
     },
 
-    async resolve(id: string, resolution: 'dismissed' | 'confirmed', note: string, staff: StaffContext): Promise<{ found: boolean; changed: boolean }> {
-      return db.transaction(async (tx) => {
-        const [flag] = await tx.execute<{ status: string }>(sql`SELECT status FROM flags WHERE id = ${id} FOR UPDATE`).then((result) => result.rows);
+    /** Dismiss or confirm an open flag (once); refused (four eyes, issue 23) when it names the staff member, or a staff account and they are not admin. */
+    async resolve(id: string, resolution: 'dismissed' | 'confirmed', note: string, staff: StaffContext): Promise<{ found: boolean; changed: boolean } | ({ found: true } & FourEyesRefused)> {
+      const outcome = await db.transaction(async (tx) => {
+        const [flag] = await tx
+          .execute<{ status: string; user_id: string; other_user_id: string | null }>(sql`SELECT status, user_id::text AS user_id, other_user_id::text AS other_user_id FROM flags WHERE id = ${id} FOR UPDATE`)
+          .then((result) => result.rows);
         if (!flag) return { found: false, changed: false };
+        const refused = await fourEyesRefusal(tx, staff, [flag.user_id, flag.other_user_id]);
+        if (refused) return { found: true as const, refused, action: 'resolveFlag' as const };
         if (flag.status !== 'open') return { found: true, changed: false };
         const now = clock();
         await tx.execute(sql`UPDATE flags SET status = ${resolution}, note = ${note}, resolved_by = ${staff.userId}, resolved_at = ${now} WHERE id = ${id}`);
         await appendAudit(tx, { actor: staff.userId, role: staff.role, action: `flag.${resolution === 'dismissed' ? 'dismiss' : 'confirm'}`, target: `flag:${id}`, before: { status: 'open' }, after: { status: resolution }, reason: note, ip: staff.ip, at: now });
         return { found: true, changed: true };
       });
+      if ('refused' in outcome && outcome.refused) {
+        await auditRefusal(db, deps.logger, staff, { action: 'flag.resolve', target: `flag:${id}`, refused: outcome.refused, at: clock() });
+        return { found: true, refused: outcome.refused, action: 'resolveFlag' };
+      }
+      return { found: outcome.found, changed: 'changed' in outcome ? outcome.changed : false };
     },
   };
   return rules;

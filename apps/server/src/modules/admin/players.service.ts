@@ -23,6 +23,7 @@ import type { Logger } from '../../shared/logger';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf } from '../ledger/ledger.service';
 import { appendAudit } from './audit-log';
+import { auditRefusal, fourEyesRefusal, type FourEyesRefused, type GuardedAction } from './four-eyes';
 import type { StaffContext } from './staff-access';
 import { listWithdrawals } from './withdrawal-review';
 
@@ -56,13 +57,15 @@ function summaryOf(user: UserRow, matched: string): PlayerSummary {
   };
 }
 
-export type PlayerChange = { found: false } | { found: true; changed: boolean };
+export type PlayerChange = { found: false } | ({ found: true } & FourEyesRefused) | { found: true; refused?: undefined; changed: boolean };
 
 export interface PlayersDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
   disconnects: StaffDisconnects;
+  /** WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH in wei (the page's withdrawals show the approvals they need). */
+  secondApprovalAboveWei: bigint;
 }
 
 export function createPlayersAdmin(deps: PlayersDeps) {
@@ -71,6 +74,12 @@ export function createPlayersAdmin(deps: PlayersDeps) {
   async function usersWhere(condition: ReturnType<typeof eq>, matched: string): Promise<PlayerSummary[]> {
     const rows = await db.select().from(users).where(condition).orderBy(desc(users.createdAt)).limit(SEARCH_LIMIT);
     return rows.map((row) => summaryOf(row, matched));
+  }
+
+  /** A four-eyes refusal, audited on its own, as the action's answer. */
+  async function refusedAnswer(staff: StaffContext, action: GuardedAction, auditAction: string, userId: string, refused: FourEyesRefused['refused']): Promise<PlayerChange> {
+    await auditRefusal(db, deps.logger, staff, { action: auditAction, target: `user:${userId}`, refused, at: clock() });
+    return { found: true, refused, action };
   }
 
   async function revokeAll(tx: Executor, userId: string, reason: SessionRevocationReason, now: Date): Promise<string[]> {
@@ -167,7 +176,7 @@ export function createPlayersAdmin(deps: PlayersDeps) {
         })),
         nextBefore: entries.length > PAGE_ENTRIES ? String(pageEntries[pageEntries.length - 1]!.id) : null,
         deposits: depositRows.map((row) => ({ id: row.id, txHash: row.txHash, amountWei: row.amount.toString(), status: row.status, createdAt: row.createdAt.toISOString() })),
-        withdrawals: await listWithdrawals(db, { userId }, 100),
+        withdrawals: await listWithdrawals(db, { userId }, { secondApprovalAboveWei: deps.secondApprovalAboveWei }, 100),
         games: gameRows.rows.map((row) => ({
           gameId: row.id,
           status: row.status,
@@ -194,6 +203,8 @@ export function createPlayersAdmin(deps: PlayersDeps) {
       const outcome = await db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
         if (!user) return undefined;
+        const refused = await fourEyesRefusal(tx, staff, [userId]);
+        if (refused) return { refused };
         if (user.frozenAt !== null) return { changed: false, ended: [] as string[] };
         const now = clock();
         await tx.update(users).set({ frozenAt: now, frozenReason: reason }).where(eq(users.id, userId));
@@ -202,6 +213,7 @@ export function createPlayersAdmin(deps: PlayersDeps) {
         return { changed: true, ended };
       });
       if (!outcome) return { found: false };
+      if (outcome.refused) return refusedAnswer(staff, 'freeze', 'player.freeze', userId, outcome.refused);
       if (outcome.ended.length > 0) deps.disconnects.sessionsEnded(outcome.ended, ADMIN_TEXTS.accountFrozenDisconnect);
       if (outcome.changed) deps.logger.info({ userId, staff: staff.userId }, 'Player frozen');
       return { found: true, changed: outcome.changed };
@@ -211,25 +223,32 @@ export function createPlayersAdmin(deps: PlayersDeps) {
       const changed = await db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
         if (!user) return undefined;
+        const refused = await fourEyesRefusal(tx, staff, [userId]);
+        if (refused) return { refused };
         if (user.frozenAt === null) return false;
         const now = clock();
         await tx.update(users).set({ frozenAt: null, frozenReason: null }).where(eq(users.id, userId));
         await appendAudit(tx, { actor: staff.userId, role: staff.role, action: 'player.unfreeze', target: `user:${userId}`, before: { frozen: true, reason: user.frozenReason }, after: { frozen: false }, reason, ip: staff.ip, at: now });
         return true;
       });
-      return changed === undefined ? { found: false } : { found: true, changed };
+      if (changed === undefined) return { found: false };
+      if (typeof changed === 'object') return refusedAnswer(staff, 'unfreeze', 'player.unfreeze', userId, changed.refused);
+      return { found: true, changed };
     },
 
     async revokeSessions(userId: string, reason: string, staff: StaffContext): Promise<PlayerChange> {
       const ended = await db.transaction(async (tx) => {
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         if (!user) return undefined;
+        const refused = await fourEyesRefusal(tx, staff, [userId]);
+        if (refused) return { refused };
         const now = clock();
         const ids = await revokeAll(tx, userId, 'revoked_by_staff', now);
         await appendAudit(tx, { actor: staff.userId, role: staff.role, action: 'player.revoke_sessions', target: `user:${userId}`, after: { sessionsRevoked: ids.length }, reason, ip: staff.ip, at: now });
         return ids;
       });
       if (!ended) return { found: false };
+      if (!Array.isArray(ended)) return refusedAnswer(staff, 'revokeSessions', 'player.revoke_sessions', userId, ended.refused);
       if (ended.length > 0) deps.disconnects.sessionsEnded(ended, ADMIN_TEXTS.sessionsRevokedDisconnect);
       return { found: true, changed: ended.length > 0 };
     },

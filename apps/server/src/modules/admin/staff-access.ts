@@ -4,6 +4,10 @@
  * the wrong role, or a staff session without its two-factor step is refused
  * with 403 and the attempt appended to the audit log.
  *
+ * Issue 23: a frozen staff account has no console (403 on every route,
+ * `/api/admin/me` included) until an admin unfreezes it — signing in again
+ * works for a frozen account, so the freeze is checked here, on every request.
+ *
  * Two-factor: an account that has it must have opened this session after
  * turning it on (sign-in then asked for the code); an account without it is
  * refused when STAFF_REQUIRE_2FA is on (default in production).
@@ -11,7 +15,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_TEXTS, SERVER_TEXTS, type StaffRole } from '@shifumi/protocol';
 import type { Database } from '../../infra/db/database';
-import { accountSecurity, sessions } from '../../infra/db/schema/index';
+import { accountSecurity, sessions, users } from '../../infra/db/schema/index';
 import type { Logger } from '../../shared/logger';
 import { RefusalError, type Result } from '../../shared/result';
 import type { AuthContext } from '../auth/auth.service';
@@ -57,6 +61,8 @@ export function createStaffAccess(deps: StaffAccessDeps) {
     const { userId, sessionId } = authenticated.value;
     const role = await roleOf(db, userId);
     if (!role) return refuse(request, userId, null, 'not_staff', ADMIN_TEXTS.notStaff);
+    const [account] = await db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!account || account.frozenAt !== null) return refuse(request, userId, role, 'staff_frozen', ADMIN_TEXTS.staffFrozen);
     if (!roles.includes(role)) return refuse(request, userId, role, 'wrong_role', ADMIN_TEXTS.wrongRole(role));
     const [security] = await db
       .select({ enabledAt: accountSecurity.twoFactorEnabledAt })

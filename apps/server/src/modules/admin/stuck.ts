@@ -20,11 +20,17 @@
  *
  * Every action locks its row, acts only from the state it was offered for
  * (a second click changes nothing) and is audited.
+ *
+ * Issue 23 (decision 029): nobody refunds their own withdrawal or credits a
+ * deposit to themselves, and a staff account's money is acted on by an admin
+ * only — checked first (refused whatever the chain says) and again inside the
+ * transaction that moves the money.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { StaffRole } from '@shifumi/protocol';
 import type { Hex, PublicClient } from 'viem';
 import type { Database } from '../../infra/db/database';
-import { deposits, games, sweeps, withdrawalAttempts, withdrawals } from '../../infra/db/schema/index';
+import { deposits, games, staffRoles, sweeps, withdrawalAttempts, withdrawals } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { BalanceEvents } from '../ledger/balance-events';
@@ -33,6 +39,7 @@ import { transfer } from '../ledger/ledger.service';
 import { lockWithdrawal } from '../withdrawals/withdrawals.repo';
 import type { CreditNowOutcome, DepositWatcher } from '../deposits/deposit-watcher';
 import { appendAudit } from './audit-log';
+import { auditRefusal, fourEyesRefusal, type FourEyesRefused } from './four-eyes';
 import type { StaffContext } from './staff-access';
 
 export const STUCK_KINDS = ['game_overdue', 'withdrawal_unmined', 'withdrawal_nonce_taken', 'deposit_uncredited', 'sweep_failed'] as const;
@@ -45,6 +52,15 @@ export interface StuckItem {
   since: string;
   detail: string;
   actions: StuckAction[];
+  /** Whose money it is (a withdrawal's or a deposit's owner) with their staff role; null for a game or a sweep. */
+  owner: { userId: string; role: StaffRole | null } | null;
+}
+
+/** Thrown inside the crediting transaction when the four-eyes rules refuse it there (rolls the credit back). */
+class FourEyesRefusedInTransaction extends Error {
+  constructor(readonly refused: FourEyesRefused['refused']) {
+    super('Refused by the four-eyes rules');
+  }
 }
 
 /** The refund reason stored on a withdrawal whose nonce another transaction used. */
@@ -93,24 +109,31 @@ export function createStuck(deps: StuckDeps) {
     return !(await anyMined(attempts.map((attempt) => attempt.hash)));
   }
 
+  async function withOwners(items: Array<Omit<StuckItem, 'owner'> & { ownerId: string | null }>): Promise<StuckItem[]> {
+    const ids = [...new Set(items.flatMap((item) => (item.ownerId === null ? [] : [item.ownerId])))];
+    const roles = ids.length === 0 ? [] : await db.select({ userId: staffRoles.userId, role: staffRoles.role }).from(staffRoles).where(inArray(staffRoles.userId, ids));
+    const roleOf = new Map(roles.map((row) => [row.userId, row.role]));
+    return items.map(({ ownerId, ...item }) => ({ ...item, owner: ownerId === null ? null : { userId: ownerId, role: roleOf.get(ownerId) ?? null } }));
+  }
+
   return {
     async list(): Promise<StuckItem[]> {
       const now = clock();
-      const items: StuckItem[] = [];
+      const items: Array<Omit<StuckItem, 'owner'> & { ownerId: string | null }> = [];
       const overdue = await db
         .select({ id: games.id, deadline: games.nextDeadline })
         .from(games)
         .where(and(eq(games.status, 'playing'), lt(games.nextDeadline, new Date(now.getTime() - OVERDUE_MS))));
       for (const game of overdue) {
-        items.push({ kind: 'game_overdue', id: game.id, since: game.deadline!.toISOString(), detail: 'Past its deadline by more than a minute and not settled.', actions: ['take_over'] });
+        items.push({ kind: 'game_overdue', id: game.id, since: game.deadline!.toISOString(), detail: 'Past its deadline by more than a minute and not settled.', actions: ['take_over'], ownerId: null });
       }
       const sent = await db.select().from(withdrawals).where(eq(withdrawals.status, 'sent'));
       const countAtDepth = sent.length > 0 ? await minedNonceCountAtDepth().catch(() => undefined) : undefined;
       for (const withdrawal of sent) {
         if (await nonceTaken(withdrawal, countAtDepth)) {
-          items.push({ kind: 'withdrawal_nonce_taken', id: withdrawal.id, since: withdrawal.updatedAt.toISOString(), detail: `Nonce ${withdrawal.nonce} was used by another transaction.`, actions: ['fail_and_refund'] });
+          items.push({ kind: 'withdrawal_nonce_taken', id: withdrawal.id, since: withdrawal.updatedAt.toISOString(), detail: `Nonce ${withdrawal.nonce} was used by another transaction.`, actions: ['fail_and_refund'], ownerId: withdrawal.userId });
         } else if (withdrawal.updatedAt.getTime() < now.getTime() - deps.withdrawalStuckMs) {
-          items.push({ kind: 'withdrawal_unmined', id: withdrawal.id, since: withdrawal.updatedAt.toISOString(), detail: 'Sent and not mined after re-pricing; the sender keeps re-broadcasting it.', actions: [] });
+          items.push({ kind: 'withdrawal_unmined', id: withdrawal.id, since: withdrawal.updatedAt.toISOString(), detail: 'Sent and not mined after re-pricing; the sender keeps re-broadcasting it.', actions: [], ownerId: withdrawal.userId });
         }
       }
       if (chain) {
@@ -128,6 +151,7 @@ export function createStuck(deps: StuckDeps) {
               since: deposit.createdAt.toISOString(),
               detail: `Block ${deposit.blockNumber} has its confirmations but the deposit is not credited.`,
               actions: deps.creditDeposit && deposit.kind === 'transfer' ? ['credit_now'] : [],
+              ownerId: deposit.userId,
             });
           }
         }
@@ -138,9 +162,9 @@ export function createStuck(deps: StuckDeps) {
         .from(sweeps)
         .where(and(inArray(sweeps.status, ['failed']), sql`NOT EXISTS (SELECT 1 FROM sweeps later WHERE later.chain_id = ${sweeps.chainId} AND later.address = ${sweeps.address} AND later.created_at > ${sweeps.createdAt})`));
       for (const sweep of failedSweeps) {
-        items.push({ kind: 'sweep_failed', id: sweep.id, since: sweep.createdAt.toISOString(), detail: `Sweep of ${sweep.address} (${sweep.txHash}) failed; the ETH stays at the deposit address until the sweeper's next pass sends it again.`, actions: [] });
+        items.push({ kind: 'sweep_failed', id: sweep.id, since: sweep.createdAt.toISOString(), detail: `Sweep of ${sweep.address} (${sweep.txHash}) failed; the ETH stays at the deposit address until the sweeper's next pass sends it again.`, actions: [], ownerId: null });
       }
-      return items;
+      return withOwners(items);
     },
 
     /** Takes over the overdue games (all of them: the game service claims each under its lease). */
@@ -156,11 +180,21 @@ export function createStuck(deps: StuckDeps) {
      * (status guard and ledger key: once, whoever clicks how often), the audit
      * entry in the crediting transaction. Refusals are audited too.
      */
-    async creditDeposit(staff: StaffContext, id: string): Promise<{ outcome: CreditNowOutcome | 'unavailable'; changed: boolean }> {
+    async creditDeposit(staff: StaffContext, id: string): Promise<{ outcome: CreditNowOutcome | 'unavailable'; changed: boolean } | ({ found: true } & FourEyesRefused)> {
+      const refusedAnswer = async (refused: FourEyesRefused['refused']) => {
+        await auditRefusal(db, deps.logger, staff, { action: 'stuck.credit_deposit', target: `deposit:${id}`, refused, at: clock() });
+        return { found: true as const, refused, action: 'creditDeposit' as const };
+      };
+      // Whose deposit it is never changes: refused before the chain is asked, and checked again in the crediting transaction.
+      const [owner] = await db.select({ userId: deposits.userId }).from(deposits).where(eq(deposits.id, id));
+      const refusedFirst = owner ? await fourEyesRefusal(db, staff, [owner.userId]) : undefined;
+      if (refusedFirst) return refusedAnswer(refusedFirst);
       if (!deps.creditDeposit) return { outcome: 'unavailable', changed: false };
       let outcome: CreditNowOutcome | 'unavailable';
       try {
         outcome = await deps.creditDeposit(id, async (tx, deposit) => {
+          const refused = await fourEyesRefusal(tx, staff, [deposit.userId]);
+          if (refused) throw new FourEyesRefusedInTransaction(refused);
           await appendAudit(tx, {
             actor: staff.userId,
             role: staff.role,
@@ -173,6 +207,7 @@ export function createStuck(deps: StuckDeps) {
           });
         });
       } catch (error) {
+        if (error instanceof FourEyesRefusedInTransaction) return refusedAnswer(error.refused);
         // The watcher halted (wrong chain), or this node is not the chain leader (the fence): nothing credited.
         deps.logger.warn({ err: error, depositId: id }, 'Credit now refused by the deposit watcher');
         outcome = 'unavailable';
@@ -185,13 +220,23 @@ export function createStuck(deps: StuckDeps) {
     },
 
     /** Fails a withdrawal whose nonce another transaction used and refunds amount and fee; only when the chain proves it. */
-    async failAndRefund(staff: StaffContext, id: string): Promise<{ found: boolean; changed: boolean }> {
+    async failAndRefund(staff: StaffContext, id: string): Promise<{ found: boolean; changed: boolean } | ({ found: true } & FourEyesRefused)> {
+      const refusedAnswer = async (refused: FourEyesRefused['refused']) => {
+        await auditRefusal(db, deps.logger, staff, { action: 'stuck.fail_and_refund', target: `withdrawal:${id}`, refused, at: clock() });
+        return { found: true as const, refused, action: 'failAndRefund' as const };
+      };
       const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
       if (!withdrawal) return { found: false, changed: false };
+      const refusedFirst = await fourEyesRefusal(db, staff, [withdrawal.userId]);
+      if (refusedFirst) return refusedAnswer(refusedFirst);
       if (withdrawal.status !== 'sent' || !(await nonceTaken(withdrawal, await minedNonceCountAtDepth()))) return { found: true, changed: false };
       const outcome = await db.transaction(async (tx) => {
         const row = await lockWithdrawal(tx, id);
-        if (row?.status !== 'sent') return undefined;
+        if (!row) return undefined;
+        // Again under the row's lock, where the money moves.
+        const refused = await fourEyesRefusal(tx, staff, [row.userId]);
+        if (refused) return { refused };
+        if (row.status !== 'sent') return undefined;
         const now = clock();
         const user = LedgerAccounts.user(row.userId);
         const moved = await transfer(tx, {
@@ -209,6 +254,7 @@ export function createStuck(deps: StuckDeps) {
         return { userId: row.userId, balance: moved.balances.get(user.code) };
       });
       if (!outcome) return { found: true, changed: false };
+      if (outcome.refused) return refusedAnswer(outcome.refused);
       deps.logger.warn({ withdrawalId: id, staff: staff.userId }, 'Withdrawal whose nonce was taken: failed and refunded');
       if (outcome.balance !== undefined) deps.balanceEvents.balanceChanged(outcome.userId, outcome.balance);
       deps.balanceEvents.withdrawalSettled?.(outcome.userId, id, 'failed');

@@ -9,12 +9,19 @@
  * (review → rejected, amount and fee back in one ledger transfer) both lock
  * the row and act only from `review`: a second click, twenty staff at once, or
  * approve after reject change nothing more.
+ *
+ * Issue 23 (decision 029): under the same lock, the four-eyes rules — nobody
+ * approves or rejects their own withdrawal, a staff account's is decided by
+ * an admin only — and two people for large ones: above
+ * WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH the first approval is recorded
+ * (`withdrawal_approvals`) and leaves it in review; the second, by someone
+ * else, queues it; the same person twice changes nothing more.
  */
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { formatEth } from '@shifumi/money';
 import { ADMIN_TEXTS, type AdminWithdrawal } from '@shifumi/protocol';
 import type { Database, Executor } from '../../infra/db/database';
-import { flags, users, withdrawals } from '../../infra/db/schema/index';
+import { flags, staffRoles, users, withdrawalApprovals, withdrawals } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { BalanceEvents } from '../ledger/balance-events';
@@ -22,6 +29,7 @@ import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { transfer } from '../ledger/ledger.service';
 import { lockWithdrawal, type WithdrawalRow } from '../withdrawals/withdrawals.repo';
 import { appendAudit } from './audit-log';
+import { auditRefusal, fourEyesRefusal, type FourEyesRefused } from './four-eyes';
 import type { StaffContext } from './staff-access';
 
 const DAY_MS = 86_400_000;
@@ -61,9 +69,15 @@ export async function reviewReasonFor(
   return undefined;
 }
 
-type AdminWithdrawalRow = WithdrawalRow & { userName: string; userEmail: string | null };
+/** Issue 23: how many approvals a withdrawal needs (WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH in wei: above it, two). */
+export function approvalsRequired(amount: bigint, secondApprovalAboveWei: bigint): number {
+  return amount > secondApprovalAboveWei ? 2 : 1;
+}
 
-export function toAdminWithdrawal(row: AdminWithdrawalRow): AdminWithdrawal {
+type Approval = AdminWithdrawal['approvedBy'][number];
+type AdminWithdrawalRow = WithdrawalRow & { userName: string; userEmail: string | null; userRole: AdminWithdrawal['userRole'] };
+
+export function toAdminWithdrawal(row: AdminWithdrawalRow, approvedBy: Approval[], secondApprovalAboveWei: bigint): AdminWithdrawal {
   return {
     id: row.id,
     userId: row.userId,
@@ -78,17 +92,57 @@ export function toAdminWithdrawal(row: AdminWithdrawalRow): AdminWithdrawal {
     reviewedBy: row.reviewedBy,
     txHash: row.txHash,
     createdAt: row.createdAt.toISOString(),
+    userRole: row.userRole,
+    approvals: approvedBy.length,
+    approvalsRequired: approvalsRequired(row.amount, secondApprovalAboveWei),
+    approvedBy,
   };
 }
 
 function selectWithUser(db: Executor) {
   return db
-    .select({ withdrawal: withdrawals, userName: users.name, userEmail: users.email })
+    .select({ withdrawal: withdrawals, userName: users.name, userEmail: users.email, userRole: staffRoles.role })
     .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId));
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(staffRoles, eq(staffRoles.userId, withdrawals.userId));
 }
 
-export async function listWithdrawals(db: Executor, filter: { status?: WithdrawalRow['status']; userId?: string }, limit = 200): Promise<AdminWithdrawal[]> {
+/** The approvals of these withdrawals, oldest first, with the approvers' names. */
+async function approvalsOf(db: Executor, ids: string[]): Promise<Map<string, Approval[]>> {
+  const byWithdrawal = new Map<string, Approval[]>();
+  if (ids.length === 0) return byWithdrawal;
+  const rows = await db
+    .select({ withdrawalId: withdrawalApprovals.withdrawalId, userId: withdrawalApprovals.staffUserId, name: users.name, at: withdrawalApprovals.at })
+    .from(withdrawalApprovals)
+    .innerJoin(users, eq(users.id, withdrawalApprovals.staffUserId))
+    .where(inArray(withdrawalApprovals.withdrawalId, ids))
+    .orderBy(asc(withdrawalApprovals.at), asc(withdrawalApprovals.staffUserId));
+  for (const row of rows) {
+    const list = byWithdrawal.get(row.withdrawalId) ?? [];
+    list.push({ userId: row.userId, name: row.name, at: row.at.toISOString() });
+    byWithdrawal.set(row.withdrawalId, list);
+  }
+  return byWithdrawal;
+}
+
+type SelectedRow = { withdrawal: WithdrawalRow; userName: string; userEmail: string | null; userRole: AdminWithdrawal['userRole'] };
+
+async function withApprovals(db: Executor, rows: SelectedRow[], secondApprovalAboveWei: bigint): Promise<AdminWithdrawal[]> {
+  const approvals = await approvalsOf(
+    db,
+    rows.map((row) => row.withdrawal.id),
+  );
+  return rows.map((row) =>
+    toAdminWithdrawal({ ...row.withdrawal, userName: row.userName, userEmail: row.userEmail, userRole: row.userRole }, approvals.get(row.withdrawal.id) ?? [], secondApprovalAboveWei),
+  );
+}
+
+export async function listWithdrawals(
+  db: Executor,
+  filter: { status?: WithdrawalRow['status']; userId?: string },
+  policy: { secondApprovalAboveWei: bigint },
+  limit = 200,
+): Promise<AdminWithdrawal[]> {
   const conditions = [
     ...(filter.status ? [eq(withdrawals.status, filter.status)] : []),
     ...(filter.userId ? [eq(withdrawals.userId, filter.userId)] : []),
@@ -97,12 +151,12 @@ export async function listWithdrawals(db: Executor, filter: { status?: Withdrawa
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(withdrawals.createdAt))
     .limit(limit);
-  return rows.map((row) => toAdminWithdrawal({ ...row.withdrawal, userName: row.userName, userEmail: row.userEmail }));
+  return withApprovals(db, rows, policy.secondApprovalAboveWei);
 }
 
-async function withdrawalById(db: Executor, id: string): Promise<AdminWithdrawal | undefined> {
-  const [row] = await selectWithUser(db).where(eq(withdrawals.id, id)).limit(1);
-  return row ? toAdminWithdrawal({ ...row.withdrawal, userName: row.userName, userEmail: row.userEmail }) : undefined;
+async function withdrawalById(db: Executor, id: string, secondApprovalAboveWei: bigint): Promise<AdminWithdrawal | undefined> {
+  const rows = await selectWithUser(db).where(eq(withdrawals.id, id)).limit(1);
+  return (await withApprovals(db, rows, secondApprovalAboveWei))[0];
 }
 
 export interface WithdrawalReviewDeps {
@@ -112,50 +166,74 @@ export interface WithdrawalReviewDeps {
   logger: Logger;
   /** Called after an approval committed (the sender may pay it now instead of at its next tick). */
   onApproved?: () => void;
+  /** WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH in wei: above it, two different staff members approve. */
+  secondApprovalAboveWei: bigint;
 }
 
-export type Decision = { found: false } | { found: true; changed: boolean; withdrawal: AdminWithdrawal };
+export type Decision = { found: false } | ({ found: true } & FourEyesRefused) | { found: true; refused?: undefined; changed: boolean; withdrawal: AdminWithdrawal };
 
 export function createWithdrawalReview(deps: WithdrawalReviewDeps) {
   const { db, clock, logger } = deps;
 
   async function decided(id: string, changed: boolean): Promise<Decision> {
-    const withdrawal = await withdrawalById(db, id);
+    const withdrawal = await withdrawalById(db, id, deps.secondApprovalAboveWei);
     return withdrawal ? { found: true, changed, withdrawal } : { found: false };
   }
 
   return {
     async approve(id: string, staff: StaffContext): Promise<Decision> {
-      const changed = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const row = await lockWithdrawal(tx, id);
         if (!row) return undefined;
-        if (row.status !== 'review') return false;
+        // Under the row's lock: whose it is cannot change, and two approvals serialise here.
+        const refused = await fourEyesRefusal(tx, staff, [row.userId]);
+        if (refused) return { refused };
+        if (row.status !== 'review') return { changed: false, queued: false };
         const now = clock();
-        await tx.update(withdrawals).set({ status: 'queued', reviewedBy: staff.userId, reviewedAt: now, updatedAt: now }).where(eq(withdrawals.id, id));
+        const given = await tx.select({ userId: withdrawalApprovals.staffUserId }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, id));
+        // The same person twice is one approval: nothing more changes.
+        if (given.some((approval) => approval.userId === staff.userId)) return { changed: false, queued: false };
+        await tx.insert(withdrawalApprovals).values({ withdrawalId: id, staffUserId: staff.userId, at: now });
+        const approvals = given.length + 1;
+        const required = approvalsRequired(row.amount, deps.secondApprovalAboveWei);
+        const queued = approvals >= required;
+        if (queued) {
+          await tx.update(withdrawals).set({ status: 'queued', reviewedBy: staff.userId, reviewedAt: now, updatedAt: now }).where(eq(withdrawals.id, id));
+        } else {
+          await tx.update(withdrawals).set({ updatedAt: now }).where(eq(withdrawals.id, id));
+        }
         await appendAudit(tx, {
           actor: staff.userId,
           role: staff.role,
           action: 'withdrawal.approve',
           target: `withdrawal:${id}`,
-          before: { status: row.status },
-          after: { status: 'queued' },
+          before: { status: row.status, approvals: given.length },
+          after: { status: queued ? 'queued' : 'review', approvals, approvalsRequired: required },
           ip: staff.ip,
           at: now,
         });
-        return true;
+        return { changed: true, queued };
       });
-      if (changed === undefined) return { found: false };
-      if (changed) {
+      if (outcome === undefined) return { found: false };
+      if (outcome.refused) {
+        await auditRefusal(db, logger, staff, { action: 'withdrawal.approve', target: `withdrawal:${id}`, refused: outcome.refused, at: clock() });
+        return { found: true, refused: outcome.refused, action: 'approve' };
+      }
+      if (outcome.queued) {
         logger.info({ withdrawalId: id, staff: staff.userId }, 'Withdrawal approved');
         deps.onApproved?.();
+      } else if (outcome.changed) {
+        logger.info({ withdrawalId: id, staff: staff.userId }, 'Withdrawal approved once: it waits for a second staff member');
       }
-      return decided(id, changed);
+      return decided(id, outcome.changed);
     },
 
     async reject(id: string, reason: string, staff: StaffContext): Promise<Decision> {
       const outcome = await db.transaction(async (tx) => {
         const row = await lockWithdrawal(tx, id);
         if (!row) return undefined;
+        const refused = await fourEyesRefusal(tx, staff, [row.userId]);
+        if (refused) return { changed: false as const, refused };
         if (row.status !== 'review') return { changed: false as const };
         const now = clock();
         const user = LedgerAccounts.user(row.userId);
@@ -187,6 +265,10 @@ export function createWithdrawalReview(deps: WithdrawalReviewDeps) {
         return { changed: true as const, userId: row.userId, balance: moved.balances.get(user.code) };
       });
       if (outcome === undefined) return { found: false };
+      if ('refused' in outcome && outcome.refused) {
+        await auditRefusal(db, logger, staff, { action: 'withdrawal.reject', target: `withdrawal:${id}`, refused: outcome.refused, at: clock() });
+        return { found: true, refused: outcome.refused, action: 'reject' };
+      }
       if (outcome.changed) {
         logger.info({ withdrawalId: id, staff: staff.userId }, 'Withdrawal rejected: amount and fee returned');
         if (outcome.balance !== undefined) deps.balanceEvents.balanceChanged(outcome.userId, outcome.balance);

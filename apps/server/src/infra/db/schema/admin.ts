@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { withdrawals } from './chain';
 
 /** Issue 18: the staff roles (see packages/protocol's STAFF_ROLES). */
 export const STAFF_ROLE_VALUES = ['admin', 'finance', 'support'] as const;
@@ -89,6 +90,11 @@ export const flags = pgTable(
     index('flags_user_status_idx').on(table.userId, table.status),
     index('flags_status_idx').on(table.status, table.createdAt),
     check('flags_status_known', sql`${table.status} in ('open', 'dismissed', 'confirmed')`),
+    // Issue 23 (added NOT VALID: flags resolved before stay as they were): nobody resolves a flag that names them.
+    check(
+      'flags_not_resolved_by_named',
+      sql`${table.resolvedBy} is null or (${table.resolvedBy} <> ${table.userId}::text and (${table.otherUserId} is null or ${table.resolvedBy} <> ${table.otherUserId}::text))`,
+    ),
     check('flags_resolution_consistent', sql`(${table.status} = 'open') = (${table.resolvedAt} is null)`),
   ],
 );
@@ -113,4 +119,25 @@ export const userDevices = pgTable(
     index('user_devices_device_idx').on(table.deviceId),
     check('user_devices_device_id_format', sql`${table.deviceId} ~ '^[A-Za-z0-9_-]{16,64}$'`),
   ],
+);
+
+/**
+ * Issue 23: who approved a withdrawal in review, one row per staff member (the
+ * primary key: the same person twice is one approval). Above
+ * WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH it is sent once two different staff
+ * members approved it. A trigger (migration 0015) refuses an approval by the
+ * withdrawal's owner.
+ */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.withdrawalId, table.staffUserId] })],
 );

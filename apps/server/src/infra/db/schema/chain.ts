@@ -180,6 +180,8 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(table.status),
     check('withdrawals_amount_positive', sql`${table.amount} > 0`),
     check('withdrawals_status_known', sql`${table.status} in ('queued', 'sent', 'confirmed', 'failed', 'review', 'rejected')`),
+    // Issue 23 (added NOT VALID: rows decided before stay as they were): nobody decides on their own withdrawal.
+    check('withdrawals_not_reviewed_by_owner', sql`${table.reviewedBy} is null or ${table.reviewedBy} <> ${table.userId}::text`),
     check('withdrawals_rejected_has_reason', sql`(${table.status} = 'rejected') = (${table.rejectReason} is not null)`),
     check('withdrawals_recipient_format', sql`${table.recipientAddress} ~ '^0x[0-9a-f]{40}$'`),
   ],

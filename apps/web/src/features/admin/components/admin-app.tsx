@@ -3,7 +3,7 @@
  * never download it). It asks the server who is there (GET /api/admin/me):
  * the server checks the role on every call; this only decides what to show.
  */
-import { ADMIN_TEXTS } from '@shifumi/protocol';
+import { ADMIN_TEXTS, staffMay, type StaffAction } from '@shifumi/protocol';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -20,15 +20,16 @@ import { PlayersPage } from './players-page';
 import { StuckPage } from './stuck-page';
 import { WithdrawalsPage } from './withdrawals-page';
 
-const SECTIONS = [
-  ['overview', 'Overview'],
-  ['withdrawals', 'Withdrawals'],
-  ['stuck', 'Stuck'],
-  ['players', 'Players'],
-  ['games', 'Games'],
-  ['flags', 'Flags'],
-  ['audit', 'Audit log'],
-] as const;
+/** The console's sections and what reading each takes (the audit log is the admin's). */
+const SECTIONS: ReadonlyArray<readonly [string, string, StaffAction]> = [
+  ['overview', 'Overview', 'read'],
+  ['withdrawals', 'Withdrawals', 'read'],
+  ['stuck', 'Stuck', 'read'],
+  ['players', 'Players', 'read'],
+  ['games', 'Games', 'read'],
+  ['flags', 'Flags', 'read'],
+  ['audit', 'Audit log', 'readAudit'],
+];
 
 function StaffConsole() {
   const me = useStaffMe();
@@ -40,7 +41,7 @@ function StaffConsole() {
         <span className={styles.role}>
           {me.data.name} · {me.data.role}
         </span>
-        {SECTIONS.map(([path, label]) => (
+        {SECTIONS.filter(([, , action]) => staffMay(me.data.role, action)).map(([path, label]) => (
           <NavLink key={path} to={`/admin/${path}`}>
             {label}
           </NavLink>

@@ -1,4 +1,4 @@
-import { FLAG_STATUSES } from '@shifumi/protocol';
+import { FLAG_STATUSES, type Flag } from '@shifumi/protocol';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -8,15 +8,27 @@ import { useFlagActions, useFlags } from '../api/admin-api';
 import styles from './admin.module.css';
 import { QueryState } from './query-state';
 import { ReasonForm } from './reason-form';
+import { useStaffPermissions } from './staff-permissions';
 import { dateOf } from './wei';
 
 type Status = (typeof FLAG_STATUSES)[number];
+
+/** Dismiss or confirm with a note; disabled, saying why, on a flag this staff member may not resolve (issue 23). */
+function FlagDecision({ flag, refusal, busy, onResolve }: { flag: Flag; refusal: string | undefined; busy: boolean; onResolve: (resolution: 'dismissed' | 'confirmed', note: string) => void }) {
+  return (
+    <div className={styles.row} data-flag-id={flag.id}>
+      <ReasonForm label="Note to dismiss" action="Dismiss" busy={busy} disabledReason={refusal} onSubmit={(note) => onResolve('dismissed', note)} />
+      {refusal === undefined ? <ReasonForm label="Note to confirm" action="Confirm" variant="danger" busy={busy} onSubmit={(note) => onResolve('confirmed', note)} /> : null}
+    </div>
+  );
+}
 
 /** Collusion and linked-account flags: evidence, and dismiss or confirm with a note. */
 export function FlagsPage() {
   const [status, setStatus] = useState<Status>('open');
   const flags = useFlags(status);
   const { resolve, scan } = useFlagActions();
+  const staff = useStaffPermissions();
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>Flags</h1>
@@ -31,9 +43,11 @@ export function FlagsPage() {
             ))}
           </select>
         </label>
-        <Button size="small" variant="secondary" disabled={scan.isPending} onClick={() => scan.mutate()}>
-          Run the rules now
-        </Button>
+        {staff?.may('runCollusionRules') ? (
+          <Button size="small" variant="secondary" disabled={scan.isPending} onClick={() => scan.mutate()}>
+            Run the rules now
+          </Button>
+        ) : null}
         {scan.data ? <span>{scan.data.added} new flags</span> : null}
       </div>
       {resolve.isError || scan.isError ? <Notice tone="error">{userFacingMessage(resolve.error ?? scan.error)}</Notice> : null}
@@ -62,10 +76,11 @@ export function FlagsPage() {
                     </td>
                     <td>
                       {flag.status === 'open' ? (
-                        <div className={styles.row}>
-                          <ReasonForm label="Note to dismiss" action="Dismiss" busy={resolve.isPending} onSubmit={(note) => resolve.mutate({ id: flag.id, resolution: 'dismissed', note })} />
-                          <ReasonForm label="Note to confirm" action="Confirm" variant="danger" busy={resolve.isPending} onSubmit={(note) => resolve.mutate({ id: flag.id, resolution: 'confirmed', note })} />
-                        </div>
+                        staff?.may('resolveFlag') ? (
+                          <FlagDecision flag={flag} refusal={staff.refusalOn('resolveFlag', [{ userId: flag.userId, role: flag.userRole }, flag.otherUserId === null ? null : { userId: flag.otherUserId, role: flag.otherUserRole }])} busy={resolve.isPending} onResolve={(resolution, note) => resolve.mutate({ id: flag.id, resolution, note })} />
+                        ) : (
+                          <span className={styles.muted}>open</span>
+                        )
                       ) : (
                         <span>
                           {flag.status}: {flag.note}

@@ -4,12 +4,14 @@ import { userFacingMessage } from '../../../lib/api-error';
 import { useOverview, useRunLedgerCheck } from '../api/admin-api';
 import styles from './admin.module.css';
 import { QueryState } from './query-state';
+import { useStaffPermissions } from './staff-permissions';
 import { dateOf, ethOf } from './wei';
 
 /** Solvency now: red when holdings do not cover liabilities or the last ledger check failed. */
 export function OverviewPage() {
   const overview = useOverview();
   const check = useRunLedgerCheck();
+  const staff = useStaffPermissions();
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>Overview</h1>
@@ -52,9 +54,11 @@ export function OverviewPage() {
         )}
       </QueryState>
       <div className={styles.row}>
-        <Button variant="secondary" disabled={check.isPending} onClick={() => check.mutate()}>
-          Run the ledger check now
-        </Button>
+        {staff?.may('runLedgerCheck') ? (
+          <Button variant="secondary" disabled={check.isPending} onClick={() => check.mutate()}>
+            Run the ledger check now
+          </Button>
+        ) : null}
         {check.data ? <span>{check.data.ok ? 'The ledger check passed.' : `The ledger check failed: ${check.data.problems.join('; ')}`}</span> : null}
         {check.isError ? <Notice tone="error">{userFacingMessage(check.error)}</Notice> : null}
       </div>

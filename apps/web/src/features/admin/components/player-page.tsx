@@ -5,6 +5,7 @@ import { usePlayerAction, usePlayerPage } from '../api/admin-api';
 import styles from './admin.module.css';
 import { QueryState } from './query-state';
 import { ReasonForm } from './reason-form';
+import { useStaffPermissions } from './staff-permissions';
 import { dateOf, ethOf } from './wei';
 
 /** One player: balance and ledger, deposits, withdrawals, games, sessions, and freeze / unfreeze / sign out. */
@@ -12,6 +13,7 @@ export function PlayerPage() {
   const { userId = '' } = useParams();
   const page = usePlayerPage(userId);
   const act = usePlayerAction(userId);
+  const staff = useStaffPermissions();
   return (
     <section className={styles.page}>
       <QueryState query={page}>
@@ -36,14 +38,35 @@ export function PlayerPage() {
                 {data.player.frozen ? <span>{data.player.frozen.reason} ({dateOf(data.player.frozen.at)})</span> : null}
               </div>
             </div>
-            <div className={styles.row}>
-              {data.player.frozen ? (
-                <ReasonForm label="Reason to unfreeze" action="Unfreeze" busy={act.isPending} onSubmit={(reason) => act.mutate({ action: 'unfreeze', reason })} />
-              ) : (
-                <ReasonForm label="Reason to freeze" action="Freeze" variant="danger" busy={act.isPending} onSubmit={(reason) => act.mutate({ action: 'freeze', reason })} />
-              )}
-              <ReasonForm label="Reason to sign out" action="Sign out every session" busy={act.isPending} onSubmit={(reason) => act.mutate({ action: 'revoke-sessions', reason })} />
-            </div>
+            {staff?.may('actOnPlayer') ? (
+              <div className={styles.row}>
+                {data.player.frozen ? (
+                  <ReasonForm
+                    label="Reason to unfreeze"
+                    action="Unfreeze"
+                    busy={act.isPending}
+                    disabledReason={staff.refusalOn('unfreeze', [{ userId: data.player.userId, role: data.player.role }])}
+                    onSubmit={(reason) => act.mutate({ action: 'unfreeze', reason })}
+                  />
+                ) : (
+                  <ReasonForm
+                    label="Reason to freeze"
+                    action="Freeze"
+                    variant="danger"
+                    busy={act.isPending}
+                    disabledReason={staff.refusalOn('freeze', [{ userId: data.player.userId, role: data.player.role }])}
+                    onSubmit={(reason) => act.mutate({ action: 'freeze', reason })}
+                  />
+                )}
+                <ReasonForm
+                  label="Reason to sign out"
+                  action="Sign out every session"
+                  busy={act.isPending}
+                  disabledReason={staff.refusalOn('revokeSessions', [{ userId: data.player.userId, role: data.player.role }])}
+                  onSubmit={(reason) => act.mutate({ action: 'revoke-sessions', reason })}
+                />
+              </div>
+            ) : null}
             {act.isError ? <Notice tone="error">{userFacingMessage(act.error)}</Notice> : null}
             <p className={styles.muted}>
               Deposit address <span className={styles.mono}>{data.player.depositAddress ?? '—'}</span> · wallet <span className={styles.mono}>{data.player.linkedAddress ?? '—'}</span>

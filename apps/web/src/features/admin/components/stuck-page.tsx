@@ -5,6 +5,7 @@ import { userFacingMessage } from '../../../lib/api-error';
 import { useStuck, useStuckAction } from '../api/admin-api';
 import styles from './admin.module.css';
 import { QueryState } from './query-state';
+import { useStaffPermissions } from './staff-permissions';
 import { dateOf } from './wei';
 
 const KIND_LABELS = {
@@ -16,11 +17,18 @@ const KIND_LABELS = {
 } as const;
 
 const ACTION_LABELS = { take_over: 'Take over and settle by the rules', fail_and_refund: 'Mark failed and refund', credit_now: 'Check on the chain and credit now' } as const;
+/** What each action takes: the role (STAFF_ACTION_ROLES) and, for money, the four-eyes rule it falls under. */
+const ACTION_RULES = {
+  take_over: { may: 'takeOverGame', ownCase: undefined },
+  fail_and_refund: { may: 'failAndRefund', ownCase: 'failAndRefund' },
+  credit_now: { may: 'creditDeposit', ownCase: 'creditDeposit' },
+} as const;
 
 /** What needs a human, with the actions that are safe for each. */
 export function StuckPage() {
   const stuck = useStuck();
   const act = useStuckAction();
+  const staff = useStaffPermissions();
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>Stuck</h1>
@@ -40,11 +48,20 @@ export function StuckPage() {
                     <td>{dateOf(item.since)}</td>
                     <td>{item.detail}</td>
                     <td>
-                      {item.actions.map((action) => (
-                        <Button key={action} size="small" variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ kind: action, id: item.id })}>
-                          {ACTION_LABELS[action]}
-                        </Button>
-                      ))}
+                      {item.actions
+                        .filter((action) => staff?.may(ACTION_RULES[action].may))
+                        .map((action) => {
+                          const rule = ACTION_RULES[action].ownCase;
+                          const refusal = rule === undefined ? undefined : staff?.refusalOn(rule, [item.owner]);
+                          return (
+                            <span key={action} className={styles.row}>
+                              <Button size="small" variant="secondary" disabled={act.isPending || refusal !== undefined} onClick={() => act.mutate({ kind: action, id: item.id })}>
+                                {ACTION_LABELS[action]}
+                              </Button>
+                              {refusal !== undefined ? <span className={styles.muted}>{refusal}</span> : null}
+                            </span>
+                          );
+                        })}
                     </td>
                   </tr>
                 ))}

@@ -1,4 +1,4 @@
-import { ADMIN_WITHDRAWAL_STATUSES, type AdminWithdrawal } from '@shifumi/protocol';
+import { ADMIN_TEXTS, ADMIN_WITHDRAWAL_STATUSES, type AdminWithdrawal } from '@shifumi/protocol';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -8,19 +8,56 @@ import { useWithdrawalDecision, useWithdrawals } from '../api/admin-api';
 import styles from './admin.module.css';
 import { QueryState } from './query-state';
 import { ReasonForm } from './reason-form';
+import { useStaffPermissions } from './staff-permissions';
 import { dateOf, ethOf } from './wei';
 
 type Status = (typeof ADMIN_WITHDRAWAL_STATUSES)[number];
 
+/** Who approved it, and how many approvals it needs (two above WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH). */
+function Approvals({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  if (withdrawal.approvalsRequired < 2 && withdrawal.approvals === 0) return null;
+  return (
+    <div className={styles.muted} data-testid="withdrawal-approvals">
+      {ADMIN_TEXTS.approvals(withdrawal.approvals, withdrawal.approvalsRequired)}
+      {withdrawal.approvedBy.length > 0 ? ` (${withdrawal.approvedBy.map((approval) => approval.name).join(', ')})` : ''}
+    </div>
+  );
+}
+
 function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const decide = useWithdrawalDecision();
-  if (withdrawal.status !== 'review') return <span className={styles.muted}>{withdrawal.rejectReason ?? (withdrawal.reviewedBy ? 'Approved' : '')}</span>;
+  const staff = useStaffPermissions();
+  if (withdrawal.status !== 'review') {
+    return (
+      <div>
+        <Approvals withdrawal={withdrawal} />
+        <span className={styles.muted}>{withdrawal.rejectReason ?? (withdrawal.reviewedBy ? 'Approved' : '')}</span>
+      </div>
+    );
+  }
+  // Support reads withdrawals and decides none: no buttons.
+  if (!staff?.may('decideWithdrawal')) return <Approvals withdrawal={withdrawal} />;
+  const owner = { userId: withdrawal.userId, role: withdrawal.userRole };
+  const approveRefusal = staff.refusalOn('approve', [owner]) ?? (withdrawal.approvedBy.some((approval) => approval.userId === staff.userId) ? ADMIN_TEXTS.alreadyApprovedByYou : undefined);
   return (
     <div className={styles.row}>
-      <Button size="small" disabled={decide.isPending} onClick={() => decide.mutate({ id: withdrawal.id, decision: 'approve' })}>
+      <Approvals withdrawal={withdrawal} />
+      <Button size="small" disabled={decide.isPending || approveRefusal !== undefined} onClick={() => decide.mutate({ id: withdrawal.id, decision: 'approve' })}>
         Approve
       </Button>
-      <ReasonForm label="Reason to reject" action="Reject" variant="danger" busy={decide.isPending} onSubmit={(reason) => decide.mutate({ id: withdrawal.id, decision: 'reject', reason })} />
+      {approveRefusal !== undefined ? (
+        <span className={styles.muted} data-testid="approve-refusal">
+          {approveRefusal}
+        </span>
+      ) : null}
+      <ReasonForm
+        label="Reason to reject"
+        action="Reject"
+        variant="danger"
+        busy={decide.isPending}
+        disabledReason={staff.refusalOn('reject', [owner])}
+        onSubmit={(reason) => decide.mutate({ id: withdrawal.id, decision: 'reject', reason })}
+      />
       {decide.isError ? <Notice tone="error">{userFacingMessage(decide.error)}</Notice> : null}
     </div>
   );
