@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_ACTION_ROLES, STAFF_ROLES, fourEyesRefusalFor, staffMay } from './admin';
+import { STAFF_ROLES } from './constants';
+import { STAFF_ACTION_ROLES, fourEyesRefusalFor, staffMay } from './admin';
 
 describe('staff roles and four eyes (issue 23)', () => {
   it('the roles table: reading is everyone\'s, money is finance\'s, players are support\'s, the audit log and roles the admin\'s, and admin may everything', () => {

@@ -3,7 +3,7 @@
  * request schemas, answers, and the texts staff and players read.
  */
 import { z } from 'zod';
-import { CHOICES, STAFF_ROLES } from './constants';
+import { CHOICES, STAFF_ROLES, type StaffRole } from './constants';
 import { isPlainLine } from './text-rules';
 
 export const staffRoleSchema = z.enum(STAFF_ROLES);
