@@ -3,6 +3,7 @@
  * request schemas, answers, and the texts staff and players read.
  */
 import { z } from 'zod';
+import { adminSolvencySchema } from './solvency';
 import { CHOICES } from './constants';
 import { isPlainLine } from './text-rules';
 
@@ -72,6 +73,8 @@ export const adminOverviewSchema = z.object({
   priceAgeSeconds: z.number().nullable(),
   /** True when holdings < liabilities or the last ledger check failed: the console shows it red. */
   alarm: z.boolean(),
+  /** Issue 28: the latest solvency snapshot, its ratio and any reserve address without a valid signature; null before the first. */
+  solvency: adminSolvencySchema.nullable(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
