@@ -6,6 +6,7 @@
  */
 import {
   ADMIN_TEXTS,
+  SOLVENCY_TEXTS,
   auditQuerySchema,
   flagIdParamsSchema,
   flagsQuerySchema,
@@ -21,7 +22,9 @@ import {
   userIdParamsSchema,
   withdrawalIdParamsSchema,
   depositIdParamsSchema,
+  reserveSignatureRequestSchema,
   type AdminOverview,
+  type SolvencySnapshot,
   type AdminWithdrawalDecision,
   type AdminWithdrawalsResponse,
   type AuditResponse,
@@ -43,6 +46,7 @@ import type { AdminConsole } from '../modules/admin/admin-console';
 import { queryAudit } from '../modules/admin/audit-log';
 import { gamePage, listGames } from '../modules/admin/games-admin';
 import type { TranscriptSigner } from '../modules/fairness/signing-key';
+import type { SolvencyService } from '../modules/solvency/solvency.service';
 import { staffTranscriptFor } from '../modules/games/transcript';
 import type { Decision } from '../modules/admin/withdrawal-review';
 import { listWithdrawals } from '../modules/admin/withdrawal-review';
@@ -68,7 +72,10 @@ function decisionAnswer(decision: Decision): AdminWithdrawalDecision {
   return { withdrawal: decision.withdrawal, changed: decision.changed };
 }
 
-export async function adminRoutes(app: FastifyInstance, options: { admin: AdminConsole; signer?: Pick<TranscriptSigner, 'sign'> }): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  options: { admin: AdminConsole; signer?: Pick<TranscriptSigner, 'sign'>; solvency?: Pick<SolvencyService, 'takeSnapshot' | 'addReserveSignature'> },
+): Promise<void> {
   const { admin } = options;
   const { db } = admin;
   const authorize = (request: FastifyRequest, roles: readonly StaffRole[]) => admin.access.authorize(request, roles);
@@ -88,6 +95,20 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminC
     const staff = await authorize(request, MONEY);
     const report = await admin.overview.runLedgerCheck(staff.userId);
     return { ok: report.ok, problems: report.problems };
+  });
+
+  // Issue 28: a solvency snapshot now, and an operator's signature for a cold reserve address (both audited in their transaction).
+  app.post('/admin/solvency/snapshot', async (request): Promise<SolvencySnapshot> => {
+    const staff = await authorize(request, MONEY);
+    if (!options.solvency) throw new RefusalError({ code: 'chain_not_configured', message: SOLVENCY_TEXTS.server.snapshotsOff });
+    return options.solvency.takeSnapshot({ userId: staff.userId, role: staff.role, ip: staff.ip });
+  });
+
+  app.post('/admin/solvency/reserve-signatures', async (request): Promise<SolvencySnapshot> => {
+    const staff = await authorize(request, MONEY);
+    const body = parseInput(reserveSignatureRequestSchema, request.body);
+    if (!options.solvency) throw new RefusalError({ code: 'chain_not_configured', message: SOLVENCY_TEXTS.server.snapshotsOff });
+    return options.solvency.addReserveSignature({ userId: staff.userId, role: staff.role, ip: staff.ip }, body);
   });
 
   app.get('/admin/withdrawals', async (request): Promise<AdminWithdrawalsResponse> => {
