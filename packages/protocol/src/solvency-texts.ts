@@ -103,6 +103,15 @@ export const SOLVENCY_TEXTS = {
     cli: 'Or offline: npm run verify:solvency -- proof.json --snapshot snapshot.json --key <public key>',
     accountLink: 'Proof of solvency',
   },
+  console: {
+    latest: 'Latest solvency snapshot',
+    none: 'None yet',
+    ratio: (ratio: string) => `Ratio ${ratio}`,
+    figures: (reserves: string, liabilities: string, block: string) => `${reserves} counted against ${liabilities}, block ${block}`,
+    unsigned: 'Reserve addresses without a valid signature (not counted):',
+    takeNow: 'Take a solvency snapshot now',
+    taken: (ratio: string) => `Snapshot taken: ratio ${ratio}.`,
+  },
   server: {
     noSnapshot: 'No solvency snapshot has been taken yet.',
     snapshotNotFound: 'Unknown snapshot, or one older than 90 days.',

@@ -1,7 +1,8 @@
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { userFacingMessage } from '../../../lib/api-error';
-import { useOverview, useRunLedgerCheck } from '../api/admin-api';
+import { SOLVENCY_TEXTS } from '@shifumi/protocol/solvency-texts';
+import { useOverview, useRunLedgerCheck, useTakeSolvencySnapshot } from '../api/admin-api';
 import styles from './admin.module.css';
 import { QueryState } from './query-state';
 import { dateOf, ethOf } from './wei';
@@ -10,6 +11,8 @@ import { dateOf, ethOf } from './wei';
 export function OverviewPage() {
   const overview = useOverview();
   const check = useRunLedgerCheck();
+  const snapshot = useTakeSolvencySnapshot();
+  const texts = SOLVENCY_TEXTS.console;
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>Overview</h1>
@@ -47,6 +50,29 @@ export function OverviewPage() {
                 <span className={styles.muted}>Price age</span>
                 <strong>{data.priceAgeSeconds === null ? '—' : `${Math.round(data.priceAgeSeconds)} s`}</strong>
               </div>
+              <div
+                className={`${styles.card} ${data.solvency === null ? '' : data.solvency.ratio.startsWith('0') || data.solvency.unsignedAddresses.length > 0 ? styles.alarm : styles.ok}`}
+                data-testid="solvency-snapshot"
+              >
+                <span className={styles.muted}>{texts.latest}</span>
+                <strong>{data.solvency === null ? texts.none : texts.ratio(data.solvency.ratio)}</strong>
+                {data.solvency === null ? null : (
+                  <>
+                    <span className={styles.muted}>{texts.figures(ethOf(data.solvency.reservesWei), ethOf(data.solvency.liabilitiesWei), data.solvency.blockNumber)}</span>
+                    <span className={styles.muted}>{dateOf(data.solvency.at)}</span>
+                    {data.solvency.unsignedAddresses.length === 0 ? null : (
+                      <span>
+                        {texts.unsigned}{' '}
+                        {data.solvency.unsignedAddresses.map((address) => (
+                          <code key={address} className={styles.muted} style={{ overflowWrap: 'anywhere' }}>
+                            {address}{' '}
+                          </code>
+                        ))}
+                      </span>
+                    )}
+                  </>
+                )}
+              </div>
             </div>
           </>
         )}
@@ -57,6 +83,13 @@ export function OverviewPage() {
         </Button>
         {check.data ? <span>{check.data.ok ? 'The ledger check passed.' : `The ledger check failed: ${check.data.problems.join('; ')}`}</span> : null}
         {check.isError ? <Notice tone="error">{userFacingMessage(check.error)}</Notice> : null}
+      </div>
+      <div className={styles.row}>
+        <Button variant="secondary" disabled={snapshot.isPending} onClick={() => snapshot.mutate()}>
+          {texts.takeNow}
+        </Button>
+        {snapshot.data ? <span>{texts.taken(snapshot.data.ratio)}</span> : null}
+        {snapshot.isError ? <Notice tone="error">{userFacingMessage(snapshot.error)}</Notice> : null}
       </div>
     </section>
   );
