@@ -81,7 +81,8 @@ async function checkSignature(input: unknown, publicKey: string | null, crypto: 
 }
 
 /** The leaf recomputed from the proof's user id, salt and amount. */
-async function checkLeaf(proof: SolvencyProof, crypto: FairnessCrypto): Promise<{ check: SolvencyCheck; ok: boolean }> {
+async function checkLeaf(proof: SolvencyProof, crypto: FairnessCrypto, expectedUserId: string | undefined): Promise<{ check: SolvencyCheck; ok: boolean }> {
+  if (expectedUserId !== undefined && proof.userId !== expectedUserId) return { check: check('leaf', false, SOLVENCY_TEXTS.otherUser(proof.userId)), ok: false };
   const amount = BigInt(proof.amountWei);
   if (amount < 0n) return { check: check('leaf', false, SOLVENCY_TEXTS.amountNegative(proof.amountWei)), ok: false };
   if (amount > MAX_TREE_WEI) return { check: check('leaf', false, SOLVENCY_TEXTS.amountOverflow(proof.amountWei)), ok: false };
@@ -156,6 +157,8 @@ export async function checkReserves(snapshot: SolvencySnapshot, recoverSigner: R
  * the raw 32 bytes; null when none was given), in {@link SOLVENCY_CHECK_IDS}
  * order. The balance is proven counted only when every check is `ok`. Never
  * throws for bad input; rejects only if the injected crypto itself fails.
+ * `options.userId`: the id of the player checking (the page knows it): a
+ * proof of anybody else's leaf fails the leaf check.
  */
 export async function checkSolvencyProof(
   proofInput: unknown,
@@ -163,6 +166,7 @@ export async function checkSolvencyProof(
   publicKey: string | null,
   crypto: FairnessCrypto,
   recoverSigner: RecoverSigner,
+  options: { userId?: string } = {},
 ): Promise<SolvencyCheck[]> {
   const signature = await checkSignature(snapshotInput, publicKey, crypto);
   const formatError =
@@ -180,7 +184,7 @@ export async function checkSolvencyProof(
   }
   const proof = solvencyProofSchema.parse(proofInput);
   const snapshot = solvencySnapshotSchema.parse(snapshotInput);
-  const leaf = await checkLeaf(proof, crypto);
+  const leaf = await checkLeaf(proof, crypto, options.userId);
   const [path, root] = await checkPathAndRoot(proof, snapshot, crypto);
   return [check('format', true, SOLVENCY_TEXTS.passed), leaf.check, path, root, signature, await checkReserves(snapshot, recoverSigner)];
 }

@@ -172,6 +172,18 @@ describe('the liability tree', () => {
     expect(failedIds(await checkSolvencyProof(proof, snapshot, null, crypto, recoverSigner))).toEqual(['signature']);
   });
 
+  it("a proof of somebody else's leaf fails the leaf check of the player who checks it", async () => {
+    const { tree, snapshot } = await treeAndSnapshot([
+      { userId: 'alice', salt: '11'.repeat(32), amountWei: 10n },
+      { userId: 'bob', salt: '22'.repeat(32), amountWei: 20n },
+    ]);
+    const bobs = proofOf(tree, SNAPSHOT_ID, 'bob')!;
+    const checks = await checkSolvencyProof(bobs, snapshot, publicKey, crypto, recoverSigner, { userId: 'alice' });
+    expect(failedIds(checks)).toEqual(['leaf']);
+    expect(checks[1]!.detail).toBe('The proof is for the user bob, not for you: it says nothing about your balance.');
+    expect(failedIds(await checkSolvencyProof(bobs, snapshot, publicKey, crypto, recoverSigner, { userId: 'bob' }))).toEqual([]);
+  });
+
   it('a proof for another snapshot, or a malformed one, fails the format and is not checked further', async () => {
     const { tree, snapshot } = await treeAndSnapshot([{ userId: 'alice', salt: '11'.repeat(32), amountWei: 10n }]);
     const proof = proofOf(tree, '55555555-5555-4555-8555-555555555555', 'alice')!;

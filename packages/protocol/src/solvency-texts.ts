@@ -45,6 +45,7 @@ export const SOLVENCY_TEXTS = {
   badFormat: (where: string, why: string) => `The ${where} field ${why}.`,
   otherSnapshot: (proof: string, snapshot: string) => `The proof is for snapshot ${proof}, not for snapshot ${snapshot}.`,
   leafMatches: 'The leaf recomputed from your user id, salt and amount is the leaf of the proof.',
+  otherUser: (userId: string) => `The proof is for the user ${userId}, not for you: it says nothing about your balance.`,
   leafMismatch: 'The leaf recomputed from the user id, salt and amount is not the leaf of the proof: one of them was changed.',
   amountNegative: (amount: string) => `The amount ${amount} wei is negative: a balance in the tree can never be.`,
   amountOverflow: (amount: string) => `The amount ${amount} wei does not fit 32 bytes (more than 2^256 − 1).`,

@@ -68,6 +68,15 @@ describe('/solvency', () => {
     expect(screen.getByTestId('solvency-your-amount').textContent).toBe('0.5 ETH');
   });
 
+  it("fails somebody else's proof: the leaf is not the signed-in player's", async () => {
+    signInAs();
+    serve(proofOf(tree, SNAPSHOT_ID, 'someone-else'));
+    const { user } = renderApp('/solvency');
+    await user.click(await screen.findByRole('button', { name: TEXTS.verifyButton }));
+    const list = await screen.findByRole('list', { name: TEXTS.someFailed(1) }, { timeout: 10_000 });
+    expect(list.querySelector('[data-check="leaf"]')!.textContent).toContain(SOLVENCY_TEXTS.otherUser('someone-else'));
+  });
+
   it('fails a proof whose amount was changed, saying why', async () => {
     signInAs();
     serve({ ...proof, amountWei: (BigInt(proof.amountWei) + 1n).toString() });

@@ -19,7 +19,7 @@ import { ApiError, userFacingMessage } from '../../../lib/api-error';
 import { browserFairnessCrypto } from '../../../lib/browser-fairness-crypto';
 import { useChainConfigQuery } from '../../../lib/chain-config';
 import { formatEthAmount } from '../../../lib/money-format';
-import { useIsSignedIn } from '../../../lib/session-store';
+import { useSession } from '../../../lib/session-store';
 import { fetchSolvencyProof, useSigningKeyQuery, useSolvencyHistoryQuery, useSolvencyQuery } from '../api/solvency-api';
 import { RatioChart } from './ratio-chart';
 import styles from './solvency-page.module.css';
@@ -126,7 +126,8 @@ function History() {
 }
 
 function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
-  const signedIn = useIsSignedIn();
+  const session = useSession();
+  const signedIn = session.accessToken !== null;
   const key = useSigningKeyQuery();
   const [checks, setChecks] = useState<SolvencyCheck[] | null>(null);
   const [amountWei, setAmountWei] = useState<string | null>(null);
@@ -141,7 +142,8 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
     try {
       const proof = await fetchSolvencyProof(snapshot.id);
       const publicKey = key.data?.publicKey ?? (await key.refetch()).data?.publicKey ?? null;
-      const results = await checkSolvencyProof(proof, snapshot, publicKey, browserFairnessCrypto(), recoverSigner);
+      // The leaf must be this player's own: a proof of somebody else's balance proves nothing about theirs.
+      const results = await checkSolvencyProof(proof, snapshot, publicKey, browserFairnessCrypto(), recoverSigner, session.user ? { userId: session.user.id } : {});
       const amount = (proof as { amountWei?: unknown }).amountWei;
       setAmountWei(typeof amount === 'string' && /^\d+$/.test(amount) ? amount : null);
       setChecks(results);
