@@ -52,7 +52,8 @@ export const SOLVENCY_TEXTS = {
   stepNegative: (step: number, sum: string) => `Step ${step} of the path has a negative sum (${sum} wei): refused.`,
   stepOverflow: (step: number, sum: string) => `Step ${step} of the path has a sum that does not fit 32 bytes (${sum} wei): refused.`,
   nodeOverflow: (step: number) => `At step ${step} of the path the two sums add up to more than 2^256 − 1: refused.`,
-  pathFine: (steps: number) => `All ${steps} steps of the path have non-negative sums that add up.`,
+  pathFine: (steps: number) =>
+    steps === 0 ? 'Your leaf is the whole tree: there is no path to walk, and your amount is non-negative.' : `All ${steps} steps of the path have non-negative sums that add up.`,
   rootMatches: (sum: string) => `The path ends at the snapshot's root, whose sum is ${sum} wei.`,
   rootHashMismatch: "The path does not end at the snapshot's root hash: the proof does not belong to this tree.",
   rootSumMismatch: (computed: string, published: string) => `The path adds up to ${computed} wei, but the snapshot's root says ${published} wei.`,
@@ -71,7 +72,7 @@ export const SOLVENCY_TEXTS = {
   page: {
     title: 'Proof of solvency',
     intro:
-      'Every hour Shifumi publishes what it owes all players (a Merkle sum tree of every balance, escrow and unpaid withdrawal) against the ETH it holds at one block, and signs both. Each player can check their own balance is in the tree.',
+      'On a schedule (hourly by default) Shifumi publishes what it owes all players (a Merkle sum tree of every balance, escrow and unpaid withdrawal) against the ETH it holds at one block, and signs both. Each player can check their own balance is in the tree.',
     loading: 'Loading the latest snapshot…',
     none: 'No snapshot has been published yet.',
     failed: 'The snapshot could not be loaded. Try again in a moment.',
@@ -96,6 +97,7 @@ export const SOLVENCY_TEXTS = {
     signInToVerify: 'Sign in to verify that your balance is in the tree.',
     proofFailed: 'Your proof could not be loaded. Try again in a moment.',
     yourAmount: 'Your amount in this snapshot',
+    checksHeading: 'The checks',
     allPassed: 'Every check passed: your balance is counted in the published liabilities.',
     someFailed: (count: number) => `${count} ${count === 1 ? 'check' : 'checks'} failed: this proof does not show your balance is counted.`,
     pass: 'Passed',

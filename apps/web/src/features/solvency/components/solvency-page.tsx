@@ -175,7 +175,7 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
       {checks ? (
         <div className={styles.results}>
           <h3 ref={summaryRef} tabIndex={-1} className={styles.summary} id="solvency-summary">
-            {allSolvencyChecksPassed(checks) ? TEXTS.allPassed : TEXTS.someFailed(failed)}
+            {TEXTS.checksHeading}
           </h3>
           {amountWei !== null ? (
             <p>
