@@ -554,5 +554,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     },
     // Verifiable play (issue 17)
     fairnessSigningKey: config.fairnessSigningKey ? 'set' : 'generated in DATA_DIR',
+    // Proof of solvency (issue 28): public addresses, safe to log.
+    solvency: { snapshotMinutes: config.solvencySnapshotMinutes || 'off', reserveAddresses: config.reserveAddresses },
   };
 }
