@@ -28,9 +28,9 @@ import { eq } from 'drizzle-orm';
 import { parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc } from '../src/infra/chain/anvil-testing';
+import { pollUntil, rpc } from '../src/infra/chain/anvil-testing';
 import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
-import { games, users, withdrawals } from '../src/infra/db/schema/index';
+import { games, solvencySnapshots, users, withdrawals } from '../src/infra/db/schema/index';
 import { CLI_ACTOR } from '../src/modules/admin/audit-log';
 import { grantRole } from '../src/modules/admin/staff.repo';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
@@ -300,4 +300,24 @@ describe('proof of solvency', () => {
       await fs.rm(directory, { recursive: true, force: true });
     }
   });
+
+  it('the schedule runs with the chain workers: a node that starts them takes a snapshot at once, once, then waits for the period', async () => {
+    const node = await createTestApp({ chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3' }), startChainWorkers: true, env: { SOLVENCY_SNAPSHOT_MINUTES: '30' } });
+    try {
+      const taken = await pollUntil(async () => {
+        const rows = await node.db.select().from(solvencySnapshots);
+        return rows.length > 0 ? rows : undefined;
+      }, 20_000, 'the scheduled snapshot');
+      expect(taken).toHaveLength(1);
+      expect(taken[0]!.takenBy).toBe('schedule');
+      await node.app.solvency.tick();
+      expect(await node.count('solvency_snapshots')).toBe(1);
+      node.clock.advance(30 * 60_000);
+      await node.app.solvency.tick();
+      expect(await node.count('solvency_snapshots')).toBe(2);
+    } finally {
+      await node.close();
+    }
+  });
 });
+
