@@ -25,6 +25,7 @@ import { contactRoutes } from './http/contact.routes';
 import { devRoutes } from './http/dev.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { fairnessRoutes } from './http/fairness.routes';
+import { solvencyRoutes } from './http/solvency.routes';
 import { healthRoutes } from './http/health.routes';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from './http/json-depth';
 import { linkedDeviceRoutes } from './http/linked-devices.routes';
@@ -123,7 +124,9 @@ export async function buildApp(deps: MountDeps): Promise<void> {
       await api.register(gameDetailRoutes, { gameDetails: createGameDetails(db), requireAuth });
       await api.register(fairnessRoutes, { signer: transcriptSigner });
       await api.register(transcriptRoutes, { db, signer: transcriptSigner, requireAuth });
-      await api.register(adminRoutes, { admin: services.admin, signer: transcriptSigner });
+      await api.register(adminRoutes, { admin: services.admin, signer: transcriptSigner, solvency: services.solvency });
+      // Issue 28: proof of solvency.
+      await api.register(solvencyRoutes, { solvency: services.solvency, requireAuth });
       await api.register(linkedDeviceRoutes, { db, requireAuth, clock });
       await api.register(chainRpcRoutes, { proxy: services.chainRpcProxy, rateLimitPerMinute: config.rateLimitChainRpcPerMinute });
       if (services.chain.givenDevelopmentChain && !config.isProduction) await api.register(devRoutes, { users, depositAddresses });

@@ -90,7 +90,7 @@ export interface AppDeps {
 /** The built server: its transports and services (tests reach into them), and `close`. */
 export type App = Pick<
   Services,
-  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner'
+  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'solvency'
 > & {
   fastify: FastifyInstance;
   io: GameServer;
@@ -150,6 +150,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     metrics: services.metrics,
     accountSecurity: services.accountSecurity,
     transcriptSigner: services.transcriptSigner,
+    solvency: services.solvency,
     ...(services.depositWatcher ? { depositWatcher: services.depositWatcher } : {}),
     ...(services.withdrawalSender ? { withdrawalSender: services.withdrawalSender } : {}),
     ...(services.chainLeader ? { chainLeader: services.chainLeader } : {}),

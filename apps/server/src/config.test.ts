@@ -85,7 +85,18 @@ describe('loadConfig', () => {
       withdrawalReviewAboveWei: 10n ** 18n,
       withdrawalDailyLimitWei: 5n * 10n ** 18n,
       withdrawalSecondApprovalAboveWei: 10n * 10n ** 18n,
+      solvencySnapshotMinutes: 60,
+      reserveAddresses: [],
     });
+  });
+
+  it('reads the solvency variables (issue 28): minutes between snapshots (0: off) and the cold addresses, validated', () => {
+    expect(loadConfig({ SOLVENCY_SNAPSHOT_MINUTES: '0' }).solvencySnapshotMinutes).toBe(0);
+    expect(() => loadConfig({ SOLVENCY_SNAPSHOT_MINUTES: '-5' })).toThrow('SOLVENCY_SNAPSHOT_MINUTES');
+    const cold = `0x${'Ab'.repeat(20)}`;
+    expect(loadConfig({ RESERVE_ADDRESSES: ` ${cold}, 0x${'1'.repeat(40)} ,${cold.toLowerCase()}` }).reserveAddresses).toEqual([cold.toLowerCase(), `0x${'1'.repeat(40)}`]);
+    expect(() => loadConfig({ RESERVE_ADDRESSES: '0x1234' })).toThrow('RESERVE_ADDRESSES');
+    expect(loadConfig({ RESERVE_ADDRESSES: '' }).reserveAddresses).toEqual([]);
   });
 
   it('reads the console variables (issue 18): STAFF_REQUIRE_2FA defaults to on in production only; review thresholds in ETH', () => {

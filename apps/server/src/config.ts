@@ -125,6 +125,11 @@ export interface Config {
   withdrawalDailyLimitWei: bigint;
   /** Issue 23: a withdrawal in review above this needs two different staff members' approvals (WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH, default 10 ETH). */
   withdrawalSecondApprovalAboveWei: bigint;
+  // Issue 28: proof of solvency.
+  /** Minutes between solvency snapshots on the chain workers' leader (SOLVENCY_SNAPSHOT_MINUTES, default 60; 0 turns the schedule off). */
+  solvencySnapshotMinutes: number;
+  /** The operator's other addresses (cold storage) listed as reserves (RESERVE_ADDRESSES, comma-separated), lower-case, no duplicates. */
+  reserveAddresses: string[];
 }
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd';
@@ -274,7 +279,22 @@ const envSchema = z.object({
   WITHDRAWAL_REVIEW_ABOVE_ETH: optional(ethAmountSchema()),
   WITHDRAWAL_DAILY_LIMIT_ETH: optional(ethAmountSchema()),
   WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH: optional(ethAmountSchema()),
+  // Issue 28.
+  SOLVENCY_SNAPSHOT_MINUTES: optional(integer(0, 525_600)),
+  RESERVE_ADDRESSES: optional(reserveAddressesSchema()),
 });
+
+/** Comma-separated 0x addresses (any case, spaces allowed), lower-cased, duplicates dropped; empty → none. */
+function reserveAddressesSchema() {
+  return z.string().transform((value, context) => {
+    const parts = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+    if (!parts.every((part) => /^0x[0-9a-fA-F]{40}$/.test(part))) {
+      context.addIssue({ code: 'custom', message: 'must be comma-separated addresses, each 0x followed by 40 hexadecimal characters' });
+      return z.NEVER;
+    }
+    return [...new Set(parts.map((part) => part.toLowerCase()))];
+  });
+}
 
 function ethAmountSchema() {
   return z
@@ -382,6 +402,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     withdrawalReviewAboveWei: ethToWei(values.WITHDRAWAL_REVIEW_ABOVE_ETH ?? '1'),
     withdrawalDailyLimitWei: ethToWei(values.WITHDRAWAL_DAILY_LIMIT_ETH ?? '5'),
     withdrawalSecondApprovalAboveWei: ethToWei(values.WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH ?? '10'),
+    solvencySnapshotMinutes: values.SOLVENCY_SNAPSHOT_MINUTES ?? 60,
+    reserveAddresses: values.RESERVE_ADDRESSES ?? [],
   };
 }
 
@@ -488,5 +510,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     },
     // Verifiable play (issue 17)
     fairnessSigningKey: config.fairnessSigningKey ? 'set' : 'generated in DATA_DIR',
+    // Proof of solvency (issue 28): public addresses, safe to log.
+    solvency: { snapshotMinutes: config.solvencySnapshotMinutes || 'off', reserveAddresses: config.reserveAddresses },
   };
 }

@@ -112,6 +112,13 @@ const ROUTES: ReadonlyArray<readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string]
   ['GET', '/api/account/statement'],
   // Issue 17: verifiable play.
   ['GET', '/api/fairness/key'],
+  // Issue 28: proof of solvency.
+  ['GET', '/api/solvency'],
+  ['GET', '/api/solvency/history'],
+  ['GET', '/api/solvency/snapshots/:id'],
+  ['GET', '/api/solvency/proof'],
+  ['POST', '/api/admin/solvency/snapshot'],
+  ['POST', '/api/admin/solvency/reserve-signatures'],
   ['GET', '/api/games/:id/transcript'],
   // Issue 14: a game round by round.
   ['GET', '/api/games/:id'],

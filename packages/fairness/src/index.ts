@@ -3,7 +3,8 @@
  * choice and the checks of a game's signed transcript. Pure: no I/O, no
  * clock, no randomness; SHA-256 and Ed25519 come in through
  * {@link FairnessCrypto}, so the same checks run in Node and in the browser.
- * Signing (server side) is in `@shifumi/fairness/node`.
+ * Signing (server side) is in `@shifumi/fairness/node`. Issue 28 adds the
+ * Merkle sum tree of the liabilities and the checks of a solvency proof.
  */
 export { commitmentMatches, commitmentPreimage, computeCommitment, newSalt, sealChoice, type CommitmentInput } from './commitment';
 export { Ed25519UnavailableError, webCryptoFairness, type FairnessCrypto, type SubtleCryptoLike } from './crypto';
@@ -19,3 +20,23 @@ export {
   type CheckId,
   type TranscriptCheck,
 } from './checks';
+export {
+  EMPTY_USER_HASH,
+  TreeAmountError,
+  amountBytes,
+  buildLiabilityTree,
+  hex32ToBytes,
+  leafOf,
+  nodeOf,
+  pathOf,
+  proofOf,
+  rootOf,
+  userHashOf,
+  walkPath,
+  type LiabilityEntry,
+  type LiabilityTree,
+  type PathWalk,
+  type SumNode,
+  type TreeLeaf,
+} from './solvency-tree';
+export { allSolvencyChecksPassed, checkReserves, checkSolvencyProof, solvencyRatio, type RecoverSigner, type SolvencyCheck } from './solvency-checks';

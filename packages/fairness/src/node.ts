@@ -83,3 +83,10 @@ export function signTranscript(unsigned: UnsignedTranscript, privateKey: KeyObje
   const signature = sign(null, signedBytes(rest), privateKey);
   return { ...rest, signature: toBase64(new Uint8Array(signature)) };
 }
+
+/** Signs a solvency snapshot (issue 28) exactly as transcripts are signed: Ed25519 over the RFC 8785 canonical JSON of it without `signature`; base64. */
+export function signSnapshot<T extends Readonly<Record<string, unknown>>>(unsigned: T, privateKey: KeyObject): Omit<T, 'signature'> & { signature: string } {
+  const { signature: _ignored, ...rest } = unsigned as T & { signature?: unknown };
+  const signature = sign(null, signedBytes(rest), privateKey);
+  return { ...rest, signature: toBase64(new Uint8Array(signature)) };
+}

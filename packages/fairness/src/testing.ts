@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { expectedPayoutWei, expectedStakeWei } from './checks';
 import { commitmentPreimage } from './commitment';
 import { toHex } from './encoding';
-import { signTranscript } from './node';
+import { signSnapshot, signTranscript } from './node';
+import { solvencyRatio } from './solvency-checks';
 import { gameOutcomeOf, roundWinnerOf } from './rules';
 
 /** What one player did in a round, before it becomes a transcript result. */
@@ -126,4 +127,29 @@ export function signedTranscriptArbitrary(privateKey: KeyObject): fc.Arbitrary<T
         privateKey,
       ),
     );
+}
+
+/**
+ * Issue 28: a signed snapshot of a built liability tree (reserves given as
+ * they would be published), for the tests of the solvency checks.
+ */
+export function signedSnapshotOf(
+  root: { hash: string; sumWei: string },
+  players: number,
+  privateKey: KeyObject,
+  options: { id?: string; at?: string; blockNumber?: string; reserves?: Array<{ address: string; balanceWei: string; signature: string | null }>; totalWei?: string; ratio?: string } = {},
+) {
+  const addresses = options.reserves ?? [];
+  const totalWei = options.totalWei ?? addresses.filter((entry) => entry.signature !== null).reduce((total, entry) => total + BigInt(entry.balanceWei), 0n).toString();
+  return signSnapshot(
+    {
+      id: options.id ?? '44444444-4444-4444-8444-444444444444',
+      at: options.at ?? '2026-01-01T00:00:00.000Z',
+      blockNumber: options.blockNumber ?? '100',
+      liabilities: { root, players },
+      reserves: { totalWei, addresses },
+      ratio: options.ratio ?? solvencyRatio(BigInt(totalWei), BigInt(root.sumWei)),
+    },
+    privateKey,
+  );
 }

@@ -3,6 +3,7 @@
  * request schemas, answers, and the texts staff and players read.
  */
 import { z } from 'zod';
+import { adminSolvencySchema } from './solvency';
 import { CHOICES, STAFF_ROLES, type StaffRole } from './constants';
 import { isPlainLine } from './text-rules';
 
@@ -26,6 +27,8 @@ export const STAFF_ACTION_ROLES = {
   takeOverGame: ['admin', 'support'],
   failAndRefund: ['admin', 'finance'],
   creditDeposit: ['admin', 'finance'],
+  // Issue 28: take a solvency snapshot now, store an operator's signature for a cold reserve address.
+  manageSolvency: ['admin', 'finance'],
   readAudit: ['admin'],
   manageStaff: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -114,6 +117,8 @@ export const adminOverviewSchema = z.object({
   priceAgeSeconds: z.number().nullable(),
   /** True when holdings < liabilities or the last ledger check failed: the console shows it red. */
   alarm: z.boolean(),
+  /** Issue 28: the latest solvency snapshot, its ratio and any reserve address without a valid signature; null before the first. */
+  solvency: adminSolvencySchema.nullable(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

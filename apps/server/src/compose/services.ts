@@ -38,6 +38,7 @@ import { createContactService } from '../modules/contact/contact.service';
 import { createDepositAddresses } from '../modules/deposits/deposit-addresses';
 import { createDepositWatcher } from '../modules/deposits/deposit-watcher';
 import { createTranscriptSigner } from '../modules/fairness/signing-key';
+import { createSolvency } from '../modules/solvency/solvency.service';
 import { createGameService } from '../modules/games/game.service';
 import { createLeaderElection, type LeaderElection } from '../modules/leases/leader';
 import { createMatchmaking, insufficientBalanceText, MATCHMAKING_TEXTS } from '../modules/matchmaking/matchmaking.service';
@@ -92,6 +93,30 @@ export function buildServices(options: ServiceOptions) {
 
   // ---- the chain: deposit addresses, the watcher, the sender, and with several nodes their leader ----
   const depositAddresses = createDepositAddresses(db, chain?.hdWallet ?? new HdWallet(DEV_MNEMONIC));
+  const transcriptSigner = createTranscriptSigner(options.fairnessSigningKey ?? parseSigningKey(config.fairnessSigningKey ?? generateSigningSeed()));
+  // Issue 28: proof of solvency, on its schedule on the chain workers' node (the leader with several), and when an admin asks.
+  const solvency = createSolvency({
+    db,
+    clock,
+    logger,
+    reserveAddresses: config.reserveAddresses,
+    sign: (unsigned) => transcriptSigner.signSnapshot(unsigned),
+    everyMs: config.solvencySnapshotMinutes * 60_000,
+    ...(chain
+      ? {
+          chain: {
+            chainId: chain.settings.chainId,
+            confirmations: chain.settings.depositConfirmations,
+            blockNumber: () => chain.publicClient.getBlockNumber({ cacheTime: 0 }),
+            balanceAt: (address, blockNumber) => chain.publicClient.getBalance({ address, blockNumber }),
+            hotWalletAddress: chain.hotWalletAddress,
+            signWithHotWallet: (message) => chain.hotWallet.signMessage({ account: chain.hotWallet.account, message }),
+            depositAddressFor: (index) => depositAddresses.addressFor(index),
+            signWithDepositKey: (index, message) => chain.hdWallet.depositAccount(index).signMessage({ message }),
+          },
+        }
+      : {}),
+  });
   const chainId = chain?.settings.chainId ?? DEV_CHAIN_ID;
   const requiredConfirmations = chain?.settings.depositConfirmations ?? 1;
   const startChainWorkers = options.startChainWorkers !== false;
@@ -112,9 +137,10 @@ export function buildServices(options: ServiceOptions) {
       onElected: () => {
         depositWatcher?.start();
         withdrawalSender?.start();
+        solvency.start();
       },
       onDeposed: async () => {
-        await Promise.all([depositWatcher?.stop(), withdrawalSender?.stop()]);
+        await Promise.all([depositWatcher?.stop(), withdrawalSender?.stop(), solvency.stop()]);
       },
     });
   }
@@ -236,6 +262,7 @@ export function buildServices(options: ServiceOptions) {
     disconnects: createStaffDisconnects(io),
     priceUpdatedAt: () => price.current()?.updatedAt,
     registry: metrics.registry,
+    solvency: () => solvency.adminSummary(),
     stuck: {
       withdrawalStuckMs: config.withdrawalStuckMs,
       takeOverGames: () => games.resumeAll(),
@@ -276,7 +303,6 @@ export function buildServices(options: ServiceOptions) {
 
   // ---- the rest: contact, fairness, the chain RPC proxy, metrics' sources ----
   const contact = createContactService({ contactRepo: createContactRepo(db), mailer, supportEmail: config.supportEmail, clock, logger });
-  const transcriptSigner = createTranscriptSigner(options.fairnessSigningKey ?? parseSigningKey(config.fairnessSigningKey ?? generateSigningSeed()));
   // Without a chain (tests of other parts) every call answers 503.
   const chainRpcProxy = createChainRpcProxy({ rpcUrl: chain?.rpcUrl, logger, gasCap: config.chainRpcGasCap });
   metrics.setSources({
@@ -323,6 +349,7 @@ export function buildServices(options: ServiceOptions) {
     admin,
     contact,
     transcriptSigner,
+    solvency,
     chainRpcProxy,
 
     /** Once the app is mounted: the price poller, the games a previous process left running, the chain workers (or their election). */
@@ -336,6 +363,7 @@ export function buildServices(options: ServiceOptions) {
       else if (startChainWorkers) {
         depositWatcher?.start();
         withdrawalSender?.start();
+        solvency.start();
       }
     },
     /** Every loop stopped and every piece of work under way awaited; sockets and adapters are the caller's. */
@@ -346,6 +374,7 @@ export function buildServices(options: ServiceOptions) {
       await chainLeader?.stop();
       await depositWatcher?.stop();
       await withdrawalSender?.stop();
+      await solvency.stop();
       await accountSecurity.settled();
     },
   };

@@ -7,6 +7,7 @@
 import {
   ADMIN_TEXTS,
   STAFF_ACTION_ROLES,
+  SOLVENCY_TEXTS,
   auditQuerySchema,
   flagIdParamsSchema,
   flagsQuerySchema,
@@ -22,7 +23,9 @@ import {
   userIdParamsSchema,
   withdrawalIdParamsSchema,
   depositIdParamsSchema,
+  reserveSignatureRequestSchema,
   type AdminOverview,
+  type SolvencySnapshot,
   type AdminWithdrawalDecision,
   type AdminWithdrawalsResponse,
   type AuditResponse,
@@ -44,6 +47,7 @@ import type { AdminConsole } from '../modules/admin/admin-console';
 import { queryAudit } from '../modules/admin/audit-log';
 import { gamePage, listGames } from '../modules/admin/games-admin';
 import type { TranscriptSigner } from '../modules/fairness/signing-key';
+import type { SolvencyService } from '../modules/solvency/solvency.service';
 import { staffTranscriptFor } from '../modules/games/transcript';
 import type { FourEyesRefused } from '../modules/admin/four-eyes';
 import type { Decision } from '../modules/admin/withdrawal-review';
@@ -73,7 +77,10 @@ function decisionAnswer(decision: Decision): AdminWithdrawalDecision {
   return { withdrawal: decision.withdrawal, changed: decision.changed, approvals: decision.withdrawal.approvals };
 }
 
-export async function adminRoutes(app: FastifyInstance, options: { admin: AdminConsole; signer?: Pick<TranscriptSigner, 'sign'> }): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  options: { admin: AdminConsole; signer?: Pick<TranscriptSigner, 'sign'>; solvency?: Pick<SolvencyService, 'takeSnapshot' | 'addReserveSignature'> },
+): Promise<void> {
   const { admin } = options;
   const { db } = admin;
   const authorize = (request: FastifyRequest, roles: readonly StaffRole[]) => admin.access.authorize(request, roles);
@@ -94,6 +101,20 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminC
     const staff = await authorize(request, ROLES.runLedgerCheck);
     const report = await admin.overview.runLedgerCheck(staff.userId);
     return { ok: report.ok, problems: report.problems };
+  });
+
+  // Issue 28: a solvency snapshot now, and an operator's signature for a cold reserve address (both audited in their transaction).
+  app.post('/admin/solvency/snapshot', async (request): Promise<SolvencySnapshot> => {
+    const staff = await authorize(request, ROLES.manageSolvency);
+    if (!options.solvency) throw new RefusalError({ code: 'chain_not_configured', message: SOLVENCY_TEXTS.server.snapshotsOff });
+    return options.solvency.takeSnapshot({ userId: staff.userId, role: staff.role, ip: staff.ip });
+  });
+
+  app.post('/admin/solvency/reserve-signatures', async (request): Promise<SolvencySnapshot> => {
+    const staff = await authorize(request, ROLES.manageSolvency);
+    const body = parseInput(reserveSignatureRequestSchema, request.body);
+    if (!options.solvency) throw new RefusalError({ code: 'chain_not_configured', message: SOLVENCY_TEXTS.server.snapshotsOff });
+    return options.solvency.addReserveSignature({ userId: staff.userId, role: staff.role, ip: staff.ip }, body);
   });
 
   app.get('/admin/withdrawals', async (request): Promise<AdminWithdrawalsResponse> => {

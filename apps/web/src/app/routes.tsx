@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
       lazyPage('/responsible-gaming', () =>
         import('../features/responsible-gaming/components/responsible-gaming-page').then((module) => module.ResponsibleGamingPage),
       ),
+      // Issue 28: proof of solvency.
+      lazyPage('/solvency', () => import('../features/solvency/components/solvency-page').then((module) => module.SolvencyPage)),
       lazyPage('/verify', () => import('../features/verify/components/verify-page').then((module) => module.VerifyPage)),
       lazyPage('/verify-email/:token', () => import('../features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage)),
       // Issue 13: the mailed links of account security.

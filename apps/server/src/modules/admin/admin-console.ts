@@ -19,6 +19,7 @@ import { createCollusionRules, databaseNow } from './collusion';
 import { createStuck, type StuckDeps } from './stuck';
 import { createPeriodicTask } from '../../shared/periodic-task';
 import type { Executor } from '../../infra/db/database';
+import type { AdminSolvency } from '@shifumi/protocol';
 
 export interface AdminConsoleDeps {
   db: Database;
@@ -40,6 +41,8 @@ export interface AdminConsoleDeps {
   stuck: Pick<StuckDeps, 'withdrawalStuckMs' | 'takeOverGames' | 'chain' | 'creditDeposit'>;
   /** How often the collusion rules run (default 60 s). */
   collusionEveryMs?: number;
+  /** Issue 28: the latest solvency snapshot for the overview. */
+  solvency?: () => Promise<AdminSolvency | null>;
 }
 
 /** How long the collusion rules after a game wait for other games settled in the same moment (one run for all). */
@@ -55,6 +58,7 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
     priceUpdatedAt: deps.priceUpdatedAt,
     ...(deps.holdings ? { holdings: deps.holdings } : {}),
     ...(deps.chainLag ? { chainLag: deps.chainLag } : {}),
+    ...(deps.solvency ? { solvency: deps.solvency } : {}),
   });
   if (deps.registry) overview.registerGauges(deps.registry);
   const secondApprovalAboveWei = deps.config.withdrawalSecondApprovalAboveWei;

@@ -8,7 +8,7 @@
  */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { weiToEthNumber } from '@shifumi/money';
-import type { AdminOverview } from '@shifumi/protocol';
+import type { AdminOverview, AdminSolvency } from '@shifumi/protocol';
 import { Gauge, type Registry } from 'prom-client';
 import type { Database, Executor } from '../../infra/db/database';
 import { ledgerAccounts, ledgerCheckRuns, withdrawals } from '../../infra/db/schema/index';
@@ -32,6 +32,8 @@ export interface OverviewDeps {
   chainLag?: () => Promise<number | undefined>;
   /** When the ETH/USD price was last updated. */
   priceUpdatedAt: () => Date | undefined;
+  /** Issue 28: the latest solvency snapshot (null before the first); undefined: none are taken. */
+  solvency?: () => Promise<AdminSolvency | null>;
 }
 
 export function createOverview(deps: OverviewDeps) {
@@ -61,6 +63,7 @@ export function createOverview(deps: OverviewDeps) {
     const check = await lastCheck();
     const priceAt = deps.priceUpdatedAt();
     const lag = deps.chainLag ? await deps.chainLag() : undefined;
+    const solvency = deps.solvency ? await deps.solvency() : null;
     return {
       liabilitiesWei: owed.toString(),
       holdingsWei: held === undefined ? null : held.toString(),
@@ -69,7 +72,8 @@ export function createOverview(deps: OverviewDeps) {
       ledgerCheck: check,
       chainLagBlocks: lag ?? null,
       priceAgeSeconds: priceAt ? Math.max(0, (clock().getTime() - priceAt.getTime()) / 1000) : null,
-      alarm: (held !== undefined && held < owed) || check.ok === false,
+      alarm: (held !== undefined && held < owed) || check.ok === false || (solvency !== null && Number(solvency.ratio) < 1),
+      solvency,
     };
   }
 
@@ -125,6 +129,9 @@ export function createOverview(deps: OverviewDeps) {
       gauge('shifumi_fee_income_eth', 'Withdrawal fees kept by the house (ETH).', (o) => eth(o.feeIncomeWei));
       gauge('shifumi_solvency_ok', '1 when holdings cover liabilities and the last ledger check passed, else 0.', (o) => (o.alarm ? 0 : 1));
       gauge('shifumi_ledger_check_ok', 'Result of the last ledger check: 1 ok, 0 failed, NaN never run.', (o) => (o.ledgerCheck.ok === null ? Number.NaN : o.ledgerCheck.ok ? 1 : 0));
+      // Issue 28: the latest proof-of-solvency snapshot.
+      gauge('shifumi_solvency_snapshot_ratio', 'Counted reserves / liabilities of the latest published solvency snapshot; NaN before the first.', (o) => (o.solvency ? Number(o.solvency.ratio) : Number.NaN));
+      gauge('shifumi_solvency_snapshot_unsigned_addresses', 'Reserve addresses of the latest solvency snapshot without a valid signature (not counted).', (o) => o.solvency?.unsignedAddresses.length ?? 0);
       gauge('shifumi_price_age_seconds', 'Age of the ETH/USD price (seconds).', (o) => o.priceAgeSeconds ?? Number.NaN);
       new Gauge({
         name: 'shifumi_withdrawals_in_review',

@@ -5,8 +5,8 @@
  */
 import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
-import { generateSigningSeed, parseSigningKey, publicKeyBase64, signTranscript, SigningKeyError } from '@shifumi/fairness/node';
-import type { Transcript, UnsignedTranscript } from '@shifumi/protocol';
+import { generateSigningSeed, parseSigningKey, publicKeyBase64, signSnapshot, signTranscript, SigningKeyError } from '@shifumi/fairness/node';
+import type { SolvencySnapshot, Transcript, UnsignedSolvencySnapshot, UnsignedTranscript } from '@shifumi/protocol';
 import { ConfigError, type Config } from '../../config';
 import { readOrCreateSecretFile } from '../../shared/secret-file';
 
@@ -39,9 +39,11 @@ export interface TranscriptSigner {
   /** `GET /api/fairness/key`'s `publicKey`: base64 of the raw 32 bytes. */
   readonly publicKey: string;
   sign(unsigned: UnsignedTranscript): Transcript;
+  /** Issue 28: a solvency snapshot, signed the same way with the same key. */
+  signSnapshot(unsigned: UnsignedSolvencySnapshot): SolvencySnapshot;
 }
 
 export function createTranscriptSigner(privateKey: KeyObject): TranscriptSigner {
   const publicKey = publicKeyBase64(privateKey);
-  return { publicKey, sign: (unsigned) => signTranscript(unsigned, privateKey) };
+  return { publicKey, sign: (unsigned) => signTranscript(unsigned, privateKey), signSnapshot: (unsigned) => signSnapshot(unsigned, privateKey) };
 }

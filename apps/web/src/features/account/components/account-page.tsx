@@ -8,9 +8,10 @@
  * with their status, and signing out everywhere.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { REFERRAL_QUERY_PARAM, TEXTS } from '@shifumi/protocol';
+import { SOLVENCY_TEXTS } from '@shifumi/protocol/solvency-texts';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon, AlertCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -105,6 +106,10 @@ export function AccountPage({ responsibleGaming }: AccountPageProps = {}) {
               {formatEthAmount(balanceWei)}
             </p>
           )}
+          {/* Issue 28: the player can check that this balance is counted in the house's published liabilities. */}
+          <p className={styles.muted}>
+            <Link to="/solvency">{SOLVENCY_TEXTS.page.accountLink}</Link>
+          </p>
           {balanceWei === null || heldWei === 0n ? null : (
             <dl className={styles.details} data-testid="account-balance-parts">
               <div>

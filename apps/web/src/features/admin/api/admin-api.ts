@@ -16,6 +16,7 @@ import {
   playerSearchResponseSchema,
   staffMeResponseSchema,
   stuckResponseSchema,
+  solvencySnapshotSchema,
   transcriptSchema,
   type ADMIN_WITHDRAWAL_STATUSES,
   type FLAG_STATUSES,
@@ -47,6 +48,15 @@ export function useRunLedgerCheck() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/admin/ledger-check', { method: 'POST' }, z.object({ ok: z.boolean(), problems: z.array(z.string()) })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'overview'] }),
+  });
+}
+
+/** Issue 28: a proof-of-solvency snapshot now (audited). */
+export function useTakeSolvencySnapshot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/admin/solvency/snapshot', { method: 'POST' }, solvencySnapshotSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'overview'] }),
   });
 }

@@ -1,7 +1,8 @@
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { userFacingMessage } from '../../../lib/api-error';
-import { useOverview, useRunLedgerCheck } from '../api/admin-api';
+import { SOLVENCY_TEXTS } from '@shifumi/protocol/solvency-texts';
+import { useOverview, useRunLedgerCheck, useTakeSolvencySnapshot } from '../api/admin-api';
 import styles from './admin.module.css';
 import { QueryState } from './query-state';
 import { useStaffPermissions } from './staff-permissions';
@@ -12,6 +13,8 @@ export function OverviewPage() {
   const overview = useOverview();
   const check = useRunLedgerCheck();
   const staff = useStaffPermissions();
+  const snapshot = useTakeSolvencySnapshot();
+  const texts = SOLVENCY_TEXTS.console;
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>Overview</h1>
@@ -49,6 +52,29 @@ export function OverviewPage() {
                 <span className={styles.muted}>Price age</span>
                 <strong>{data.priceAgeSeconds === null ? '—' : `${Math.round(data.priceAgeSeconds)} s`}</strong>
               </div>
+              <div
+                className={`${styles.card} ${data.solvency === null ? '' : data.solvency.ratio.startsWith('0') || data.solvency.unsignedAddresses.length > 0 ? styles.alarm : styles.ok}`}
+                data-testid="solvency-snapshot"
+              >
+                <span className={styles.muted}>{texts.latest}</span>
+                <strong>{data.solvency === null ? texts.none : texts.ratio(data.solvency.ratio)}</strong>
+                {data.solvency === null ? null : (
+                  <>
+                    <span className={styles.muted}>{texts.figures(ethOf(data.solvency.reservesWei), ethOf(data.solvency.liabilitiesWei), data.solvency.blockNumber)}</span>
+                    <span className={styles.muted}>{dateOf(data.solvency.at)}</span>
+                    {data.solvency.unsignedAddresses.length === 0 ? null : (
+                      <span>
+                        {texts.unsigned}{' '}
+                        {data.solvency.unsignedAddresses.map((address) => (
+                          <code key={address} className={styles.muted} style={{ overflowWrap: 'anywhere' }}>
+                            {address}{' '}
+                          </code>
+                        ))}
+                      </span>
+                    )}
+                  </>
+                )}
+              </div>
             </div>
           </>
         )}
@@ -61,6 +87,15 @@ export function OverviewPage() {
         ) : null}
         {check.data ? <span>{check.data.ok ? 'The ledger check passed.' : `The ledger check failed: ${check.data.problems.join('; ')}`}</span> : null}
         {check.isError ? <Notice tone="error">{userFacingMessage(check.error)}</Notice> : null}
+      </div>
+      <div className={styles.row}>
+        {staff?.may('manageSolvency') ? (
+          <Button variant="secondary" disabled={snapshot.isPending} onClick={() => snapshot.mutate()}>
+            {texts.takeNow}
+          </Button>
+        ) : null}
+        {snapshot.data ? <span>{texts.taken(snapshot.data.ratio)}</span> : null}
+        {snapshot.isError ? <Notice tone="error">{userFacingMessage(snapshot.error)}</Notice> : null}
       </div>
     </section>
   );

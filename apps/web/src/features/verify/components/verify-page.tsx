@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useFairnessKeyQuery } from '../api/fairness-key-api';
 import { useTranscriptQuery } from '../api/transcript-api';
-import { browserFairnessCrypto } from '../lib/browser-crypto';
+import { browserFairnessCrypto } from '../../../lib/browser-fairness-crypto';
 import styles from './verify-page.module.css';
 
 const TEXTS = FAIRNESS_TEXTS.page;

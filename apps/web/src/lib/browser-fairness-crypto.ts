@@ -1,5 +1,5 @@
 /**
- * The transcript checks' crypto in the browser: Web Crypto for SHA-256 and
+ * The fairness checks' crypto in the browser (transcripts on /verify, solvency proofs on /solvency): Web Crypto for SHA-256 and
  * Ed25519 (Chrome 137+, Firefox 129+, Safari 17+). A browser whose Web Crypto
  * lacks Ed25519 gets the audited pure-JavaScript verifier of @noble/curves
  * instead, fetched only then (strict RFC 8032 verification, as Web Crypto's).

@@ -3,7 +3,7 @@ import { checkTranscript, type SubtleCryptoLike } from '@shifumi/fairness';
 import { generateSigningSeed, parseSigningKey, publicKeyBase64, signTranscript } from '@shifumi/fairness/node';
 import { buildTranscript, randomSalt } from '@shifumi/fairness/testing';
 import { describe, expect, it } from 'vitest';
-import { browserFairnessCrypto } from './browser-crypto';
+import { browserFairnessCrypto } from './browser-fairness-crypto';
 
 const key = parseSigningKey(generateSigningSeed());
 const transcript = signTranscript(
