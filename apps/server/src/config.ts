@@ -120,6 +120,11 @@ export interface Config {
   withdrawalReviewAboveWei: bigint;
   /** A player's withdrawals over 24 h above this wait for review (WITHDRAWAL_DAILY_LIMIT_ETH, default 5 ETH). */
   withdrawalDailyLimitWei: bigint;
+  // Issue 23: accounts a stolen session or link cannot keep.
+  /** Wrong passwords for one e-mail address, from any IP, that pause its sign-in (LOGIN_FAILURES_PER_ACCOUNT, default 10). */
+  loginFailuresPerAccount: number;
+  /** The window of those failures and the length of the pause (LOGIN_FAILURE_WINDOW_MINUTES, default 15). */
+  loginFailureWindowMinutes: number;
 }
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd';
@@ -270,6 +275,9 @@ const envSchema = z.object({
   STAFF_REQUIRE_2FA: optional(z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })),
   WITHDRAWAL_REVIEW_ABOVE_ETH: optional(ethAmountSchema()),
   WITHDRAWAL_DAILY_LIMIT_ETH: optional(ethAmountSchema()),
+  // Issue 23.
+  LOGIN_FAILURES_PER_ACCOUNT: optional(integer(1, 1000)),
+  LOGIN_FAILURE_WINDOW_MINUTES: optional(integer(1, 24 * 60)),
 });
 
 function ethAmountSchema() {
@@ -377,6 +385,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     staffRequireTwoFactor: values.STAFF_REQUIRE_2FA === undefined ? isProduction : values.STAFF_REQUIRE_2FA === 'true' || values.STAFF_REQUIRE_2FA === '1',
     withdrawalReviewAboveWei: ethToWei(values.WITHDRAWAL_REVIEW_ABOVE_ETH ?? '1'),
     withdrawalDailyLimitWei: ethToWei(values.WITHDRAWAL_DAILY_LIMIT_ETH ?? '5'),
+    loginFailuresPerAccount: values.LOGIN_FAILURES_PER_ACCOUNT ?? 10,
+    loginFailureWindowMinutes: values.LOGIN_FAILURE_WINDOW_MINUTES ?? 15,
   };
 }
 
@@ -517,6 +527,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
       twoFactorKey: config.twoFactorEncryptionKey ? 'set' : 'generated in DATA_DIR',
       withdrawalHoldAfterSecurityChangeHours: config.withdrawalHoldAfterSecurityChangeHours,
       withdrawalNewAddressHoldHours: config.withdrawalNewAddressHoldHours,
+      loginFailuresPerAccount: config.loginFailuresPerAccount,
+      loginFailureWindowMinutes: config.loginFailureWindowMinutes,
     },
     price: config.fixedEthUsdPrice
       ? `${config.fixedEthUsdPrice.source} ${config.fixedEthUsdPrice.ethUsd} USD`

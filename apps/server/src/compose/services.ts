@@ -31,6 +31,8 @@ import { createWithdrawalGuard } from '../modules/account-security/withdrawal-gu
 import { createAccessTokens } from '../modules/auth/access-tokens';
 import { createAuthRepo } from '../modules/auth/auth.repo';
 import { createAuthService } from '../modules/auth/auth.service';
+import { createLoginFailures } from '../modules/auth/login-failures.repo';
+import { createMailThrottle } from '../modules/account-security/mail-throttle.repo';
 import { createArgon2PasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
 import { createChainRpcProxy } from '../modules/chain-rpc/chain-rpc-proxy';
 import { createContactRepo } from '../modules/contact/contact.repo';
@@ -126,6 +128,9 @@ export function buildServices(options: ServiceOptions) {
   if (config.twoFactorEncryptionKey === undefined) logger.info('Two-factor secrets are sealed with a key of this process only');
   const twoFactor = createTwoFactor({ db, box: createSecretBox(config.twoFactorEncryptionKey ?? randomBytes(32).toString('hex')), clock });
   const holdAfterSecurityChangeHours = config.withdrawalHoldAfterSecurityChangeHours;
+  // Issue 23: counted in the database, so every node sees the same counts.
+  const loginFailures = createLoginFailures(db, { limit: config.loginFailuresPerAccount, windowMs: config.loginFailureWindowMinutes * 60_000 });
+  const mailThrottle = createMailThrottle(db);
   const accountSecurity = createAccountSecurity({
     repo: createAccountSecurityRepo(db),
     users,
@@ -138,8 +143,20 @@ export function buildServices(options: ServiceOptions) {
     logger,
     db,
     holdAfterSecurityChangeHours,
+    liftSignInLock: (email) => loginFailures.clear(email),
+    mailThrottle,
   });
-  const addressBook = createAddressBook({ db, users, twoFactor, accountSecurity, mailer, clock, appUrl: config.appUrl, holdHours: config.withdrawalNewAddressHoldHours });
+  const addressBook = createAddressBook({
+    db,
+    users,
+    twoFactor,
+    accountSecurity,
+    mailer,
+    clock,
+    appUrl: config.appUrl,
+    holdHours: config.withdrawalNewAddressHoldHours,
+    mailThrottle,
+  });
   const withdrawalGuard = createWithdrawalGuard({ db, twoFactor, accountSecurity, addressBook, clock, holdAfterSecurityChangeHours });
   const auth = createAuthService({
     users,
@@ -154,6 +171,11 @@ export function buildServices(options: ServiceOptions) {
     logger,
     depositAddresses,
     recordAcceptance: (userId) => recordTermsAcceptance(db, userId, TERMS_VERSION, clock()),
+    loginFailures,
+    loginFailureWindowMinutes: config.loginFailureWindowMinutes,
+    mailThrottle,
+    twoFactor,
+    notice: (to, notice, where) => accountSecurity.notify(to, notice, where),
   });
   const siwe = createSiweService({
     db,
@@ -272,6 +294,7 @@ export function buildServices(options: ServiceOptions) {
     minimumWei: config.withdrawalMinWei,
     perHour: config.withdrawalsPerHour,
     review: admin.withdrawalHooks,
+    ...(chain ? { houseAddresses: [chain.hotWalletAddress.toLowerCase()] } : {}),
   });
 
   // ---- the rest: contact, fairness, the chain RPC proxy, metrics' sources ----
