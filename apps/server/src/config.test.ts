@@ -84,7 +84,17 @@ describe('loadConfig', () => {
       staffRequireTwoFactor: false,
       withdrawalReviewAboveWei: 10n ** 18n,
       withdrawalDailyLimitWei: 5n * 10n ** 18n,
+      loginFailuresPerAccount: 10,
+      loginFailureWindowMinutes: 15,
     });
+  });
+
+  it('reads the per-account sign-in limit (issue 23) and refuses bad values', () => {
+    const config = loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURE_WINDOW_MINUTES: '30' }, paths);
+    expect(config.loginFailuresPerAccount).toBe(5);
+    expect(config.loginFailureWindowMinutes).toBe(30);
+    for (const value of ['0', '-1', 'ten', '1.5', '1001']) expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: value }, paths)).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
+    for (const value of ['0', '1441', 'soon']) expect(() => loadConfig({ LOGIN_FAILURE_WINDOW_MINUTES: value }, paths)).toThrow(/LOGIN_FAILURE_WINDOW_MINUTES/);
   });
 
   it('reads the console variables (issue 18): STAFF_REQUIRE_2FA defaults to on in production only; review thresholds in ETH', () => {
