@@ -181,6 +181,7 @@ export const gameHistoryItemSchema = z.object({
   /** ISO date the game ended. */
   date: z.iso.datetime(),
   result: z.enum(GAME_RESULTS),
+  /** Issue 23: `walletAddress` is the first 5 characters of the opponent's deposit address (what the account page shows), never the address. */
   oppUserId: z.object({ id: z.string(), name: z.string(), walletAddress: z.string().nullable().optional() }),
   /** The bet in USDT. */
   amount: z.number(),
