@@ -58,6 +58,7 @@ import { createGameEvents, createPlayerConnections } from '../realtime/game-even
 import { userRoom } from '../realtime/servers';
 import { createSocketSessionEvents } from '../realtime/socket-session-events';
 import type { Clock } from '../shared/clock';
+import { createPeriodicTask } from '../shared/periodic-task';
 import type { Logger } from '../shared/logger';
 import type { ClusterAdapters } from './cluster';
 import type { Transport } from './transport';
@@ -131,6 +132,16 @@ export function buildServices(options: ServiceOptions) {
   // Issue 23: counted in the database, so every node sees the same counts.
   const loginFailures = createLoginFailures(db, { limit: config.loginFailuresPerAccount, windowMs: config.loginFailureWindowMinutes * 60_000 });
   const mailThrottle = createMailThrottle(db);
+  // Rows of ended windows (unknown addresses included) are forgotten every 10 minutes.
+  const countersCleanup = createPeriodicTask({
+    name: 'Sign-in and mail counters cleanup',
+    everyMs: 10 * 60_000,
+    logger,
+    run: async () => {
+      await loginFailures.forgetEnded(clock());
+      await mailThrottle.forgetEnded(clock());
+    },
+  });
   const accountSecurity = createAccountSecurity({
     repo: createAccountSecurityRepo(db),
     users,
@@ -354,7 +365,10 @@ export function buildServices(options: ServiceOptions) {
       // Games left running by a previous process continue here (players get the reconnection grace).
       const resumed = await games.resumeAll();
       if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
-      if (startChainWorkers) admin.start();
+      if (startChainWorkers) {
+        admin.start();
+        countersCleanup.start();
+      }
       if (chainLeader) chainLeader.start();
       else if (startChainWorkers) {
         depositWatcher?.start();
@@ -363,6 +377,7 @@ export function buildServices(options: ServiceOptions) {
     },
     /** Every loop stopped and every piece of work under way awaited; sockets and adapters are the caller's. */
     async stop(): Promise<void> {
+      await countersCleanup.stop();
       await admin.stop();
       await price.stop();
       await games.stop();

@@ -32,6 +32,16 @@ export function createMailThrottle(db: Executor) {
       const endsAt = (row?.windowStartedAt.getTime() ?? now.getTime()) + windowSeconds * 1000;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
     },
+
+    /** Forgets the counts whose window ended (the longest window ago); how many. Periodic. */
+    async forgetEnded(now: Date): Promise<number> {
+      const longest = Math.max(...Object.values(MAIL_LIMITS).map((limit) => limit.windowSeconds));
+      const rows = await db
+        .delete(mailThrottle)
+        .where(sql`${mailThrottle.windowStartedAt} <= ${new Date(now.getTime() - longest * 1000).toISOString()}::timestamptz`)
+        .returning({ userId: mailThrottle.userId });
+      return rows.length;
+    },
   };
 }
 

@@ -56,6 +56,20 @@ describe('login failures', () => {
     expect(await failures.begin(email, at(4))).toEqual({ allowed: true, last: false });
   });
 
+  it('forgets addresses whose window ended a window ago, and keeps the others', async () => {
+    const failures = createLoginFailures(database.db, { limit: 5, windowMs: 15 * MINUTE });
+    await failures.begin('old@example.com', at(100));
+    await failures.begin('recent@example.com', at(120));
+    expect(await failures.forgetEnded(at(131))).toBeGreaterThanOrEqual(1);
+    // The old one starts afresh; the recent one still counts.
+    expect(await failures.begin('old@example.com', at(131))).toEqual({ allowed: true, last: false });
+    const counted = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) counted.push(await failures.begin('recent@example.com', at(131)));
+    // 1 before, 4 more allowed (the 5th the last), the 6th refused until the window that began at 120 ends.
+    expect(counted.map((outcome) => outcome.allowed)).toEqual([true, true, true, true, false]);
+    expect(counted.at(-1)).toEqual({ allowed: false, retryAfterSeconds: 4 * 60 });
+  });
+
   it('lets exactly `limit` of many attempts racing at once through', async () => {
     const failures = createLoginFailures(database.db, { limit: 10, windowMs: 15 * MINUTE });
     const outcomes = await Promise.all(Array.from({ length: 25 }, () => failures.begin('race@example.com', at(0))));

@@ -62,6 +62,15 @@ export function createLoginFailures(db: Executor, settings: LoginFailureSettings
       await db.update(loginFailures).set({ windowStartedAt: now }).where(eq(loginFailures.emailKey, loginFailureKey(email)));
     },
 
+    /** Forgets addresses whose window ended (a window ago: nothing of them counts any more); how many. Periodic. */
+    async forgetEnded(now: Date): Promise<number> {
+      const rows = await db
+        .delete(loginFailures)
+        .where(sql`${loginFailures.windowStartedAt} <= ${new Date(now.getTime() - 2 * windowMs).toISOString()}::timestamptz`)
+        .returning({ key: loginFailures.emailKey });
+      return rows.length;
+    },
+
     /** A completed password reset lifts the lock (and forgets the count). */
     async clear(email: string): Promise<void> {
       await db.delete(loginFailures).where(eq(loginFailures.emailKey, loginFailureKey(email)));
