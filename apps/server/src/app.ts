@@ -118,7 +118,12 @@ export async function buildApp(deps: MountDeps): Promise<void> {
           explorerUrl: config.explorerUrl ?? null,
         },
       });
-      await api.register(walletRoutes, { withdrawals, requireAuth, onRequested: (...args) => withdrawalGuard.requested(...args) });
+      await api.register(walletRoutes, {
+        withdrawals,
+        requireAuth,
+        onRequested: (...args) => withdrawalGuard.requested(...args),
+        rateLimitPerMinute: config.rateLimitAuthPerMinute,
+      });
       await api.register(transactionsRoutes, { games });
       // Issue 14: a game of the player's, round by round.
       await api.register(gameDetailRoutes, { gameDetails: createGameDetails(db), requireAuth });

@@ -87,6 +87,8 @@ describe('loadConfig', () => {
       withdrawalSecondApprovalAboveWei: 10n * 10n ** 18n,
       solvencySnapshotMinutes: 60,
       reserveAddresses: [],
+      loginFailuresPerAccount: 10,
+      loginFailureWindowMinutes: 15,
     });
   });
 
@@ -97,6 +99,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ RESERVE_ADDRESSES: ` ${cold}, 0x${'1'.repeat(40)} ,${cold.toLowerCase()}` }).reserveAddresses).toEqual([cold.toLowerCase(), `0x${'1'.repeat(40)}`]);
     expect(() => loadConfig({ RESERVE_ADDRESSES: '0x1234' })).toThrow('RESERVE_ADDRESSES');
     expect(loadConfig({ RESERVE_ADDRESSES: '' }).reserveAddresses).toEqual([]);
+  });
+
+  it('reads the per-account sign-in limit (issue 23) and refuses bad values', () => {
+    const config = loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURE_WINDOW_MINUTES: '30' }, paths);
+    expect(config.loginFailuresPerAccount).toBe(5);
+    expect(config.loginFailureWindowMinutes).toBe(30);
+    for (const value of ['0', '-1', 'ten', '1.5', '1001']) expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: value }, paths)).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
+    for (const value of ['0', '1441', 'soon']) expect(() => loadConfig({ LOGIN_FAILURE_WINDOW_MINUTES: value }, paths)).toThrow(/LOGIN_FAILURE_WINDOW_MINUTES/);
   });
 
   it('reads the console variables (issue 18): STAFF_REQUIRE_2FA defaults to on in production only; review thresholds in ETH', () => {

@@ -130,6 +130,11 @@ export interface Config {
   solvencySnapshotMinutes: number;
   /** The operator's other addresses (cold storage) listed as reserves (RESERVE_ADDRESSES, comma-separated), lower-case, no duplicates. */
   reserveAddresses: string[];
+  // Issue 23: accounts a stolen session or link cannot keep.
+  /** Wrong passwords for one e-mail address, from any IP, that pause its sign-in (LOGIN_FAILURES_PER_ACCOUNT, default 10). */
+  loginFailuresPerAccount: number;
+  /** The window of those failures and the length of the pause (LOGIN_FAILURE_WINDOW_MINUTES, default 15). */
+  loginFailureWindowMinutes: number;
 }
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd';
@@ -282,6 +287,9 @@ const envSchema = z.object({
   // Issue 28.
   SOLVENCY_SNAPSHOT_MINUTES: optional(integer(0, 525_600)),
   RESERVE_ADDRESSES: optional(reserveAddressesSchema()),
+  // Issue 23.
+  LOGIN_FAILURES_PER_ACCOUNT: optional(integer(1, 1000)),
+  LOGIN_FAILURE_WINDOW_MINUTES: optional(integer(1, 24 * 60)),
 });
 
 /** Comma-separated 0x addresses (any case, spaces allowed), lower-cased, duplicates dropped; empty → none. */
@@ -404,6 +412,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     withdrawalSecondApprovalAboveWei: ethToWei(values.WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH ?? '10'),
     solvencySnapshotMinutes: values.SOLVENCY_SNAPSHOT_MINUTES ?? 60,
     reserveAddresses: values.RESERVE_ADDRESSES ?? [],
+    loginFailuresPerAccount: values.LOGIN_FAILURES_PER_ACCOUNT ?? 10,
+    loginFailureWindowMinutes: values.LOGIN_FAILURE_WINDOW_MINUTES ?? 15,
   };
 }
 
@@ -495,6 +505,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
       twoFactorKey: config.twoFactorEncryptionKey ? 'set' : 'generated in DATA_DIR',
       withdrawalHoldAfterSecurityChangeHours: config.withdrawalHoldAfterSecurityChangeHours,
       withdrawalNewAddressHoldHours: config.withdrawalNewAddressHoldHours,
+      loginFailuresPerAccount: config.loginFailuresPerAccount,
+      loginFailureWindowMinutes: config.loginFailureWindowMinutes,
     },
     price: config.fixedEthUsdPrice
       ? `${config.fixedEthUsdPrice.source} ${config.fixedEthUsdPrice.ethUsd} USD`

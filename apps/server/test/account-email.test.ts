@@ -2,8 +2,10 @@
  * `POST /api/account/email` through the real app, a real database and a real
  * SMTP receiver: a wallet-only account adds an e-mail and verifies it with the
  * mailed link; an unverified address is replaced (its old link dies); a
- * verified one is locked; another account's address is refused, whatever its
- * case; bad input and signed-out requests change nothing.
+ * verified one changes only once the link mailed to the new one is opened
+ * (issue 23); another account's address is refused, whatever its case; bad
+ * input and signed-out requests change nothing. The password and two-factor
+ * rules of issue 23 are in account-credentials.test.ts.
  */
 import { SERVER_TEXTS, type AccountResponse, type SessionResponse } from '@shifumi/protocol';
 import { eq } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
-import { emailVerificationTokens, users } from '../src/infra/db/schema/index';
+import { emailVerificationTokens, mailThrottle, users } from '../src/infra/db/schema/index';
 import { getAccount, PASSWORD, postJson, signIn, signUp, uniqueEmail } from './support/api';
 import { findVerificationLink, type ReceivedMail } from './support/smtp-receiver';
 import { createTestApp, TEST_APP_URL, type TestApp } from './support/test-app';
@@ -43,6 +45,11 @@ async function walletOnlySession(): Promise<SessionResponse> {
   const session = response.json<SessionResponse>();
   expect(session.user.email).toBeNull();
   return session;
+}
+
+/** Issue 23: as if the account's last verification mail was long ago (one every 5 minutes per account). */
+async function forgetVerificationMails(userId: string): Promise<void> {
+  await t.db.delete(mailThrottle).where(eq(mailThrottle.userId, userId));
 }
 
 function addEmail(accessToken: string | undefined, body: unknown) {
@@ -102,6 +109,15 @@ describe('POST /api/account/email', () => {
     expect((await addEmail(session.accessToken, { email: first })).statusCode).toBe(200);
     const firstToken = tokenOf(await nthMailTo(first, 0));
 
+    // Issue 23: one verification mail per account every 5 minutes: a change right away waits, and changes nothing.
+    const early = await addEmail(session.accessToken, { email: second });
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toEqual({ message: SERVER_TEXTS.verificationMailWait(5) });
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(240);
+    expect(await userRow(session.user.id)).toMatchObject({ email: first });
+    expect(t.smtp.mailsTo(second)).toEqual([]);
+    await forgetVerificationMails(session.user.id);
+
     const replaced = await addEmail(session.accessToken, { email: second });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toEqual({ message: SERVER_TEXTS.emailAdded });
@@ -126,27 +142,51 @@ describe('POST /api/account/email', () => {
     const oldToken = tokenOf(await nthMailTo(credentials.email, 0));
     const session = await signIn(t, credentials);
     const email = uniqueEmail('moved');
-    expect((await addEmail(session.accessToken, { email })).statusCode).toBe(200);
+    await forgetVerificationMails(session.user.id);
+    // Issue 23: with the account's password.
+    expect((await addEmail(session.accessToken, { email, currentPassword: PASSWORD })).statusCode).toBe(200);
     expect((await verify(oldToken)).statusCode).toBe(400);
     expect((await verify(tokenOf(await nthMailTo(email, 0)))).statusCode).toBe(200);
     // The password now goes with the new address.
     expect((await signIn(t, { email, password: PASSWORD })).user.id).toBe(session.user.id);
   });
 
-  it('refuses to change a verified address with 409, and sends nothing', async () => {
+  it('changes a verified address only when the link mailed to the new one is opened; the old address is told (issue 23)', async () => {
     const session = await walletOnlySession();
     const email = uniqueEmail('kept');
     await addEmail(session.accessToken, { email });
     expect((await verify(tokenOf(await nthMailTo(email, 0)))).statusCode).toBe(200);
     const before = { mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') };
 
-    for (const candidate of [uniqueEmail('other'), email]) {
-      const response = await addEmail(session.accessToken, { email: candidate });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.emailLocked });
-    }
-    expect(await userRow(session.user.id)).toMatchObject({ email, emailVerifiedAt: expect.any(Date) });
+    // The same address: nothing to do, nothing sent.
+    const same = await addEmail(session.accessToken, { email });
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toEqual({ message: SERVER_TEXTS.emailUnchanged });
     expect({ mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') }).toEqual(before);
+
+    const next = uniqueEmail('next');
+    await forgetVerificationMails(session.user.id);
+    const requested = await addEmail(session.accessToken, { email: next });
+    expect(requested.statusCode).toBe(200);
+    expect(requested.json()).toEqual({ message: SERVER_TEXTS.emailChangeRequested });
+    // Until the link is opened the verified address stays the account's.
+    expect(await userRow(session.user.id)).toMatchObject({ email, emailVerifiedAt: expect.any(Date) });
+    expect(await account(session.accessToken)).toMatchObject({ user: { email }, emailVerified: true });
+    await t.app.accountSecurity.settled();
+    const told = t.smtp.mailsTo(email).find((mail) => mail.subject === 'Shifumi security: a change of your e-mail address was requested');
+    expect(told?.decoded).toContain(next);
+    expect(told?.decoded).toMatch(/If this was not you/);
+
+    const link = await nthMailTo(next, 0);
+    expect(link.subject).toBe('Confirm your new e-mail address');
+    expect((await verify(tokenOf(link))).statusCode).toBe(200);
+    expect(await userRow(session.user.id)).toMatchObject({ email: next, emailVerifiedAt: expect.any(Date) });
+    await t.app.accountSecurity.settled();
+    expect(t.smtp.mailsTo(email).some((mail) => mail.subject === 'Shifumi security: your e-mail address was changed')).toBe(true);
+    // The link is used up.
+    expect((await verify(tokenOf(link))).statusCode).toBe(400);
+    // The old address is free for somebody else.
+    expect((await postJson(t, '/api/auth/register', { name: 'Other', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true })).statusCode).toBe(201);
   });
 
   it("refuses another account's address with 409, whatever its case, and changes nothing", async () => {
@@ -204,18 +244,24 @@ describe('POST /api/account/email: rate limit', () => {
   it('has a per-IP budget like the auth routes; GET /api/account is not counted', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', TRUST_PROXY: 'true' } });
     try {
-      const session = await signIn(limited, await signUp(limited));
-      const fromIp = (ip: string) => ({ authorization: session.accessToken, 'x-forwarded-for': ip });
+      // Four accounts (sign-up and sign-in from other IPs), whose sign-up mails were long ago.
+      const sessions = [];
+      for (let index = 0; index < 4; index += 1) {
+        const credentials = await signUp(limited, {}, { 'x-forwarded-for': `198.51.100.${index}` });
+        sessions.push(await signIn(limited, credentials, { 'x-forwarded-for': `198.51.100.${index + 10}` }));
+      }
+      await limited.db.delete(mailThrottle);
+      const fromIp = (session: { accessToken: string }, ip: string) => ({ authorization: session.accessToken, 'x-forwarded-for': ip });
       for (let index = 0; index < 3; index += 1) {
-        const read = await limited.app.fastify.inject({ method: 'GET', url: '/api/account', headers: fromIp('203.0.113.9') });
+        const read = await limited.app.fastify.inject({ method: 'GET', url: '/api/account', headers: fromIp(sessions[0]!, '203.0.113.9') });
         expect(read.statusCode).toBe(200);
       }
       const statuses = [];
       for (let index = 0; index < 3; index += 1) {
-        statuses.push((await postJson(limited, '/api/account/email', { email: uniqueEmail() }, fromIp('203.0.113.9'))).statusCode);
+        statuses.push((await postJson(limited, '/api/account/email', { email: uniqueEmail(), currentPassword: PASSWORD }, fromIp(sessions[index]!, '203.0.113.9'))).statusCode);
       }
       expect(statuses).toEqual([200, 200, 429]);
-      expect((await postJson(limited, '/api/account/email', { email: uniqueEmail() }, fromIp('203.0.113.10'))).statusCode).toBe(200);
+      expect((await postJson(limited, '/api/account/email', { email: uniqueEmail(), currentPassword: PASSWORD }, fromIp(sessions[3]!, '203.0.113.10'))).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { games } from '../src/infra/db/schema/index';
+import { games, users } from '../src/infra/db/schema/index';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { transfer } from '../src/modules/ledger/ledger.service';
 import { getAccount, signIn, signUp } from './support/api';
@@ -158,5 +158,31 @@ describe('GET /api/games/{id}', () => {
       { round: 2, yourChoice: 'rock', opponentChoice: 'rock', outcome: 'draw' },
       { round: 3, yourChoice: null, opponentChoice: 'scissors', outcome: 'lost' },
     ]);
+  });
+});
+
+describe('issue 23: an opponent learns only what the screen shows of an address', () => {
+  it('carries the first 5 characters of the deposit address in game_found, the history, the detail and the public feed; the full one only to its owner', async () => {
+    const a = await player();
+    const b = await player();
+    const addressOf = async (id: string) => (await t.db.select({ walletAddress: users.walletAddress }).from(users).where(eq(users.id, id)))[0]!.walletAddress!;
+    const [fullA, fullB] = [await addressOf(a.id), await addressOf(b.id)];
+    const foundByB = next(b.socket, 'game_found');
+    const foundByA = next(a.socket, 'game_found');
+    const room = await playGame(a, b);
+    expect((await foundByA).opponent.walletAddress).toBe(fullB.slice(0, 5));
+    expect((await foundByB).opponent.walletAddress).toBe(fullA.slice(0, 5));
+
+    const historyOfA = (await getAccount(t, a.token)).json();
+    expect(historyOfA.gameHistory[0]).toMatchObject({ id: room, oppUserId: { id: b.id, walletAddress: fullB.slice(0, 5) } });
+    // The player's own address, in full, to the player.
+    expect(historyOfA.user.walletAddress).toBe(fullA);
+    const detailForA = (await detailOf(room, a.token)).json();
+    expect(detailForA.opponent.walletAddress).toBe(fullB.slice(0, 5));
+
+    const everythingASees = JSON.stringify([await foundByA, historyOfA.gameHistory, detailForA]).toLowerCase();
+    expect(everythingASees).not.toContain(fullB.toLowerCase());
+    const feed = (await t.app.fastify.inject({ method: 'GET', url: '/api/transactions' })).body.toLowerCase();
+    for (const full of [fullA, fullB]) expect(feed).not.toContain(full.toLowerCase());
   });
 });

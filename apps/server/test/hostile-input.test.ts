@@ -66,6 +66,7 @@ afterAll(async () => {
 const ROUTES: ReadonlyArray<readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
   ['GET', '/'],
   ['GET', '/api/auth/siwe/nonce'],
+  ['GET', '/api/auth/siwe/link-nonce'],
   ['POST', '/api/auth/siwe/verify'],
   ['POST', '/api/auth/siwe/link'],
   ['POST', '/api/auth/register'],
@@ -196,7 +197,7 @@ describe('hostile input over HTTP', () => {
     const served = [...printed.matchAll(/── (\S+) \(([A-Z, ]+)\)/g)].map((match) => match[1]!);
     // Fastify's tree: one line per path (a nested line is the end of its parent's path); ours lists the same paths.
     const lastPart = (path: string) => path.split('/').at(-1) || '/';
-    expect([...new Set(ROUTES.map(([, route]) => route))].map((route) => lastPart(route).replace(/^logout-all$/, '-all')).sort()).toEqual(served.map(lastPart).sort());
+    expect([...new Set(ROUTES.map(([, route]) => route))].map((route) => lastPart(route).replace(/^logout-all$/, '-all').replace(/^link-nonce$/, '-nonce')).sort()).toEqual(served.map(lastPart).sort());
   });
 
   it('never answers 5xx, always {message} on a refusal, and moves no money', async () => {

@@ -5,7 +5,7 @@
  * address held by another account is refused; a wallet session is bound to its
  * address, through refreshes too.
  */
-import { RESPONSIBLE_GAMING_TEXTS, SIWE_TEXTS, TERMS_VERSION, type SessionResponse } from '@shifumi/protocol';
+import { RESPONSIBLE_GAMING_TEXTS, SIWE_STATEMENTS, SIWE_TEXTS, TERMS_VERSION, type SessionResponse } from '@shifumi/protocol';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Address, type Hex } from 'viem';
@@ -51,6 +51,13 @@ async function message(address: Address, overrides: Partial<Parameters<typeof cr
     statement: 'Sign in to Shifumi.',
     ...overrides,
   });
+}
+
+/** Issue 23: a link message: a nonce issued to this session, and the link statement. */
+async function linkMessage(address: Address, accessToken: string, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
+  const issued = await t.app.fastify.inject({ method: 'GET', url: '/api/auth/siwe/link-nonce', headers: { authorization: accessToken } });
+  expect(issued.statusCode).toBe(200);
+  return message(address, { nonce: issued.json<{ nonce: string }>().nonce, statement: SIWE_STATEMENTS.link, ...overrides });
 }
 
 /** Verifies with the age and Terms confirmation a first sign-in needs (issue 19). */
@@ -236,7 +243,7 @@ describe('a wallet session is bound to its address', () => {
     const emailSession = await signIn(t, credentials);
     expect(emailSession.sessionWallet).toBeNull();
     const account = privateKeyToAccount(generatePrivateKey());
-    const linkText = await message(account.address);
+    const linkText = await linkMessage(account.address, emailSession.accessToken);
     const linked = await postJson(t, '/api/auth/siwe/link', { message: linkText, signature: await account.signMessage({ message: linkText }) }, { authorization: emailSession.accessToken });
     expect(linked.statusCode).toBe(200);
 
@@ -265,7 +272,7 @@ describe('POST /api/auth/siwe/link', () => {
   it('links a wallet to a signed-in e-mail account, and refuses an address another account holds', async () => {
     const session = await signIn(t, await signUp(t));
     const account = privateKeyToAccount(generatePrivateKey());
-    const text = await message(account.address);
+    const text = await linkMessage(account.address, session.accessToken);
     const linked = await postJson(t, '/api/auth/siwe/link', { message: text, signature: await account.signMessage({ message: text }) }, { authorization: session.accessToken });
     expect(linked.statusCode).toBe(200);
     expect(linked.json()).toEqual({ message: SIWE_TEXTS.walletLinked });
@@ -278,7 +285,7 @@ describe('POST /api/auth/siwe/link', () => {
     expect(viaWallet.json<SessionResponse>().user.id).toBe(session.user.id);
 
     const someoneElse = await signIn(t, await signUp(t));
-    const again = await message(account.address);
+    const again = await linkMessage(account.address, someoneElse.accessToken);
     const refused = await postJson(t, '/api/auth/siwe/link', { message: again, signature: await account.signMessage({ message: again }) }, { authorization: someoneElse.accessToken });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: SIWE_TEXTS.addressTaken });
@@ -290,17 +297,74 @@ describe('POST /api/auth/siwe/link', () => {
     const session = await signIn(t, await signUp(t));
     const account = privateKeyToAccount(generatePrivateKey());
     const other = privateKeyToAccount(generatePrivateKey());
-    const text = await message(account.address);
+    const text = await linkMessage(account.address, session.accessToken);
     const body = { message: text, signature: await other.signMessage({ message: text }) };
     const refused = await postJson(t, '/api/auth/siwe/link', body, { authorization: session.accessToken });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ message: SIWE_TEXTS.badSignature });
 
-    const fresh = await message(account.address);
+    const fresh = await linkMessage(account.address, session.accessToken);
     const signedOut = await postJson(t, '/api/auth/siwe/link', { message: fresh, signature: await account.signMessage({ message: fresh }) });
     expect(signedOut.statusCode).toBe(403);
     const [row] = await t.db.select().from(users).where(eq(users.id, session.user.id));
     expect(row!.linkedAddress).toBeNull();
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.linkedAddress, account.address.toLowerCase()))).toEqual([]);
+  });
+});
+
+describe('issue 23: a SIWE message says what it is for', () => {
+  async function linkedAddressOf(userId: string) {
+    const [row] = await t.db.select({ linkedAddress: users.linkedAddress }).from(users).where(eq(users.id, userId));
+    return row!.linkedAddress;
+  }
+
+  it('refuses a sign-in message (its nonce) on the link route with a 4xx other than 403, links nothing, and uses the nonce up', async () => {
+    const session = await signIn(t, await signUp(t));
+    const account = privateKeyToAccount(generatePrivateKey());
+    // Made for signing in, even with the link statement: the nonce decides.
+    for (const statement of ['Sign in to Shifumi.', SIWE_STATEMENTS.link]) {
+      const text = await message(account.address, { statement });
+      const refused = await postJson(t, '/api/auth/siwe/link', { message: text, signature: await account.signMessage({ message: text }) }, { authorization: session.accessToken });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ message: SIWE_TEXTS.notForLinking });
+      expect(await linkedAddressOf(session.user.id)).toBeNull();
+      // The captured message cannot be tried again anywhere.
+      const replay = await verify({ message: text, signature: await account.signMessage({ message: text }) });
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toEqual({ message: SIWE_TEXTS.badNonce });
+    }
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.linkedAddress, account.address.toLowerCase()))).toEqual([]);
+  });
+
+  it("refuses a link message issued to another session, even of the same account, and one without the link statement", async () => {
+    const credentials = await signUp(t);
+    const mine = await signIn(t, credentials);
+    const otherSessionOfMine = await signIn(t, credentials);
+    const stranger = await signIn(t, await signUp(t));
+    const account = privateKeyToAccount(generatePrivateKey());
+    for (const issuedTo of [stranger, otherSessionOfMine]) {
+      const text = await linkMessage(account.address, issuedTo.accessToken);
+      const refused = await postJson(t, '/api/auth/siwe/link', { message: text, signature: await account.signMessage({ message: text }) }, { authorization: mine.accessToken });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ message: SIWE_TEXTS.notForLinking });
+    }
+    const unsaid = await linkMessage(account.address, mine.accessToken, { statement: 'Sign in to Shifumi.' });
+    const refused = await postJson(t, '/api/auth/siwe/link', { message: unsaid, signature: await account.signMessage({ message: unsaid }) }, { authorization: mine.accessToken });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: SIWE_TEXTS.notForLinking });
+    expect(await linkedAddressOf(mine.user.id)).toBeNull();
+    expect(await linkedAddressOf(stranger.user.id)).toBeNull();
+  });
+
+  it('refuses a link message for signing in, and a link nonce to a signed-out caller', async () => {
+    const session = await signIn(t, await signUp(t));
+    const account = privateKeyToAccount(generatePrivateKey());
+    const before = await acceptedRows();
+    const text = await linkMessage(account.address, session.accessToken);
+    const refused = await verify({ message: text, signature: await account.signMessage({ message: text }) });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: SIWE_TEXTS.notForSignIn });
+    await expectNothingAccepted(refused, before, account.address, 'link message used to sign in');
+    expect((await t.app.fastify.inject({ method: 'GET', url: '/api/auth/siwe/link-nonce' })).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { SERVER_TEXTS, TEXTS } from '@shifumi/protocol';
+import { MAIL_LIMITS, SERVER_TEXTS, TEXTS } from '@shifumi/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccount, postJson, signIn, signUp, uniqueEmail, PASSWORD } from './support/api';
 import { findVerificationLink } from './support/smtp-receiver';
@@ -88,12 +88,18 @@ describe('POST /api/auth/resend-verification', () => {
     const { email, token: firstToken } = await registerAndReadLink();
     const session = await signIn(t, { email, password: PASSWORD });
     const before = t.smtp.mailsTo(email).length;
+    const resend = () => t.app.fastify.inject({ method: 'POST', url: '/api/auth/resend-verification', headers: { authorization: session.accessToken } });
 
-    const response = await t.app.fastify.inject({
-      method: 'POST',
-      url: '/api/auth/resend-verification',
-      headers: { authorization: session.accessToken },
-    });
+    // Issue 23: the sign-up mail was the one of these 5 minutes: a resend waits, with Retry-After, and sends nothing.
+    const early = await resend();
+    expect(early.statusCode).toBe(429);
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(MAIL_LIMITS.verification.windowSeconds);
+    expect(early.json()).toEqual({ message: SERVER_TEXTS.verificationMailWait(5) });
+    expect(t.smtp.mailsTo(email).length).toBe(before);
+    t.clock.advance(MAIL_LIMITS.verification.windowSeconds * 1000);
+
+    const response = await resend();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: SERVER_TEXTS.verificationSent });
 

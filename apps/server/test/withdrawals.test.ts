@@ -34,7 +34,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil, rpc } from '../src/infra/chain/anvil-testing';
 import { createChainWalletClient } from '../src/infra/chain/chain-client';
 import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
-import { hotWalletNonces, users, withdrawalAttempts, withdrawals } from '../src/infra/db/schema/index';
+import { hotWalletNonces, mailThrottle, users, withdrawalAttempts, withdrawals } from '../src/infra/db/schema/index';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf, transfer } from '../src/modules/ledger/ledger.service';
 import { createWithdrawalSender, type WithdrawalSenderDeps } from '../src/modules/withdrawals/withdrawal-sender';
@@ -149,6 +149,11 @@ async function settleAll(): Promise<void> {
     30_000,
     'every withdrawal settled',
   );
+}
+
+/** Issue 23: as if the account's last verification mail was long ago (one every 5 minutes per account). */
+async function forgetVerificationMails(userId: string): Promise<void> {
+  await t.db.delete(mailThrottle).where(eq(mailThrottle.userId, userId));
 }
 
 /** Row counts that a refused request must leave as they were. */
@@ -275,11 +280,12 @@ describe('POST /api/wallet/cashout: the request', () => {
 
   it('refuses an unverified e-mail with 422 and the failure text, sends the verification mail, and moves nothing', async () => {
     const p = await player('1', { verified: false });
+    await forgetVerificationMails(p.id);
     const before = await moneyRows();
     const response = await cashout(p.token, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: TEXTS.withdrawalFailure });
-    // Registration sent the first link; the refused withdrawal sends another.
+    // Registration sent the first link; the refused withdrawal sends another (the sign-up's was more than 5 minutes ago).
     await t.smtp.waitForMail(() => t.smtp.mailsTo(p.email).length >= 2);
     expect(t.smtp.mailsTo(p.email)).toHaveLength(2);
     expect(t.smtp.mailsTo(p.email)[1]!.decoded).toMatch(/verify-email\//);
@@ -319,6 +325,7 @@ describe('POST /api/wallet/cashout: the request', () => {
     const email = uniqueEmail('wallet');
     const added = await postJson(t, '/api/account/email', { email }, { authorization: session.accessToken });
     expect(added.statusCode).toBe(200);
+    await forgetVerificationMails(session.user.id);
     const unverified = await cashout(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(unverified.statusCode).toBe(422);
     expect(unverified.json()).toEqual({ message: TEXTS.withdrawalFailure });
@@ -330,6 +337,50 @@ describe('POST /api/wallet/cashout: the request', () => {
     const paid = await cashoutOk(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(paid.newBalanceWei).toBe((parseEther('0.9') - feeOf(paid)).toString());
     await settleAll();
+  });
+
+  it('issue 23: 60 refused withdrawals at once mail the unverified address one verification link, not 60', async () => {
+    const p = await player('1', { verified: false });
+    await forgetVerificationMails(p.id);
+    const mailsBefore = t.smtp.mailsTo(p.email).length;
+    const before = await moneyRows();
+    const answers = await Promise.all(Array.from({ length: 60 }, () => cashout(p.token, { amount: '0.1', recipientAddress: freshRecipient() })));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json()).toEqual({ message: TEXTS.withdrawalFailure });
+    }
+    await t.smtp.waitForMail(() => t.smtp.mailsTo(p.email).length > mailsBefore);
+    // Give any straggler the time to arrive: still one.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(t.smtp.mailsTo(p.email).length - mailsBefore).toBe(1);
+    expect(await moneyRows()).toEqual(before);
+    // A resend within the 5 minutes is refused too (429), whatever asked first.
+    const resend = await postJson(t, '/api/auth/resend-verification', {}, { authorization: p.token });
+    expect(resend.statusCode).toBe(429);
+    expect(resend.headers['retry-after']).toBeDefined();
+  });
+
+  it('issue 23: refuses, before any debit, a withdrawal to an address that can only lose it: burn addresses, the hot wallet, a deposit address', async () => {
+    const p = await player('1');
+    const other = await player('0');
+    const [mine] = await t.db.select({ walletAddress: users.walletAddress }).from(users).where(eq(users.id, p.id));
+    const [theirs] = await t.db.select({ walletAddress: users.walletAddress }).from(users).where(eq(users.id, other.id));
+    const before = await moneyRows();
+    const cases: Array<[string, string]> = [
+      ['0x0000000000000000000000000000000000000000', SERVER_TEXTS.withdrawalToBurnAddress],
+      ['0x0000000000000000000000000000000000000001', SERVER_TEXTS.withdrawalToBurnAddress],
+      ['0x000000000000000000000000000000000000dEaD', SERVER_TEXTS.withdrawalToBurnAddress],
+      [getAddress(hotWallet()), SERVER_TEXTS.withdrawalToHouseAddress],
+      [mine!.walletAddress!, SERVER_TEXTS.withdrawalToHouseAddress],
+      [theirs!.walletAddress!.toUpperCase().replace('0X', '0x'), SERVER_TEXTS.withdrawalToHouseAddress],
+    ];
+    for (const [recipientAddress, message] of cases) {
+      const response = await cashout(p.token, { amount: '0.1', recipientAddress }, randomUUID());
+      expect(response.statusCode, recipientAddress).toBe(422);
+      expect(response.json(), recipientAddress).toEqual({ message });
+    }
+    expect(await moneyRows()).toEqual(before);
+    expect(await balance(p.id)).toBe(parseEther('1'));
   });
 
   it("tells the player's open sockets the new balance when a withdrawal is requested", async () => {

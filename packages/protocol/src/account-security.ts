@@ -107,6 +107,39 @@ export const sessionIdParamsSchema = z.object({
   id: z.uuid({ error: ACCOUNT_SECURITY_TEXTS.sessionNotFound }),
 });
 
+/**
+ * `POST /api/account/email {email, currentPassword?, code?}` (issue 23): adds
+ * an e-mail address or changes it. An account with a password gives it
+ * (`currentPassword`), and the two-factor `code` when two-factor is on; a
+ * verified address stays the account's until the link mailed to the new one
+ * is opened. A wallet-only account proves the wallet by a sign-in of the last
+ * RECENT_WALLET_SIGN_IN_SECONDS.
+ */
+export const addEmailRequestSchema = z.object({
+  email: emailSchema,
+  currentPassword: z
+    .string({ error: ACCOUNT_SECURITY_TEXTS.currentPasswordWrong })
+    .max(1024, { error: ACCOUNT_SECURITY_TEXTS.currentPasswordWrong })
+    .optional(),
+  code: twoFactorCodeSchema.optional(),
+});
+export type AddEmailRequest = z.input<typeof addEmailRequestSchema>;
+
+/** Issue 23: a wallet-only account adds or changes its e-mail within this long of signing in with its wallet. */
+export const RECENT_WALLET_SIGN_IN_SECONDS = 10 * 60;
+
+/**
+ * Issue 23: mails an account is sent at most `max` of per `windowSeconds`,
+ * whatever asks for them (registration, resend, a refused withdrawal, an
+ * e-mail change, forgotten passwords, the address book).
+ */
+export const MAIL_LIMITS = {
+  verification: { max: 1, windowSeconds: 5 * 60 },
+  password_reset: { max: 1, windowSeconds: 2 * 60 },
+  address_confirmation: { max: 5, windowSeconds: 60 * 60 },
+} as const;
+export type ThrottledMailKind = keyof typeof MAIL_LIMITS;
+
 /** Address book confirmation links are valid this long. */
 export const ADDRESS_CONFIRMATION_TTL_SECONDS = 30 * 60;
 export const ADDRESS_LABEL_MAX_LENGTH = 64;

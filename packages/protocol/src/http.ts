@@ -88,12 +88,6 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
-/**
- * `POST /api/account/email`: a wallet-only account adds an e-mail address (or
- * replaces one not verified yet); a verification link is sent to it.
- */
-export const addEmailRequestSchema = z.object({ email: emailSchema });
-export type AddEmailRequest = z.input<typeof addEmailRequestSchema>;
 
 /** Verification tokens are 43 base64url characters (32 random bytes). */
 export const verifyEmailParamsSchema = z.object({

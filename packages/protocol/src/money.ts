@@ -39,6 +39,24 @@ export function isValidEthereumAddress(value: string): boolean {
   return isAddress(value, { strict: true });
 }
 
+/**
+ * Issue 23: addresses that can never give the money back: the zero address,
+ * the low addresses of the chain's precompiled contracts (0x…01 to 0x…ff),
+ * and the customary burn address 0x…dEaD. Lower-case input or any case.
+ */
+export function isBurnAddress(address: string): boolean {
+  const hex = address.toLowerCase();
+  return /^0x0{38}[0-9a-f]{2}$/.test(hex) || hex === '0x000000000000000000000000000000000000dead';
+}
+
+/** Issue 23: how many characters of an opponent's wallet address the screens show (the spec: "the first 5 characters", e.g. `0x2b3`). */
+export const SHOWN_ADDRESS_LENGTH = 5;
+
+/** What another player may learn of a deposit address: its first SHOWN_ADDRESS_LENGTH characters, never the address. */
+export function shownWalletAddress(address: string | null | undefined): string | null {
+  return address ? address.slice(0, SHOWN_ADDRESS_LENGTH) : null;
+}
+
 /** A recipient address: present ('Please enter your Ethereum wallet address.') and valid ('Please enter a valid Ethereum address (ERC-20).'). Output lower-case. */
 export const recipientAddressSchema = z
   .string({
@@ -163,6 +181,7 @@ export const gameHistoryItemSchema = z.object({
   /** ISO date the game ended. */
   date: z.iso.datetime(),
   result: z.enum(GAME_RESULTS),
+  /** Issue 23: `walletAddress` is the first 5 characters of the opponent's deposit address (what the account page shows), never the address. */
   oppUserId: z.object({ id: z.string(), name: z.string(), walletAddress: z.string().nullable().optional() }),
   /** The bet in USDT. */
   amount: z.number(),

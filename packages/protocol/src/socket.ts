@@ -52,6 +52,7 @@ export type LeaveGamePayload = z.infer<typeof leaveGameSchema>;
 export interface OpponentInfo {
   id: string;
   name: string;
+  /** Issue 23: the first SHOWN_ADDRESS_LENGTH (5) characters of the opponent's deposit address (what the screen shows), never the address. */
   walletAddress: string | null;
 }
 

@@ -109,6 +109,16 @@ export const SERVER_TEXTS = {
   priceUnavailable: 'The ETH price is temporarily unavailable. Please try again in a moment.',
   emailAdded: 'Check your inbox: we have sent a verification link to your e-mail address.',
   emailLocked: 'Your e-mail address is already verified.',
+  /** Issue 23: a verified address stays the account's until the new one is confirmed. */
+  emailChangeRequested:
+    'Check the inbox of your new address: your e-mail address changes when you open the link we have sent there. Until then your current address stays.',
+  emailUnchanged: 'This is already your e-mail address.',
+  /** `minutes`: until another verification mail may be sent. */
+  verificationMailWait: (minutes: number) =>
+    `We have just sent you a verification mail. You can ask for another one in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** Issue 23: too many wrong passwords for one address (the same for an address no account uses). */
+  tooManySignInFailures:
+    'Too many wrong passwords for this account. Please wait a few minutes and try again, or choose a new password with "Forgot password?".',
   chainRpcRefused: 'This request cannot be sent to the chain.',
   chainUnavailable: 'The chain is temporarily unavailable. Please try again in a moment.',
 
@@ -120,6 +130,11 @@ export const SERVER_TEXTS = {
     `You cannot withdraw more than your balance minus the network fee (${feeEth} ETH).`,
   tooManyWithdrawals: (perHour: number) => `You can request at most ${perHour} withdrawals an hour. Please try again later.`,
   feeUnavailable: 'The network fee cannot be worked out right now. Please try again in a moment.',
+
+  // Issue 23: withdrawals that could only be lost.
+  withdrawalToBurnAddress: 'Nothing sent to this address can ever be recovered. Please enter the address of a wallet of your own.',
+  withdrawalToHouseAddress:
+    'This is a Shifumi address (a deposit address or our own wallet): withdrawals cannot go to it. Please enter the address of a wallet of your own.',
 } as const;
 
 /**
@@ -181,6 +196,11 @@ export const ACCOUNT_SECURITY_TEXTS = {
   passwordReset: 'Your password has been changed. Please sign in with your new password.',
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
   currentPasswordWrong: 'Your current password is not correct.',
+  /** Issue 23: changing the e-mail address of an account with a password. */
+  currentPasswordRequired: 'Please enter your current password to change your e-mail address.',
+  /** Issue 23: a wallet-only account adds an e-mail within minutes of signing in with its wallet. */
+  recentWalletSignInRequired:
+    'For your safety, please sign out and sign in again with your wallet, then add your e-mail address within 10 minutes.',
   noPasswordOnAccount: 'This account has no password yet. Use "Forgot password?" to choose one.',
   twoFactorCodeRequired: 'Please enter the 6-digit code from your authenticator app.',
   twoFactorCodeFormat: 'Please enter the 6-digit code from your authenticator app, or one of your recovery codes.',
@@ -195,7 +215,8 @@ export const ACCOUNT_SECURITY_TEXTS = {
   sessionRevoked: 'The session has been signed out.',
   sessionNotFound: 'This session does not exist or has already ended.',
   /** `{until}`: a date and time (UTC). */
-  withdrawalSecurityHold: 'For your safety, withdrawals are paused after a password or two-factor change. You can withdraw again from {until}.',
+  withdrawalSecurityHold:
+    'For your safety, withdrawals are paused after a change of password, e-mail address or two-factor authentication. You can withdraw again from {until}.',
   addressConfirmationSent: 'Check your inbox: we have sent a link to confirm this address. It is valid for 30 minutes.',
   addressConfirmed: 'The address is confirmed. It can receive withdrawals once its waiting time is over.',
   addressLinkInvalid: 'This confirmation link is invalid, has already been used or has expired. Please add the address again.',

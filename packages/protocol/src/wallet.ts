@@ -8,6 +8,17 @@ import { z } from 'zod';
 /** How long an issued nonce may be used. */
 export const SIWE_NONCE_TTL_SECONDS = 10 * 60;
 
+/**
+ * Issue 23: what a signed message is for, in its statement. A nonce from
+ * `GET /api/auth/siwe/nonce` signs in; one from `GET /api/auth/siwe/link-nonce`
+ * (signed in) links a wallet to the session that asked for it, and its
+ * message carries the `link` statement. Neither is accepted for the other.
+ */
+export const SIWE_STATEMENTS = {
+  signIn: 'Sign in to Shifumi with this wallet.',
+  link: 'Link this wallet to my Shifumi account.',
+} as const;
+
 export const siweNonceResponseSchema = z.object({ nonce: z.string() });
 export type SiweNonceResponse = z.infer<typeof siweNonceResponseSchema>;
 
@@ -38,6 +49,9 @@ export const SIWE_TEXTS = {
   addressTaken: 'This wallet is already linked to another account.',
   alreadyLinked: 'This wallet is already linked to your account.',
   walletLinked: 'Your wallet is now linked to your account.',
+  /** Issue 23: a message (nonce) made for something else than linking a wallet to this session. */
+  notForLinking: 'This signed message was not made to link a wallet to your account. Please try again.',
+  notForSignIn: 'This signed message was not made to sign in. Please try again.',
 } as const;
 
 /**

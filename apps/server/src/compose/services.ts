@@ -31,6 +31,8 @@ import { createWithdrawalGuard } from '../modules/account-security/withdrawal-gu
 import { createAccessTokens } from '../modules/auth/access-tokens';
 import { createAuthRepo } from '../modules/auth/auth.repo';
 import { createAuthService } from '../modules/auth/auth.service';
+import { createLoginFailures } from '../modules/auth/login-failures.repo';
+import { createMailThrottle } from '../modules/account-security/mail-throttle.repo';
 import { createArgon2PasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
 import { createChainRpcProxy } from '../modules/chain-rpc/chain-rpc-proxy';
 import { createContactRepo } from '../modules/contact/contact.repo';
@@ -57,6 +59,7 @@ import { createGameEvents, createPlayerConnections } from '../realtime/game-even
 import { userRoom } from '../realtime/servers';
 import { createSocketSessionEvents } from '../realtime/socket-session-events';
 import type { Clock } from '../shared/clock';
+import { createPeriodicTask } from '../shared/periodic-task';
 import type { Logger } from '../shared/logger';
 import type { ClusterAdapters } from './cluster';
 import type { Transport } from './transport';
@@ -152,6 +155,19 @@ export function buildServices(options: ServiceOptions) {
   if (config.twoFactorEncryptionKey === undefined) logger.info('Two-factor secrets are sealed with a key of this process only');
   const twoFactor = createTwoFactor({ db, box: createSecretBox(config.twoFactorEncryptionKey ?? randomBytes(32).toString('hex')), clock });
   const holdAfterSecurityChangeHours = config.withdrawalHoldAfterSecurityChangeHours;
+  // Issue 23: counted in the database, so every node sees the same counts.
+  const loginFailures = createLoginFailures(db, { limit: config.loginFailuresPerAccount, windowMs: config.loginFailureWindowMinutes * 60_000 });
+  const mailThrottle = createMailThrottle(db);
+  // Rows of ended windows (unknown addresses included) are forgotten every 10 minutes.
+  const countersCleanup = createPeriodicTask({
+    name: 'Sign-in and mail counters cleanup',
+    everyMs: 10 * 60_000,
+    logger,
+    run: async () => {
+      await loginFailures.forgetEnded(clock());
+      await mailThrottle.forgetEnded(clock());
+    },
+  });
   const accountSecurity = createAccountSecurity({
     repo: createAccountSecurityRepo(db),
     users,
@@ -164,8 +180,20 @@ export function buildServices(options: ServiceOptions) {
     logger,
     db,
     holdAfterSecurityChangeHours,
+    liftSignInLock: (email) => loginFailures.clear(email),
+    mailThrottle,
   });
-  const addressBook = createAddressBook({ db, users, twoFactor, accountSecurity, mailer, clock, appUrl: config.appUrl, holdHours: config.withdrawalNewAddressHoldHours });
+  const addressBook = createAddressBook({
+    db,
+    users,
+    twoFactor,
+    accountSecurity,
+    mailer,
+    clock,
+    appUrl: config.appUrl,
+    holdHours: config.withdrawalNewAddressHoldHours,
+    mailThrottle,
+  });
   const withdrawalGuard = createWithdrawalGuard({ db, twoFactor, accountSecurity, addressBook, clock, holdAfterSecurityChangeHours });
   const auth = createAuthService({
     users,
@@ -180,6 +208,11 @@ export function buildServices(options: ServiceOptions) {
     logger,
     depositAddresses,
     recordAcceptance: (userId) => recordTermsAcceptance(db, userId, TERMS_VERSION, clock()),
+    loginFailures,
+    loginFailureWindowMinutes: config.loginFailureWindowMinutes,
+    mailThrottle,
+    twoFactor,
+    notice: (to, notice, where) => accountSecurity.notify(to, notice, where),
   });
   const siwe = createSiweService({
     db,
@@ -299,6 +332,7 @@ export function buildServices(options: ServiceOptions) {
     minimumWei: config.withdrawalMinWei,
     perHour: config.withdrawalsPerHour,
     review: admin.withdrawalHooks,
+    ...(chain ? { houseAddresses: [chain.hotWalletAddress.toLowerCase()] } : {}),
   });
 
   // ---- the rest: contact, fairness, the chain RPC proxy, metrics' sources ----
@@ -358,7 +392,10 @@ export function buildServices(options: ServiceOptions) {
       // Games left running by a previous process continue here (players get the reconnection grace).
       const resumed = await games.resumeAll();
       if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
-      if (startChainWorkers) admin.start();
+      if (startChainWorkers) {
+        admin.start();
+        countersCleanup.start();
+      }
       if (chainLeader) chainLeader.start();
       else if (startChainWorkers) {
         depositWatcher?.start();
@@ -368,6 +405,7 @@ export function buildServices(options: ServiceOptions) {
     },
     /** Every loop stopped and every piece of work under way awaited; sockets and adapters are the caller's. */
     async stop(): Promise<void> {
+      await countersCleanup.stop();
       await admin.stop();
       await price.stop();
       await games.stop();

@@ -1,4 +1,4 @@
-import { SERVER_TEXTS, addEmailRequestSchema, type AccountResponse, type MessageResponse } from '@shifumi/protocol';
+import { addEmailRequestSchema, type AccountResponse, type MessageResponse } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../modules/account/account.service';
 import type { AuthService } from '../modules/auth/auth.service';
@@ -24,8 +24,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   const emailLimiter = perMinuteLimiter(app, options.emailRateLimitPerMinute, 'account-email');
   app.post('/account/email', { onRequest: emailLimiter }, async (request): Promise<MessageResponse> => {
     const context = await options.requireAuth(request);
-    const { email } = parseInput(addEmailRequestSchema, request.body);
-    unwrap(await options.auth.addEmail(context, email));
-    return { message: SERVER_TEXTS.emailAdded };
+    const input = parseInput(addEmailRequestSchema, request.body);
+    return { message: unwrap(await options.auth.addEmail(context, input, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null })) };
   });
 }

@@ -74,13 +74,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   // Sign-In With Ethereum (EIP-4361): a nonce, then the signed message.
   app.get('/siwe/nonce', async (): Promise<SiweNonceResponse> => ({ nonce: await options.siwe.issueNonce() }));
+  // Issue 23: a nonce that links a wallet to the account of the session asking for it, and nothing else.
+  app.get('/siwe/link-nonce', async (request): Promise<SiweNonceResponse> => {
+    const context = await requireAuth(request);
+    return { nonce: await options.siwe.issueLinkNonce(context.sessionId) };
+  });
 
   app.post('/siwe/verify', async (request, reply): Promise<LoginResponse> => {
     // Issue 19: an address without an account needs the age and Terms confirmation to create one.
     const body = request.body as { ageConfirmed?: unknown; termsAccepted?: unknown } | undefined;
     const accepted = body?.ageConfirmed === true && body.termsAccepted === true;
     const address = unwrap(
-      await options.siwe.verify(request.body, async (signer) =>
+      await options.siwe.verify(request.body, { kind: 'sign_in' }, async (signer) =>
         accepted || (await auth.hasWalletAccount(signer)) ? ok(undefined) : refuse('invalid_input', RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance),
       ),
     );
@@ -89,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post('/siwe/link', async (request): Promise<MessageResponse> => {
     const context = await requireAuth(request);
-    const address = unwrap(await options.siwe.verify(request.body));
+    const address = unwrap(await options.siwe.verify(request.body, { kind: 'link', sessionId: context.sessionId }));
     return { message: unwrap(await auth.linkWallet(context, address)) };
   });
 
@@ -151,6 +156,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return { message: SERVER_TEXTS.emailVerified };
   });
 
+  // Issue 23: also at most one verification mail per account every few minutes (the service's 429).
   app.post('/resend-verification', async (request): Promise<MessageResponse> => {
     unwrap(await auth.resendVerification(await requireAuth(request)));
     return { message: SERVER_TEXTS.verificationSent };

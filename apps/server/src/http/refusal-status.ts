@@ -50,4 +50,6 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   // Issue 18: the issue asks for 403 on a staff route refused to a player or the wrong role (the client's one refresh and retry is harmless).
   forbidden: 403,
   account_frozen: 423,
+  // Issue 23: not 403, which the client would answer with a refresh (that opens no new sign-in).
+  reauthentication_required: 401,
 };

@@ -47,7 +47,9 @@ export type RefusalCode =
   | 'fee_unavailable'
   // Issue 18: a staff route refused to a player or to the wrong role; a frozen account.
   | 'forbidden'
-  | 'account_frozen';
+  | 'account_frozen'
+  // Issue 23: an action that needs a recent sign-in (a wallet-only account adding an e-mail).
+  | 'reauthentication_required';
 
 export interface Refusal {
   code: RefusalCode;

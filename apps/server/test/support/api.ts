@@ -24,9 +24,13 @@ export function postJson(t: TestApp, url: string, payload: unknown, headers: Rec
 }
 
 /** Registers a new account and checks it worked. */
-export async function signUp(t: TestApp, overrides: Partial<Credentials> & { referralCode?: string } = {}): Promise<Credentials> {
+export async function signUp(
+  t: TestApp,
+  overrides: Partial<Credentials> & { referralCode?: string } = {},
+  headers: Record<string, string> = {},
+): Promise<Credentials> {
   const credentials = { name: 'Ann', email: uniqueEmail(), password: PASSWORD, ...overrides };
-  const response = await postJson(t, '/api/auth/register', { ...credentials, ...ACCEPTED });
+  const response = await postJson(t, '/api/auth/register', { ...credentials, ...ACCEPTED }, headers);
   if (response.statusCode !== 201) throw new Error(`register answered ${response.statusCode}: ${response.body}`);
   return credentials;
 }
@@ -39,8 +43,8 @@ export interface SignedIn extends SessionResponse {
   refreshToken: string;
 }
 
-export async function signIn(t: TestApp, credentials: Pick<Credentials, 'email' | 'password'>): Promise<SignedIn> {
-  const response = await postJson(t, '/api/auth/login', { email: credentials.email, password: credentials.password });
+export async function signIn(t: TestApp, credentials: Pick<Credentials, 'email' | 'password'>, headers: Record<string, string> = {}): Promise<SignedIn> {
+  const response = await postJson(t, '/api/auth/login', { email: credentials.email, password: credentials.password }, headers);
   if (response.statusCode !== 200) throw new Error(`login answered ${response.statusCode}: ${response.body}`);
   const refreshToken = refreshCookieOf(response);
   if (!refreshToken) throw new Error('login set no refresh cookie');

@@ -110,9 +110,13 @@ export function useCashoutMutation() {
   });
 }
 
-/** A wallet-only account adds an e-mail address (or replaces an unverified one); a verification link is mailed. */
-export function addEmail(email: string): Promise<MessageResponse> {
-  return apiRequest('/api/account/email', { method: 'POST', body: { email } }, protocolSchema((protocol) => protocol.messageResponseSchema));
+/**
+ * Adds or changes the account's e-mail address (issue 23: with the current
+ * password, and the two-factor code when two-factor is on); a verification
+ * link is mailed to the new address.
+ */
+export function addEmail(input: { email: string; currentPassword?: string; code?: string }): Promise<MessageResponse> {
+  return apiRequest('/api/account/email', { method: 'POST', body: input }, protocolSchema((protocol) => protocol.messageResponseSchema));
 }
 
 export function useAddEmailMutation() {

@@ -4,21 +4,24 @@
  * checks every field: its domain and URI must be this page's, its chain one
  * the server accepts, its nonce one the server issued.
  */
-import { SIWE_NONCE_TTL_SECONDS, siweNonceResponseSchema } from '@shifumi/protocol';
+import { SIWE_NONCE_TTL_SECONDS, SIWE_STATEMENTS, siweNonceResponseSchema } from '@shifumi/protocol';
 import type { Address } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { apiRequest } from './api-client';
 
-/** A fresh single-use nonce from the server (valid 10 minutes). */
+/** A fresh single-use nonce from the server (valid 10 minutes) that signs in, and nothing else. */
 export async function fetchSiweNonce(): Promise<string> {
   const answer = await apiRequest('/api/auth/siwe/nonce', { method: 'GET' }, siweNonceResponseSchema);
   return answer.nonce;
 }
 
-export const SIWE_STATEMENTS = {
-  signIn: 'Sign in to Shifumi with this wallet.',
-  link: 'Link this wallet to my Shifumi account.',
-} as const;
+/** Issue 23: a nonce that links a wallet to this session's account, and nothing else (signed in). */
+export async function fetchSiweLinkNonce(): Promise<string> {
+  const answer = await apiRequest('/api/auth/siwe/link-nonce', { method: 'GET' }, siweNonceResponseSchema);
+  return answer.nonce;
+}
+
+export { SIWE_STATEMENTS };
 
 export interface SiweMessageInput {
   address: Address;

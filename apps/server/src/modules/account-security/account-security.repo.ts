@@ -20,6 +20,8 @@ import {
 export interface PasswordResetOutcome {
   userId: string;
   sessionIds: string[];
+  /** The account's address (issue 23: the reset lifts its sign-in lock). */
+  email: string | null;
 }
 
 /** Creates the user's account_security row if missing and locks it. */
@@ -28,6 +30,14 @@ export async function lockSecurityRow(tx: Executor, userId: string): Promise<Acc
   const [row] = await tx.select().from(accountSecurity).where(eq(accountSecurity.userId, userId)).for('update');
   if (!row) throw new Error(`account_security row of ${userId} missing after insert`);
   return row;
+}
+
+/** Issue 23: every open password reset link of the user dies with a change of its credentials. */
+export async function useUpResetLinks(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 export async function readSecurityRow(db: Executor, userId: string): Promise<AccountSecurityRow | undefined> {
@@ -86,18 +96,22 @@ export function createAccountSecurityRepo(db: Database) {
           .update(passwordResetTokens)
           .set({ usedAt: input.now })
           .where(and(eq(passwordResetTokens.userId, found.userId), isNull(passwordResetTokens.usedAt)));
-        await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, found.userId));
+        const [user] = await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, found.userId)).returning({ email: users.email });
         await lockSecurityRow(tx, found.userId);
         await tx.update(accountSecurity).set({ securityChangedAt: input.now }).where(eq(accountSecurity.userId, found.userId));
         const sessionIds = await revokeSessions(tx, found.userId, 'password_reset', input.now);
-        return { userId: found.userId, sessionIds };
+        return { userId: found.userId, sessionIds, email: user?.email ?? null };
       });
     },
 
-    /** Sets a new password for a signed-in user: the security hold starts, every other session is revoked. */
+    /**
+     * Sets a new password for a signed-in user: the security hold starts, every
+     * other session is revoked, every open reset link dies (issue 23).
+     */
     async changePassword(input: { userId: string; passwordHash: string; keepSessionId: string; now: Date }): Promise<string[]> {
       return db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId));
+        await useUpResetLinks(tx, input.userId, input.now);
         await lockSecurityRow(tx, input.userId);
         await tx.update(accountSecurity).set({ securityChangedAt: input.now }).where(eq(accountSecurity.userId, input.userId));
         return revokeSessions(tx, input.userId, 'password_change', input.now, input.keepSessionId);

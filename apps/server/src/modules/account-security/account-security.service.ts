@@ -39,6 +39,10 @@ export interface AccountSecurityDeps {
   db: Parameters<typeof readSecurityRow>[0];
   /** WITHDRAWAL_HOLD_AFTER_SECURITY_CHANGE_HOURS. */
   holdAfterSecurityChangeHours: number;
+  /** Issue 23: a completed reset lifts the sign-in lock of the account's address. */
+  liftSignInLock?: (email: string) => Promise<void>;
+  /** Issue 23: at most one reset mail per account every few minutes, whatever asks. */
+  mailThrottle?: { take(userId: string, kind: 'password_reset', now: Date): Promise<{ allowed: boolean }> };
 }
 
 export function createAccountSecurity(deps: AccountSecurityDeps) {
@@ -88,8 +92,10 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
         // A password to replace, or a verified address (a wallet-only account choosing its first password).
         if (!user || user.email === null || user.disabledAt !== null) return;
         if (user.passwordHash === null && user.emailVerifiedAt === null) return;
-        const token = generateOpaqueToken();
         const now = clock();
+        // Issue 23: a flood of requests for one address (from any number of IPs) mails it once every few minutes.
+        if (deps.mailThrottle && !(await deps.mailThrottle.take(user.id, 'password_reset', now)).allowed) return;
+        const token = generateOpaqueToken();
         await repo.createResetToken({
           userId: user.id,
           tokenHash: hashOpaqueToken(token),
@@ -106,6 +112,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
       const outcome = await repo.resetPassword({ tokenHash: hashOpaqueToken(token), passwordHash, now: clock() });
       if (!outcome) return refuse('reset_link_invalid', ACCOUNT_SECURITY_TEXTS.resetLinkInvalid);
       sessionEvents.sessionsRevoked({ userId: outcome.userId, sessionIds: outcome.sessionIds, reason: 'password_reset' });
+      if (outcome.email !== null) await deps.liftSignInLock?.(outcome.email);
       await notifyUser(outcome.userId, { kind: 'password_reset' }, where);
       return ok(undefined);
     },

@@ -39,6 +39,10 @@ export interface AddressBookDeps {
   appUrl: string;
   /** WITHDRAWAL_NEW_ADDRESS_HOLD_HOURS. */
   holdHours: number;
+  /** Issue 23: a few confirmation mails per account an hour, whatever asks. */
+  mailThrottle?: {
+    take(userId: string, kind: 'address_confirmation', now: Date): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  };
 }
 
 /** `2026-11-25 04:10 UTC` */
@@ -95,6 +99,10 @@ export function createAddressBook(deps: AddressBookDeps) {
         .where(and(eq(withdrawalAddresses.userId, user.id), eq(withdrawalAddresses.address, address)))
         .limit(1);
       if (existing?.confirmedAt) return refuse('address_exists', ACCOUNT_SECURITY_TEXTS.addressAlreadyInBook);
+      const allowance = await deps.mailThrottle?.take(user.id, 'address_confirmation', now);
+      if (allowance && !allowance.allowed) {
+        return refuse('too_many_requests', SERVER_TEXTS.tooManyRequests, { 'retry-after': String(allowance.retryAfterSeconds) });
+      }
       try {
         if (existing) await db.update(withdrawalAddresses).set(values).where(eq(withdrawalAddresses.id, existing.id));
         else await db.insert(withdrawalAddresses).values({ userId: user.id, address, createdAt: now, ...values });

@@ -41,7 +41,11 @@ export type SecurityEvent =
   | { kind: 'two_factor_on' }
   | { kind: 'two_factor_off' }
   | { kind: 'withdrawal_requested'; amountEth: string; recipientAddress: string }
-  | { kind: 'address_added'; address: string; label: string; activeFrom: string };
+  | { kind: 'address_added'; address: string; label: string; activeFrom: string }
+  // Issue 23.
+  | { kind: 'email_change_requested'; newEmail: string }
+  | { kind: 'email_changed'; newEmail: string }
+  | { kind: 'sign_in_locked'; minutes: number };
 
 const SUBJECTS: Record<SecurityEvent['kind'], string> = {
   new_sign_in: 'a sign-in from a new device or place',
@@ -51,6 +55,9 @@ const SUBJECTS: Record<SecurityEvent['kind'], string> = {
   two_factor_off: 'two-factor authentication turned off',
   withdrawal_requested: 'a withdrawal was requested',
   address_added: 'an address was added to your address book',
+  email_change_requested: 'a change of your e-mail address was requested',
+  email_changed: 'your e-mail address was changed',
+  sign_in_locked: 'sign-in paused after wrong passwords',
 };
 
 function linesOf(event: SecurityEvent): string[] {
@@ -76,6 +83,21 @@ function linesOf(event: SecurityEvent): string[] {
         'An address was confirmed in the withdrawal address book of your Shifumi account.',
         `Address: ${event.address} (${event.label})`,
         `It can receive withdrawals from ${event.activeFrom}. Remove it from your account page if you did not add it.`,
+      ];
+    case 'email_change_requested':
+      return [
+        `Someone signed in to your Shifumi account asked to change its e-mail address to ${event.newEmail}.`,
+        'The change happens only when the link sent to that address is opened; until then this address stays the account\'s. Withdrawals are paused for a while after the change.',
+      ];
+    case 'email_changed':
+      return [
+        `The e-mail address of your Shifumi account was changed to ${event.newEmail}. Mails about the account now go there, not here.`,
+        'Withdrawals are paused for a while for your safety.',
+      ];
+    case 'sign_in_locked':
+      return [
+        `Too many wrong passwords were entered for your Shifumi account. Signing in with a password is paused for ${event.minutes} minutes, from every device.`,
+        'Your password was not found. Choosing a new password with "Forgot password?" ends the pause at once.',
       ];
   }
 }

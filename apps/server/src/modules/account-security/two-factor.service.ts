@@ -21,7 +21,7 @@ import type { Database, Executor } from '../../infra/db/database';
 import { accountSecurity, recoveryCodes } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import { ok, refuse, type Result } from '../../shared/result';
-import { lockSecurityRow, readSecurityRow } from './account-security.repo';
+import { lockSecurityRow, readSecurityRow, useUpResetLinks } from './account-security.repo';
 import type { SecretBox } from './secret-box';
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -128,7 +128,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       return ok({ secret: secret.base32, otpauthUrl: totpOf(secret.base32, label).toString() });
     },
 
-    /** Turns two-factor on with a code of the pending secret; answers the recovery codes (shown once, stored hashed). */
+    /** Turns two-factor on with a code of the pending secret; answers the recovery codes (shown once, stored hashed); open reset links die. */
     async enable(userId: string, code: string): Promise<Result<TwoFactorEnableResponse>> {
       return db.transaction(async (tx) => {
         const row = await lockSecurityRow(tx, userId);
@@ -143,11 +143,13 @@ export function createTwoFactor(deps: TwoFactorDeps) {
           .where(eq(accountSecurity.userId, userId));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
         await tx.insert(recoveryCodes).values(codes.map((value) => ({ userId, codeHash: hashRecoveryCode(value) })));
+        // Issue 23: a reset link captured before would otherwise still change the password.
+        await useUpResetLinks(tx, userId, clock());
         return ok({ recoveryCodes: codes });
       });
     },
 
-    /** Turns two-factor off with a code; the security hold on withdrawals starts. */
+    /** Turns two-factor off with a code; the security hold on withdrawals starts; open reset links die. */
     async disable(userId: string, code: string): Promise<Result<void>> {
       return db.transaction(async (tx) => {
         const row = await lockSecurityRow(tx, userId);
@@ -159,6 +161,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
           .set({ totpSecret: null, twoFactorEnabledAt: null, pendingTotpSecret: null, securityChangedAt: clock() })
           .where(eq(accountSecurity.userId, userId));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await useUpResetLinks(tx, userId, clock());
         return ok(undefined);
       });
     },

@@ -4,9 +4,11 @@
  * link) they run in one transaction with the rows locked.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../infra/db/database';
+import type { Database, Executor } from '../../infra/db/database';
 import {
+  accountSecurity,
   emailVerificationTokens,
+  passwordResetTokens,
   refreshTokens,
   sessions,
   users,
@@ -27,13 +29,36 @@ export type RotationOutcome =
   /** The token had already been rotated: its whole session has just been revoked. */
   | { kind: 'reused'; sessionId: string; userId: string };
 
-export type VerificationOutcome = { kind: 'verified'; userId: string } | { kind: 'invalid' };
+export type VerificationOutcome =
+  | { kind: 'verified'; userId: string }
+  /** Issue 23: the link of a requested change: the account moved to `email`, from `previousEmail`. */
+  | { kind: 'email_changed'; userId: string; email: string; previousEmail: string | null }
+  /** The link is unknown, used or expired, or no longer names the account's address. */
+  | { kind: 'invalid' }
+  /** A requested change whose new address another account took meanwhile. */
+  | { kind: 'email_taken' };
 
 export type EmailChangeOutcome =
-  | { kind: 'changed'; user: UserRow }
+  | { kind: 'changed'; user: UserRow; previousEmail: string | null }
   /** The account's e-mail is verified: it is no longer changed this way. */
   | { kind: 'locked' }
   | { kind: 'no_user' };
+
+/** Issue 23: every open password reset link of the user dies with a change of its credentials. */
+async function useUpResetLinks(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Issue 23: a changed e-mail address starts the withdrawal hold (WITHDRAWAL_HOLD_AFTER_SECURITY_CHANGE_HOURS). */
+async function startSecurityHold(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .insert(accountSecurity)
+    .values({ userId, securityChangedAt: now })
+    .onConflictDoUpdate({ target: accountSecurity.userId, set: { securityChangedAt: now } });
+}
 
 export function createAuthRepo(db: Database) {
   return {
@@ -181,17 +206,19 @@ export function createAuthRepo(db: Database) {
 
     /**
      * Gives an account a new, unverified e-mail address, unless its current one
-     * is verified. The user row is locked, so a verification landing at the
-     * same moment either happens first (then: locked) or finds its link used
-     * up. Every open verification link of the account is used up with the
-     * change. `email` lower-case.
+     * is verified (then: locked; a verified address changes by
+     * `requestEmailChange`). The user row is locked, so a verification landing
+     * at the same moment either happens first (then: locked) or finds its link
+     * used up. Every open verification link and password reset link of the
+     * account is used up with the change; replacing an address (not adding a
+     * first one) starts the withdrawal hold. `email` lower-case.
      *
      * @throws a unique violation (USERS_EMAIL_UNIQUE) when another account has the address
      */
     async changeUnverifiedEmail(userId: string, email: string, now: Date): Promise<EmailChangeOutcome> {
       return db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ emailVerifiedAt: users.emailVerifiedAt })
+          .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
           .from(users)
           .where(eq(users.id, userId))
           .limit(1)
@@ -204,14 +231,56 @@ export function createAuthRepo(db: Database) {
           .update(emailVerificationTokens)
           .set({ usedAt: now })
           .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
-        return { kind: 'changed', user };
+        await useUpResetLinks(tx, userId, now);
+        if (current.email !== null && current.email !== email) await startSecurityHold(tx, userId, now);
+        return { kind: 'changed', user, previousEmail: current.email };
       });
     },
 
     /**
+     * Issue 23: a verified address stays the account's; a link for `email`
+     * that moves the account to it when opened is stored. Every other open
+     * verification link and every password reset link is used up. False when
+     * the account's address is no longer verified (the caller replaces it).
+     */
+    async requestEmailChange(input: { userId: string; email: string; tokenHash: string; now: Date; expiresAt: Date }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ emailVerifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, input.userId))
+          .limit(1)
+          .for('update');
+        if (!current || current.emailVerifiedAt === null) return false;
+        await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: input.now })
+          .where(and(eq(emailVerificationTokens.userId, input.userId), isNull(emailVerificationTokens.usedAt)));
+        await useUpResetLinks(tx, input.userId, input.now);
+        await tx.insert(emailVerificationTokens).values({
+          userId: input.userId,
+          email: input.email,
+          tokenHash: input.tokenHash,
+          createdAt: input.now,
+          expiresAt: input.expiresAt,
+          changesEmail: true,
+        });
+        return true;
+      });
+    },
+
+    /** When the session was opened (issue 23: a wallet-only account proves its wallet by a recent sign-in). */
+    async sessionOpenedAt(sessionId: string): Promise<Date | undefined> {
+      const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+      return row?.createdAt;
+    },
+
+    /**
      * Uses a verification link: it must exist, be unused, unexpired, and still
-     * name the user's current address. Every other open link of the user is
-     * used up at the same time.
+     * name the user's current address — or (issue 23) be the link of a
+     * requested change, which moves the account to its address, verified,
+     * uses up every password reset link and starts the withdrawal hold. Every
+     * other open link of the user is used up at the same time.
      */
     async useVerificationToken(tokenHash: string, now: Date): Promise<VerificationOutcome> {
       return db.transaction(async (tx) => {
@@ -222,6 +291,7 @@ export function createAuthRepo(db: Database) {
             email: emailVerificationTokens.email,
             expiresAt: emailVerificationTokens.expiresAt,
             usedAt: emailVerificationTokens.usedAt,
+            changesEmail: emailVerificationTokens.changesEmail,
             currentEmail: users.email,
           })
           .from(emailVerificationTokens)
@@ -230,11 +300,21 @@ export function createAuthRepo(db: Database) {
           .limit(1)
           .for('update', { of: [emailVerificationTokens, users] });
         if (!found || found.usedAt !== null || found.expiresAt.getTime() <= now.getTime()) return { kind: 'invalid' };
-        if (found.currentEmail !== found.email) return { kind: 'invalid' };
+        if (!found.changesEmail && found.currentEmail !== found.email) return { kind: 'invalid' };
+        if (found.changesEmail && found.currentEmail !== found.email) {
+          const [holder] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${found.email}`).limit(1);
+          if (holder) return { kind: 'email_taken' };
+        }
         await tx
           .update(emailVerificationTokens)
           .set({ usedAt: now })
           .where(and(eq(emailVerificationTokens.userId, found.userId), isNull(emailVerificationTokens.usedAt)));
+        if (found.changesEmail && found.currentEmail !== found.email) {
+          await tx.update(users).set({ email: found.email, emailVerifiedAt: now }).where(eq(users.id, found.userId));
+          await useUpResetLinks(tx, found.userId, now);
+          await startSecurityHold(tx, found.userId, now);
+          return { kind: 'email_changed', userId: found.userId, email: found.email, previousEmail: found.currentEmail };
+        }
         await tx
           .update(users)
           .set({ emailVerifiedAt: now })

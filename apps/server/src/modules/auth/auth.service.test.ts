@@ -99,8 +99,10 @@ describe('login', () => {
 describe('addEmail', () => {
   function serviceWhereTheUpdateMeets(failure: Error) {
     const mails: string[] = [];
-    const users = { findByEmail: async () => undefined } as unknown as UsersRepo;
+    // A wallet-only account that signed in with its wallet a moment ago.
+    const users = { findByEmail: async () => undefined, findById: async () => user({ email: null, passwordHash: null }) } as unknown as UsersRepo;
     const authRepo = {
+      sessionOpenedAt: async () => new Date(),
       changeUnverifiedEmail: async () => {
         throw failure;
       },
@@ -123,7 +125,7 @@ describe('addEmail', () => {
     // What node-postgres and PGlite throw for the unique index on lower(email).
     const violation = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', constraint: 'users_email_lower_key' });
     const { service, mails } = serviceWhereTheUpdateMeets(violation);
-    expect(await service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, 'ann@example.com')).toEqual({
+    expect(await service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, { email: 'ann@example.com' })).toEqual({
       ok: false,
       refusal: { code: 'email_taken', message: SERVER_TEXTS.emailTaken },
     });
@@ -132,6 +134,54 @@ describe('addEmail', () => {
 
   it('throws any other failure (answered 500, logged once)', async () => {
     const { service } = serviceWhereTheUpdateMeets(new Error('connection lost'));
-    await expect(service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, 'ann@example.com')).rejects.toThrow('connection lost');
+    await expect(service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, { email: 'ann@example.com' })).rejects.toThrow('connection lost');
+  });
+});
+
+describe('addEmail: proof of the account', () => {
+  function serviceFor(existing: UserRow, sessionOpenedAt: Date, now: Date) {
+    const changes: string[] = [];
+    const users = { findByEmail: async () => undefined, findById: async () => existing } as unknown as UsersRepo;
+    const authRepo = {
+      sessionOpenedAt: async () => sessionOpenedAt,
+      changeUnverifiedEmail: async (_userId: string, email: string) => {
+        changes.push(email);
+        return { kind: 'changed', user: { ...existing, email }, previousEmail: existing.email };
+      },
+      createVerificationToken: async () => undefined,
+    } as unknown as AuthRepo;
+    const service = createAuthService({
+      users,
+      authRepo,
+      passwords: { hash: async () => 'hash', verify: async (_hash, password) => password === 'right password', verifyAgainstDummy: async () => undefined },
+      accessTokens: { issue: async () => 'access-token', verify: async () => undefined },
+      mailer: { send: async () => undefined, close: async () => undefined },
+      sessionEvents: ignoreSessionEvents,
+      clock: () => now,
+      appUrl: 'http://localhost:3000',
+      logger: silent,
+    });
+    return { service, changes };
+  }
+  const auth = { userId: 'user-1', sessionId: 'session-1' };
+  const now = new Date('2026-11-27T10:00:00Z');
+
+  it('asks an account with a password for it: missing or wrong is a 4xx refusal other than 403, and nothing changes', async () => {
+    const { service, changes } = serviceFor(user({}), now, now);
+    expect(await service.addEmail(auth, { email: 'new@example.com' })).toMatchObject({ ok: false, refusal: { code: 'wrong_password' } });
+    expect(await service.addEmail(auth, { email: 'new@example.com', currentPassword: 'wrong' })).toMatchObject({ ok: false, refusal: { code: 'wrong_password' } });
+    expect(changes).toEqual([]);
+    expect(await service.addEmail(auth, { email: 'new@example.com', currentPassword: 'right password' })).toMatchObject({ ok: true });
+    expect(changes).toEqual(['new@example.com']);
+  });
+
+  it('lets a wallet-only account add an e-mail within minutes of its wallet sign-in only', async () => {
+    const walletOnly = user({ email: null, passwordHash: null });
+    const stale = serviceFor(walletOnly, new Date(now.getTime() - 11 * 60_000), now);
+    expect(await stale.service.addEmail(auth, { email: 'new@example.com' })).toMatchObject({ ok: false, refusal: { code: 'reauthentication_required' } });
+    expect(stale.changes).toEqual([]);
+    const fresh = serviceFor(walletOnly, new Date(now.getTime() - 9 * 60_000), now);
+    expect(await fresh.service.addEmail(auth, { email: 'new@example.com' })).toMatchObject({ ok: true });
+    expect(fresh.changes).toEqual(['new@example.com']);
   });
 });

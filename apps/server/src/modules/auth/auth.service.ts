@@ -6,12 +6,15 @@
  */
 import type { Logger } from '../../shared/logger';
 import {
+  ACCOUNT_SECURITY_TEXTS,
+  RECENT_WALLET_SIGN_IN_SECONDS,
   RESPONSIBLE_GAMING_TEXTS,
   EMAIL_VERIFICATION_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   SERVER_TEXTS,
   SIWE_TEXTS,
   type PublicUser,
+  type addEmailRequestSchema,
   type loginRequestSchema,
   type registerRequestSchema,
 } from '@shifumi/protocol';
@@ -22,16 +25,30 @@ import type { Mailer } from '../../infra/mailer/mailer';
 import type { Clock } from '../../shared/clock';
 import { ok, refuse, type Result } from '../../shared/result';
 import { generateOpaqueToken, hashOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../../shared/secure-token';
-import { verificationMail } from '../mail/mail-templates';
+import { emailChangeMail, verificationMail } from '../mail/mail-templates';
 import { USERS_EMAIL_UNIQUE, USERS_LINKED_ADDRESS_UNIQUE, USERS_REFERRAL_CODE_UNIQUE, type UsersRepo } from '../users/users.repo';
 import type { AccessTokens } from './access-tokens';
 import type { AuthRepo } from './auth.repo';
+import type { LoginFailures } from './login-failures.repo';
 import type { PasswordHasher } from './passwords';
 import { generateReferralCode } from './referral-codes';
 import type { SessionEvents } from './session-events';
 
 export type RegisterInput = z.output<typeof registerRequestSchema>;
 export type LoginInput = z.output<typeof loginRequestSchema>;
+export type AddEmailInput = z.output<typeof addEmailRequestSchema>;
+
+/** Issue 23: what the account's previous address is told (the account-security module's security mails). */
+export type AccountNotice =
+  | { kind: 'email_change_requested'; newEmail: string }
+  | { kind: 'email_changed'; newEmail: string }
+  | { kind: 'sign_in_locked'; minutes: number };
+
+/** Where a request comes from (security mails). */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
 
 /** Who is behind a signed-in request or socket. */
 export interface AuthContext {
@@ -70,6 +87,21 @@ export interface AuthServiceDeps {
     useChallenge(challenge: string, code: string): Promise<Result<{ userId: string; walletAddress: string | null }>>;
     sessionOpened(user: UserRow, sessionId: string, where: { ip: string | null; userAgent: string | null }): Promise<void>;
   };
+  /** Issue 23: wrong passwords counted per address across every IP (LOGIN_FAILURES_PER_ACCOUNT). */
+  loginFailures?: LoginFailures;
+  /** LOGIN_FAILURE_WINDOW_MINUTES (the lock mail says it). */
+  loginFailureWindowMinutes?: number;
+  /** Issue 23: at most one verification mail per account every few minutes, whatever asks. */
+  mailThrottle?: {
+    take(userId: string, kind: 'verification', now: Date): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  };
+  /** Issue 23: the two-factor code an e-mail change needs when two-factor is on. */
+  twoFactor?: {
+    isEnabled(userId: string): Promise<boolean>;
+    verifyNow(userId: string, code: string): Promise<Result<void>>;
+  };
+  /** Issue 23: a security mail to an address of the account (off the request path). */
+  notice?: (to: { id: string; email: string; name: string }, notice: AccountNotice, where?: RequestOrigin) => void;
 }
 
 /** Where a sign-in comes from. */
@@ -138,6 +170,47 @@ export function createAuthService(deps: AuthServiceDeps) {
     await mailer.send(verificationMail({ to: user.email, name: user.name, link }));
   }
 
+  /** Issue 23: one verification mail per account every few minutes, whatever asks for it. */
+  async function takeVerificationMail(userId: string): Promise<Result<void>> {
+    if (!deps.mailThrottle) return ok(undefined);
+    const allowance = await deps.mailThrottle.take(userId, 'verification', clock());
+    if (allowance.allowed) return ok(undefined);
+    return refuse('too_many_requests', SERVER_TEXTS.verificationMailWait(Math.ceil(allowance.retryAfterSeconds / 60)), {
+      'retry-after': String(allowance.retryAfterSeconds),
+    });
+  }
+
+  /**
+   * Issue 23: the password of a signed-in account, counted with the sign-in
+   * failures of its address (a stolen session cannot guess it faster than a
+   * sign-in can).
+   */
+  async function checkCurrentPassword(user: UserRow, password: string | undefined): Promise<Result<void>> {
+    if (user.passwordHash === null || user.email === null) return ok(undefined);
+    if (password === undefined || password === '') return refuse('wrong_password', ACCOUNT_SECURITY_TEXTS.currentPasswordRequired);
+    const attempt = deps.loginFailures ? await deps.loginFailures.begin(user.email, clock()) : { allowed: true as const, last: false };
+    if (!attempt.allowed) {
+      return refuse('too_many_requests', SERVER_TEXTS.tooManySignInFailures, { 'retry-after': String(attempt.retryAfterSeconds) });
+    }
+    if (await passwords.verify(user.passwordHash, password)) {
+      await deps.loginFailures?.succeeded(user.email);
+      return ok(undefined);
+    }
+    if (attempt.last) await lockSignIn(user);
+    return refuse('wrong_password', ACCOUNT_SECURITY_TEXTS.currentPasswordWrong);
+  }
+
+  /** The last wrong password of the window: the address is locked and its owner told, once. */
+  async function lockSignIn(user: UserRow | undefined, email?: string): Promise<void> {
+    const address = user?.email ?? email;
+    if (address === undefined || address === null) return;
+    await deps.loginFailures?.locked(address, clock());
+    logger.warn({ userId: user?.id }, 'Sign-in locked for an address after too many wrong passwords');
+    if (user && user.email !== null) {
+      deps.notice?.({ id: user.id, email: user.email, name: user.name }, { kind: 'sign_in_locked', minutes: deps.loginFailureWindowMinutes ?? 15 });
+    }
+  }
+
   async function insertUserWithFreshReferralCode(input: RegisterInput, passwordHash: string, referredBy: string | null) {
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -178,6 +251,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.recordAcceptance?.(user.id);
       await deps.depositAddresses?.ensureFor(user.id);
       try {
+        // A new account's first mail: always allowed, and counted (a resend waits its turn).
+        await takeVerificationMail(user.id);
         await sendVerificationMail(user);
       } catch (error) {
         // The account exists; failing the request now would make a retry answer 409.
@@ -188,14 +263,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async login(input: LoginInput, meta: SignInMeta): Promise<Result<IssuedSession | SecondStepNeeded>> {
+      // Issue 23: counted per address before anything else, known or not: the same answers either way.
+      const attempt = deps.loginFailures ? await deps.loginFailures.begin(input.email, clock()) : { allowed: true as const, last: false };
+      if (!attempt.allowed) {
+        return refuse('too_many_requests', SERVER_TEXTS.tooManySignInFailures, { 'retry-after': String(attempt.retryAfterSeconds) });
+      }
       const user = await users.findByEmail(input.email);
-      if (!user || user.passwordHash === null) {
-        await passwords.verifyAgainstDummy(input.password);
+      let right = false;
+      if (!user || user.passwordHash === null) await passwords.verifyAgainstDummy(input.password);
+      else right = await passwords.verify(user.passwordHash, input.password);
+      if (!user || !right) {
+        if (attempt.last) await lockSignIn(user, input.email);
         return refuse('invalid_credentials', SERVER_TEXTS.invalidCredentials);
       }
-      if (!(await passwords.verify(user.passwordHash, input.password))) {
-        return refuse('invalid_credentials', SERVER_TEXTS.invalidCredentials);
-      }
+      await deps.loginFailures?.succeeded(input.email);
       if (user.disabledAt !== null) return refuse('account_disabled', SERVER_TEXTS.accountDisabled);
       if (user.walletAddress === null && deps.depositAddresses) {
         user.walletAddress = await deps.depositAddresses.ensureFor(user.id);
@@ -339,19 +420,66 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!OPAQUE_TOKEN_PATTERN.test(token)) return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
       const outcome = await authRepo.useVerificationToken(hashOpaqueToken(token), clock());
       if (outcome.kind === 'invalid') return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
+      if (outcome.kind === 'email_taken') return refuse('email_taken', SERVER_TEXTS.emailTaken);
+      if (outcome.kind === 'email_changed' && outcome.previousEmail !== null) {
+        const user = await users.findById(outcome.userId);
+        if (user) deps.notice?.({ id: user.id, email: outcome.previousEmail, name: user.name }, { kind: 'email_changed', newEmail: outcome.email });
+      }
       return ok(undefined);
     },
 
     /**
-     * A wallet-only account adds an e-mail address, or an account replaces one
-     * that is not verified yet; a verification link goes to the new address.
-     * A verified address is locked. `email` lower-case (the protocol schema).
-     * A mail failure is thrown (answered 5xx): the address is stored, and
-     * sending the same address again is allowed and sends a new link.
+     * `POST /api/account/email` (issue 23). An account with a password gives
+     * it, and its two-factor code when two-factor is on; a wallet-only
+     * account must have signed in with its wallet in the last minutes. Then:
+     * - a verified address stays the account's until the link mailed to the
+     *   new one is opened (answered with `emailChangeRequested`);
+     * - no address yet, or an unverified one, is replaced at once by the new,
+     *   unverified address, and a link is mailed to it (`emailAdded`).
+     * A previous address is told in a security mail. One verification mail
+     * per account every few minutes: a request within that time changes
+     * nothing (429). `email` lower-case (the protocol schema). A mail failure
+     * is thrown (answered 5xx) after the change is stored.
      */
-    async addEmail(auth: AuthContext, email: string): Promise<Result<void>> {
+    async addEmail(auth: AuthContext, input: AddEmailInput, where?: RequestOrigin): Promise<Result<string>> {
+      const user = await users.findById(auth.userId);
+      if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      if (user.passwordHash !== null) {
+        const proved = await checkCurrentPassword(user, input.currentPassword);
+        if (!proved.ok) return proved;
+      } else {
+        const openedAt = await authRepo.sessionOpenedAt(auth.sessionId);
+        if (!openedAt || clock().getTime() - openedAt.getTime() > RECENT_WALLET_SIGN_IN_SECONDS * 1000) {
+          return refuse('reauthentication_required', ACCOUNT_SECURITY_TEXTS.recentWalletSignInRequired);
+        }
+      }
+      if (deps.twoFactor && (await deps.twoFactor.isEnabled(user.id))) {
+        if (input.code === undefined) return refuse('two_factor_invalid', ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired);
+        const checked = await deps.twoFactor.verifyNow(user.id, input.code);
+        if (!checked.ok) return checked;
+      }
+      const { email } = input;
+      if (user.email === email && user.emailVerifiedAt !== null) return refuse('email_locked', SERVER_TEXTS.emailUnchanged);
       const holder = await users.findByEmail(email);
       if (holder && holder.id !== auth.userId) return refuse('email_taken', SERVER_TEXTS.emailTaken);
+      const allowance = await takeVerificationMail(user.id);
+      if (!allowance.ok) return allowance;
+
+      if (user.email !== null && user.emailVerifiedAt !== null) {
+        const token = generateOpaqueToken();
+        const requested = await authRepo.requestEmailChange({
+          userId: user.id,
+          email,
+          tokenHash: hashOpaqueToken(token),
+          now: clock(),
+          expiresAt: secondsFromNow(EMAIL_VERIFICATION_TTL_SECONDS),
+        });
+        if (requested) {
+          deps.notice?.({ id: user.id, email: user.email, name: user.name }, { kind: 'email_change_requested', newEmail: email }, where);
+          await mailer.send(emailChangeMail({ to: email, name: user.name, link: `${deps.appUrl}/verify-email/${token}` }));
+          return ok(SERVER_TEXTS.emailChangeRequested);
+        }
+      }
       let outcome;
       try {
         outcome = await authRepo.changeUnverifiedEmail(auth.userId, email, clock());
@@ -362,16 +490,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (outcome.kind === 'no_user') return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
       if (outcome.kind === 'locked') return refuse('email_locked', SERVER_TEXTS.emailLocked);
+      if (outcome.previousEmail !== null && outcome.previousEmail !== email) {
+        deps.notice?.({ id: user.id, email: outcome.previousEmail, name: user.name }, { kind: 'email_changed', newEmail: email }, where);
+      }
       await sendVerificationMail(outcome.user);
-      return ok(undefined);
+      return ok(SERVER_TEXTS.emailAdded);
     },
 
-    /** Sends a fresh verification link; a mail failure is thrown (the user asked for it now). */
+    /**
+     * Sends a fresh verification link; a mail failure is thrown (the user asked for it now).
+     * Issue 23: at most one every few minutes per account (429 with Retry-After), whatever asks.
+     */
     async resendVerification(auth: AuthContext): Promise<Result<void>> {
       const user = await users.findById(auth.userId);
       if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
       if (user.email === null) return refuse('no_email', SERVER_TEXTS.noEmailOnAccount);
       if (user.emailVerifiedAt !== null) return refuse('already_verified', SERVER_TEXTS.alreadyVerified);
+      const allowance = await takeVerificationMail(user.id);
+      if (!allowance.ok) return allowance;
       await sendVerificationMail(user);
       return ok(undefined);
     },

@@ -13,6 +13,7 @@ import {
   CHARACTERS,
   CHOICES,
   SERVER_TEXTS,
+  shownWalletAddress,
   type GameDetailResponse,
   type GameRoundDetail,
 } from '@shifumi/protocol';
@@ -108,7 +109,8 @@ export function createGameDetails(db: Executor): GameDetails {
         },
         opponent: {
           name: opponent.name,
-          walletAddress: opponent.walletAddress,
+          // Issue 23: the first characters the screens show, never the deposit address.
+          walletAddress: shownWalletAddress(opponent.walletAddress),
           character: characterSchema.catch('Character1').parse(mine === 0 ? row.player2Character : row.player1Character),
           score: score(opponentId),
         },

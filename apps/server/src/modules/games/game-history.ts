@@ -2,7 +2,7 @@
  * Reads of finished games: the public feed of recent transactions and a
  * user's history for the account page. Depends on games.repo.ts only.
  */
-import type { GameHistoryItem, TransactionFeedItem } from '@shifumi/protocol';
+import { shownWalletAddress, type GameHistoryItem, type TransactionFeedItem } from '@shifumi/protocol';
 import type { Database } from '../../infra/db/database';
 import { historyOf, recentFinishedGames } from './games.repo';
 
@@ -28,7 +28,8 @@ export async function gameHistory(db: Database, userId: string, limit = 20): Pro
       id: row.id,
       date: (row.endedAt ?? new Date(0)).toISOString(),
       result: row.winnerId === null ? 'Draw' : row.winnerId === userId ? 'Victory' : 'Defeat',
-      oppUserId: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
+      // Issue 23: what the account page shows of the opponent's address, never the address.
+      oppUserId: { id: opponent.id, name: opponent.name, walletAddress: shownWalletAddress(opponent.walletAddress) },
       amount: row.betUsd,
       game: row.id,
     };

@@ -47,6 +47,7 @@ export type ActionResult = { ok: true } | { ok: false; message: string };
 export interface GamePlayer {
   id: string;
   name: string;
+  /** Issue 23: only the first characters of the deposit address (what the opponent's screen shows). */
   walletAddress: string | null;
   character: Character;
 }

@@ -6,6 +6,7 @@
  * stays with drizzle's builder.
  */
 import { nextDeadline, type MatchState } from '@shifumi/game';
+import { shownWalletAddress } from '@shifumi/protocol';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/db/database';
@@ -155,7 +156,8 @@ export async function lockUsers(
   const { rows } = await tx.execute<{ id: string; name: string; wallet_address: string | null }>(
     sql`select id, name, wallet_address from users where id = ${first} or id = ${second} order by id for update`,
   );
-  return rows.map((row) => ({ id: row.id, name: row.name, walletAddress: row.wallet_address }));
+  // Issue 23: only what the opponent's screen shows of the deposit address (its first characters).
+  return rows.map((row) => ({ id: row.id, name: row.name, walletAddress: shownWalletAddress(row.wallet_address) }));
 }
 
 /**
@@ -234,9 +236,10 @@ export function historyOf(db: Executor, userId: string, limit: number) {
     .limit(limit);
 }
 
-/** What a game shows of its players (name, wallet address). */
-export function playersShown(db: Executor, userIds: readonly string[]) {
-  return db.select({ id: users.id, name: users.name, walletAddress: users.walletAddress }).from(users).where(inArray(users.id, [...userIds]));
+/** What a game shows of its players (name, the first characters of the wallet address: issue 23). */
+export async function playersShown(db: Executor, userIds: readonly string[]) {
+  const rows = await db.select({ id: users.id, name: users.name, walletAddress: users.walletAddress }).from(users).where(inArray(users.id, [...userIds]));
+  return rows.map((row) => ({ ...row, walletAddress: shownWalletAddress(row.walletAddress) }));
 }
 
 /** For tests: the stored row of a game. */

@@ -31,6 +31,23 @@ export function verificationMail(input: { to: string; name: string; link: string
   return { to: input.to, subject: 'Confirm your e-mail address', text, html };
 }
 
+/** Issue 23: the link that moves an account to a new address (the current one stays until it is opened). */
+export function emailChangeMail(input: { to: string; name: string; link: string }): MailMessage {
+  const lines = [
+    `Hello ${input.name},`,
+    '',
+    'You asked to use this address for your Shifumi account. Open this link to confirm it:',
+    input.link,
+    '',
+    'The link is valid for 24 hours. Until you open it, your account keeps its current address. If you did not ask for this, ignore this mail.',
+  ];
+  const html = lines
+    .map((line) => (line === input.link ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>` : line === '' ? '' : `<p>${escapeHtml(line)}</p>`))
+    .filter(Boolean)
+    .join('\n');
+  return { to: input.to, subject: 'Confirm your new e-mail address', text: lines.join('\n'), html };
+}
+
 export function contactMail(input: { to: string; name: string; email: string; message: string }): MailMessage {
   const text = [`From: ${input.name} <${input.email}>`, '', input.message].join('\n');
   const html = [

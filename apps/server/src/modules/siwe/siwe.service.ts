@@ -6,8 +6,14 @@
  * the attempt); issued-at is not in the future; expiration has not passed and
  * not-before has; and the signature is the address's — a plain account's, or
  * a contract wallet's through ERC-1271 on the chain (viem's verifyMessage).
+ *
+ * Issue 23: a nonce says what it is for. A sign-in nonce signs in only; a
+ * link nonce is issued to a signed-in session, links a wallet to that
+ * session's account only, and its message must carry the link statement
+ * (so the wallet showed its owner what they were signing). A nonce presented
+ * for the wrong purpose is used up and refused.
  */
-import { SIWE_NONCE_TTL_SECONDS, SIWE_TEXTS, siweVerifyRequestSchema, firstIssueMessage } from '@shifumi/protocol';
+import { SIWE_NONCE_TTL_SECONDS, SIWE_STATEMENTS, SIWE_TEXTS, siweVerifyRequestSchema, firstIssueMessage } from '@shifumi/protocol';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
@@ -21,6 +27,9 @@ import { newSiweNonce } from '../../shared/secure-token';
 
 /** Tolerated clock difference between the wallet and the server for issued-at. */
 export const SIWE_CLOCK_SKEW_MS = 60_000;
+
+/** What a signed message may do: sign in, or link a wallet to the account of one session. */
+export type SiwePurpose = { kind: 'sign_in' } | { kind: 'link'; sessionId: string };
 
 export interface SiweServiceDeps {
   db: Database;
@@ -36,25 +45,41 @@ export function createSiweService(deps: SiweServiceDeps) {
   const { db, clock } = deps;
   const app = new URL(deps.appUrl);
 
-  async function consumeNonce(nonce: string): Promise<boolean> {
+  /** Uses the nonce up, whatever its purpose; what it was issued for, or undefined when unknown, used or expired. */
+  async function consumeNonce(nonce: string) {
     const rows = await db
       .update(siweNonces)
       .set({ usedAt: clock() })
       .where(and(eq(siweNonces.nonce, nonce), isNull(siweNonces.usedAt), gt(siweNonces.expiresAt, clock())))
-      .returning({ nonce: siweNonces.nonce });
-    return rows.length === 1;
+      .returning({ purpose: siweNonces.purpose, sessionId: siweNonces.sessionId });
+    return rows.length === 1 ? rows[0] : undefined;
+  }
+
+  async function insertNonce(purpose: SiwePurpose): Promise<string> {
+    const nonce = newSiweNonce();
+    await db.insert(siweNonces).values({
+      nonce,
+      createdAt: clock(),
+      expiresAt: new Date(clock().getTime() + SIWE_NONCE_TTL_SECONDS * 1000),
+      purpose: purpose.kind,
+      sessionId: purpose.kind === 'link' ? purpose.sessionId : null,
+    });
+    return nonce;
   }
 
   return {
-    /** A fresh nonce, valid 10 minutes, usable once. */
-    async issueNonce(): Promise<string> {
-      const nonce = newSiweNonce();
-      await db.insert(siweNonces).values({ nonce, createdAt: clock(), expiresAt: new Date(clock().getTime() + SIWE_NONCE_TTL_SECONDS * 1000) });
-      return nonce;
+    /** A fresh sign-in nonce, valid 10 minutes, usable once. */
+    issueNonce(): Promise<string> {
+      return insertNonce({ kind: 'sign_in' });
     },
 
-    /** The address that signed a valid message, or why not. */
-    async verify(body: unknown, beforeNonce?: (address: string) => Promise<Result<void>>): Promise<Result<Address>> {
+    /** Issue 23: a fresh nonce that links a wallet to this session's account only. */
+    issueLinkNonce(sessionId: string): Promise<string> {
+      return insertNonce({ kind: 'link', sessionId });
+    },
+
+    /** The address that signed a valid message made for `purpose`, or why not. */
+    async verify(body: unknown, purpose: SiwePurpose, beforeNonce?: (address: string) => Promise<Result<void>>): Promise<Result<Address>> {
       const parsedBody = siweVerifyRequestSchema.safeParse(body ?? {});
       if (!parsedBody.success) return refuse('invalid_input', firstIssueMessage(parsedBody.error));
       const { message, signature } = parsedBody.data;
@@ -64,7 +89,7 @@ export function createSiweService(deps: SiweServiceDeps) {
       } catch {
         return refuse('siwe_refused', SIWE_TEXTS.invalidMessage);
       }
-      const { address, domain, uri, chainId, nonce, issuedAt, expirationTime, notBefore, version } = fields;
+      const { address, domain, uri, chainId, nonce, issuedAt, expirationTime, notBefore, version, statement } = fields;
       if (!address || !domain || !uri || chainId === undefined || !nonce || !issuedAt || version !== '1') {
         return refuse('siwe_refused', SIWE_TEXTS.invalidMessage);
       }
@@ -82,7 +107,15 @@ export function createSiweService(deps: SiweServiceDeps) {
         const allowed = await beforeNonce(address.toLowerCase());
         if (!allowed.ok) return allowed;
       }
-      if (!(await consumeNonce(nonce))) return refuse('siwe_refused', SIWE_TEXTS.badNonce);
+      const issued = await consumeNonce(nonce);
+      if (!issued) return refuse('siwe_refused', SIWE_TEXTS.badNonce);
+      if (purpose.kind === 'link') {
+        if (issued.purpose !== 'link' || issued.sessionId !== purpose.sessionId || statement !== SIWE_STATEMENTS.link) {
+          return refuse('siwe_refused', SIWE_TEXTS.notForLinking);
+        }
+      } else if (issued.purpose !== 'sign_in' || statement === SIWE_STATEMENTS.link) {
+        return refuse('siwe_refused', SIWE_TEXTS.notForSignIn);
+      }
       const now = clock().getTime();
       if (issuedAt.getTime() > now + SIWE_CLOCK_SKEW_MS) return refuse('siwe_refused', SIWE_TEXTS.notYetValid);
       if (notBefore && notBefore.getTime() > now) return refuse('siwe_refused', SIWE_TEXTS.notYetValid);

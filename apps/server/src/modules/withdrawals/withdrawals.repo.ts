@@ -1,13 +1,19 @@
 /** SQL of withdrawals: requests, attempts (signed transactions) and the hot wallet's nonces. */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/database';
-import { hotWalletNonces, withdrawalAttempts, withdrawals } from '../../infra/db/schema/index';
+import { hotWalletNonces, users, withdrawalAttempts, withdrawals } from '../../infra/db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalAttemptRow = typeof withdrawalAttempts.$inferSelect;
 export type NewWithdrawalAttempt = Omit<typeof withdrawalAttempts.$inferInsert, 'id' | 'status'>;
 
 export const WITHDRAWALS_IDEMPOTENCY_UNIQUE = 'withdrawals_user_idempotency_key';
+
+/** Issue 23: true when `address` (lower-case) is the deposit address of any player. */
+export async function isDepositAddress(db: Executor, address: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.walletAddress}) = ${address}`).limit(1);
+  return row !== undefined;
+}
 
 export async function findByIdempotencyKey(db: Executor, userId: string, key: string): Promise<WithdrawalRow | undefined> {
   const [row] = await db

@@ -13,11 +13,17 @@
  * debit's transaction (after the user's ledger account is locked, so
  * concurrent requests on any node see each other), so replays and refusals,
  * which write no row, never count.
+ *
+ * Issue 23: a withdrawal to an address that can only lose the money is
+ * refused before anything else: burn addresses (zero, precompiles, 0x…dEaD),
+ * the house's hot wallet, and any player's deposit address (the house's own
+ * addresses: the payout would come back as somebody's deposit, or nowhere).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { formatEth, weiToEthNumber } from '@shifumi/money';
 import {
+  isBurnAddress,
   cashoutRequestSchema,
   firstIssueMessage,
   idempotencyKeySchema,
@@ -38,7 +44,7 @@ import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf, InsufficientFundsError, transfer } from '../ledger/ledger.service';
 import type { UsersRepo } from '../users/users.repo';
 import type { WithdrawalFees, WithdrawalFeeQuote } from './withdrawal-fees';
-import { findByIdempotencyKey, WITHDRAWALS_IDEMPOTENCY_UNIQUE, type WithdrawalRow } from './withdrawals.repo';
+import { findByIdempotencyKey, isDepositAddress, WITHDRAWALS_IDEMPOTENCY_UNIQUE, type WithdrawalRow } from './withdrawals.repo';
 
 const HOUR_MS = 3_600_000;
 
@@ -79,6 +85,8 @@ export interface WithdrawalsServiceDeps {
   minimumWei: bigint;
   /** WITHDRAWALS_PER_HOUR. */
   perHour: number;
+  /** Issue 23: the house's own addresses (lower-case: the hot wallet), refused as recipients. */
+  houseAddresses?: readonly string[];
   /**
    * Issue 18: why this withdrawal must wait for staff review (undefined: it goes out as usual), decided
    * inside the debit's transaction; also refuses a frozen account.
@@ -155,6 +163,11 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         key = keyParsed.data;
       }
       const { amount, recipientAddress, fee: acceptedFee } = parsed.data;
+      // Issue 23: before anything is read or debited.
+      if (isBurnAddress(recipientAddress)) return refuse('withdrawal_address_refused', SERVER_TEXTS.withdrawalToBurnAddress);
+      if ((deps.houseAddresses ?? []).includes(recipientAddress) || (await isDepositAddress(db, recipientAddress))) {
+        return refuse('withdrawal_address_refused', SERVER_TEXTS.withdrawalToHouseAddress);
+      }
       const user = await deps.users.findById(auth.userId);
       if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Password reset links (issue 13): only the SHA-256 of the token, valid 30 minutes, used once; a newer one voids older ones. */
@@ -120,6 +120,44 @@ export const withdrawalAddresses = pgTable(
     check('withdrawal_addresses_address_format', sql`${table.address} ~ '^0x[0-9a-f]{40}$'`),
     check('withdrawal_addresses_label_length', sql`char_length(${table.label}) between 1 and 64`),
     check('withdrawal_addresses_confirmed_consistent', sql`(${table.confirmedAt} is null) = (${table.activeFrom} is null)`),
+  ],
+);
+
+/**
+ * Issue 23: wrong passwords per e-mail address, across every IP and node
+ * (LOGIN_FAILURES_PER_ACCOUNT within LOGIN_FAILURE_WINDOW_MINUTES). Keyed by
+ * the SHA-256 of the lower-case address, whether an account uses it or not,
+ * so that an unknown address is counted exactly like a known one.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    emailKey: text('email_key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Wrong passwords (and sign-ins under way, counted before their check) in the window. */
+    failures: integer('failures').notNull().default(0),
+  },
+  (table) => [
+    check('login_failures_key_format', sql`${table.emailKey} ~ '^[0-9a-f]{64}$'`),
+    check('login_failures_failures_non_negative', sql`${table.failures} >= 0`),
+  ],
+);
+
+/** Issue 23: how many mails of each throttled kind an account was sent in the current window (a few at most, whatever asks). */
+export const mailThrottle = pgTable(
+  'mail_throttle',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verification', 'password_reset', 'address_confirmation'] }).notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind] }),
+    check('mail_throttle_sent_positive', sql`${table.sent} > 0`),
+    check('mail_throttle_kind', sql`${table.kind} in ('verification', 'password_reset', 'address_confirmation')`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const SESSION_REVOCATION_REASONS = [
@@ -95,6 +95,11 @@ export const emailVerificationTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Issue 23: the link of a requested change of a verified address: opening it moves the
+     * account to `email` (until then the verified address stays the account's).
+     */
+    changesEmail: boolean('changes_email').notNull().default(false),
   },
   (table) => [
     uniqueIndex('email_verification_tokens_token_hash_key').on(table.tokenHash),

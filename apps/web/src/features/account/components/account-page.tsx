@@ -199,6 +199,21 @@ export function AccountPage({ responsibleGaming }: AccountPageProps = {}) {
               {replacingEmail ? <AddEmailForm replacing /> : null}
             </div>
           ) : null}
+          {account.data && account.data.user.email !== null && account.data.emailVerified ? (
+            // Issue 23: a verified address changes too (with the password), once the new one is confirmed by its link.
+            replacingEmail ? (
+              <div className={styles.verifyBox}>
+                <p className={styles.muted}>Your current address stays until you open the link we send to the new one.</p>
+                <AddEmailForm replacing />
+              </div>
+            ) : (
+              <div className={styles.actionsRow}>
+                <Button variant="ghost" size="small" onClick={() => setReplacingEmail(true)}>
+                  Change e-mail address
+                </Button>
+              </div>
+            )
+          ) : null}
         </section>
 
         <section className={styles.card} aria-labelledby="account-wallet">

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { parseSiweMessage } from 'viem/siwe';
 import { SERVER_TEXTS, SIWE_TEXTS, TEXTS } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse, type RecordedRequest } from '../../../test/fetch-mock';
@@ -17,7 +17,8 @@ describe('linking a wallet from the account page', () => {
         respond(request) ??
         backgroundReads(request, account()) ??
         chainRpc(request, { eth_sign: () => SIGNATURE }) ??
-        (request.url === '/api/auth/siwe/nonce' ? jsonResponse(200, { nonce: 'linknonce1234' }) : jsonResponse(404, {})),
+        // Issue 23: a link nonce (bound to the session), not a sign-in one.
+        (request.url === '/api/auth/siwe/link-nonce' ? jsonResponse(200, { nonce: 'linknonce1234' }) : jsonResponse(404, {})),
     );
   }
 
@@ -92,7 +93,7 @@ describe('linking a wallet from the account page', () => {
   it('says preparing the message failed when no nonce can be had, and asks for no signature', async () => {
     signInAs('token-1');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { requests } = server((request) => (request.url === '/api/auth/siwe/nonce' ? jsonResponse(429, { message: 'slow down' }) : undefined));
+    const { requests } = server((request) => (request.url === '/api/auth/siwe/link-nonce' ? jsonResponse(429, { message: 'slow down' }) : undefined));
     const { walletConfig, user } = renderApp('/account');
     await act(() => connectTestWallet(walletConfig));
     await user.click(await screen.findByRole('button', { name: LINK_BUTTON }));
@@ -115,6 +116,9 @@ describe('linking a wallet from the account page', () => {
 
 describe('adding an e-mail to a wallet-only account', () => {
   const walletOnly = { ...testUser, name: '0xf39f…2266', email: null };
+  /** A wallet-only account has no password: the form asks for none. */
+  const noPassword = (request: RecordedRequest) =>
+    request.url === '/api/account/security' ? jsonResponse(200, { twoFactorEnabled: false, hasPassword: false, withdrawalsHeldUntil: null }) : undefined;
 
   it('shows no e-mail and a form, sends the address and says a link was mailed', async () => {
     signInAs('token-1', walletOnly);
@@ -124,7 +128,7 @@ describe('adding an e-mail to a wallet-only account', () => {
         email = (request.body as { email: string }).email;
         return jsonResponse(200, { message: SERVER_TEXTS.emailAdded });
       }
-      return backgroundReads(request, accountFixture({ user: { ...walletOnly, email }, emailVerified: false })) ?? chainRpc(request) ?? jsonResponse(404, {});
+      return noPassword(request) ?? backgroundReads(request, accountFixture({ user: { ...walletOnly, email }, emailVerified: false })) ?? chainRpc(request) ?? jsonResponse(404, {});
     });
     const { user } = renderApp('/account');
 
@@ -134,6 +138,7 @@ describe('adding an e-mail to a wallet-only account', () => {
 
     expect(await screen.findByText(SERVER_TEXTS.emailAdded)).toBeTruthy();
     expect(requests.find((request) => request.url === '/api/account/email')).toMatchObject({ method: 'POST', body: { email: 'wallet.owner@example.com' } });
+    expect(screen.queryByLabelText('Current password')).toBeNull();
     // The account is read again: the address now shows, not verified yet.
     expect(await screen.findByText('wallet.owner@example.com')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Not verified')).toBeTruthy());
@@ -170,5 +175,30 @@ describe('adding an e-mail to a wallet-only account', () => {
     await user.click(await screen.findByRole('button', { name: 'Use another address' }));
     expect(screen.getByLabelText('New e-mail address')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Use this address' })).toBeTruthy();
+  });
+});
+
+describe('changing the e-mail address (issue 23)', () => {
+  it('asks a verified account for its password and two-factor code, sends them, and shows the server\'s refusal', async () => {
+    signInAs('token-1');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { requests } = installFetch((request) => {
+      if (request.url === '/api/account/email') return jsonResponse(400, { message: 'Your current password is not correct.' });
+      if (request.url === '/api/account/security') return jsonResponse(200, { twoFactorEnabled: true, hasPassword: true, withdrawalsHeldUntil: null });
+      return backgroundReads(request, accountFixture({ user: testUser, emailVerified: true })) ?? chainRpc(request) ?? jsonResponse(404, {});
+    });
+    const { user } = renderApp('/account');
+    await user.click(await screen.findByRole('button', { name: 'Change e-mail address' }));
+    const field = screen.getByLabelText('New e-mail address');
+    const form = within(field.closest('form')!);
+    await user.type(field, 'new@example.com');
+    await user.type(await form.findByLabelText('Current password'), 'guess');
+    await user.type(await form.findByLabelText('Two-factor code'), '123456');
+    await user.click(form.getByRole('button', { name: 'Use this address' }));
+    expect(await screen.findByText('Your current password is not correct.')).toBeTruthy();
+    expect(requests.find((request) => request.url === '/api/account/email')).toMatchObject({
+      method: 'POST',
+      body: { email: 'new@example.com', currentPassword: 'guess', code: '123456' },
+    });
   });
 });

@@ -1,7 +1,10 @@
 /**
- * Adds an e-mail address to a wallet-only account, or replaces one that is
- * not verified yet: the server mails a verification link to it (withdrawals
- * need a verified e-mail).
+ * Adds an e-mail address to a wallet-only account, or changes the account's
+ * address: the server mails a verification link to it (withdrawals need a
+ * verified e-mail). Issue 23: an account with a password gives it, and its
+ * two-factor code when two-factor is on; a verified address changes only
+ * once the link sent to the new one is opened. A refusal shows the server's
+ * sentence.
  */
 import { useState, type FormEvent } from 'react';
 import { addEmailRequestSchema, firstIssueMessage } from '@shifumi/protocol';
@@ -10,26 +13,38 @@ import { TextField } from '../../../components/ui/text-field';
 import { userFacingMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useAddEmailMutation } from '../../../lib/account-api';
+import { useSecurityQuery } from '../api/security-api';
 import styles from './account-page.module.css';
 
 export function AddEmailForm({ replacing }: { replacing: boolean }) {
   const [email, setEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const addEmail = useAddEmailMutation();
+  const security = useSecurityQuery(true);
+  const asksPassword = security.data?.hasPassword === true;
+  const asksCode = security.data?.twoFactorEnabled === true;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setProblem(null);
-    const parsed = addEmailRequestSchema.safeParse({ email });
+    const parsed = addEmailRequestSchema.safeParse({
+      email,
+      ...(asksPassword ? { currentPassword } : {}),
+      ...(asksCode && code.trim() !== '' ? { code } : {}),
+    });
     if (!parsed.success) {
       setProblem(firstIssueMessage(parsed.error));
       return;
     }
-    addEmail.mutate(parsed.data.email, {
+    addEmail.mutate(parsed.data, {
       // A toast: once the account is read again the form gives way to the verification box.
       onSuccess: (answer) => {
         notify.success(answer.message);
         setEmail('');
+        setCurrentPassword('');
+        setCode('');
       },
       onError: (error) => {
         console.error('Adding the e-mail address failed', error);
@@ -49,6 +64,26 @@ export function AddEmailForm({ replacing }: { replacing: boolean }) {
         error={problem}
         disabled={addEmail.isPending}
       />
+      {asksPassword ? (
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+          disabled={addEmail.isPending}
+        />
+      ) : null}
+      {asksCode ? (
+        <TextField
+          label="Two-factor code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          disabled={addEmail.isPending}
+        />
+      ) : null}
       <Button type="submit" size="small" disabled={addEmail.isPending} aria-busy={addEmail.isPending || undefined}>
         {replacing ? 'Use this address' : 'Add e-mail'}
       </Button>

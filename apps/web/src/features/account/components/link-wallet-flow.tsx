@@ -18,7 +18,7 @@ import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
-import { buildSiweMessage, fetchSiweNonce } from '../../../lib/siwe';
+import { buildSiweMessage, fetchSiweLinkNonce } from '../../../lib/siwe';
 import { notify } from '../../../lib/toast';
 import { accountQueryKey, linkWallet } from '../../../lib/account-api';
 import { LINK_WALLET_TEXTS, LinkWalletPrompt, type LinkWalletFlowProps } from './link-wallet-prompt';
@@ -45,7 +45,7 @@ export function LinkWalletFlow({ chainId }: LinkWalletFlowProps) {
       const targetChain = chainId ?? account.chainId;
       if (targetChain === undefined) throw new Error('No chain to sign for');
       if (account.chainId !== targetChain) await switchChainAsync({ chainId: targetChain });
-      message = buildSiweMessage({ address, chainId: targetChain, nonce: await fetchSiweNonce(), purpose: 'link' });
+      message = buildSiweMessage({ address, chainId: targetChain, nonce: await fetchSiweLinkNonce(), purpose: 'link' });
     } catch (error) {
       console.error('Preparing the wallet link failed', error);
       setProblem(TEXTS.walletPrepareError);
