@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { passwordSchema, emailSchema, sessionResponseSchema } from './http';
-import { ACCOUNT_SECURITY_TEXTS } from './texts';
+import { ACCOUNT_SECURITY_TEXTS } from './server-texts';
 import { recipientAddressSchema } from './money';
 
 /** Password reset links are valid this long. */

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './texts';
+export * from './server-texts';
 export * from './http';
 export * from './socket';
 export * from './money';

@@ -3,7 +3,7 @@
  * self-exclusion, statements, and the age and Terms confirmation.
  */
 import { z } from 'zod';
-import { RESPONSIBLE_GAMING_TEXTS as T } from './texts';
+import { RESPONSIBLE_GAMING_TEXTS as T } from './server-texts';
 
 /** The kinds of limit: money deposited, net loss (stakes lost minus winnings), total staked. */
 export const LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { BET_AMOUNTS, CHARACTERS, CHOICES, QUICK_MESSAGE_MAX_LENGTH, type Character, type Choice } from './constants';
 import type { CommitChoicePayload, ResultMode, RevealChoicePayload, RevealRequestEvent, Seal } from './fairness';
 import { isPlainLine, TEXT_RULE_MESSAGES } from './text-rules';
-import { SOCKET_TEXTS } from './texts';
+import { SOCKET_TEXTS } from './server-texts';
 
 export const characterSchema = z.enum(CHARACTERS, { error: 'Please choose one of the four characters.' });
 export const choiceSchema = z.enum(CHOICES, { error: 'Choose rock, paper or scissors.' });

@@ -21,7 +21,7 @@
  */
 import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit';
 import { ACCOUNT_SECURITY_TEXTS, TWO_FACTOR_MAX_FAILURES, type LoginResponse, type SessionResponse } from '@shifumi/protocol';
-import { RESPONSIBLE_GAMING_TEXTS } from '@shifumi/protocol/texts';
+import { RESPONSIBLE_GAMING_TEXTS } from '@shifumi/protocol/server-texts';
 import { ApiError } from '../../lib/api-error';
 import { requestAcceptance } from './acceptance-request';
 import { requestCode } from './code-request';
