@@ -43,7 +43,8 @@ export const ADMIN_TEXTS = {
   accountFrozen: 'Your account is frozen: playing and withdrawals are paused. Please contact support.',
   /** The account page's status of a withdrawal waiting for staff. */
   withdrawalInReview: 'In review',
-  withdrawalRejected: (reason: string) => `Rejected: ${reason}`,
+  /** Issue 26: the account page's line of a rejected withdrawal, said once, with staff's reason when there is one. */
+  withdrawalRejected: (reason: string | null) => (reason ? `Rejected, amount and fee returned: ${reason}` : 'Rejected, amount and fee returned'),
   /** Why a withdrawal waits (stored with it, shown to staff). */
   reviewReasons: {
     aboveThreshold: (limitEth: string) => `Above the review threshold of ${limitEth} ETH.`,

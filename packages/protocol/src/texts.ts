@@ -133,6 +133,7 @@ export const SOCKET_TEXTS = {
   internalError: SERVER_TEXTS.internalError,
   notInGame: 'You are not in this game.',
   oneReactionPerSecond: 'One reaction per second, please.',
+  oneMessagePerSecond: 'One message per second, please.',
   alreadySearching: 'You are already looking for a game.',
   alreadyPlaying: 'You are already in a game.',
   searchInterrupted: 'Your search was interrupted. Please search again.',

@@ -151,6 +151,23 @@ export function createAuthRepo(db: Database) {
     },
 
     /** True when the session exists, belongs to `userId`, is not revoked and its user is not disabled. */
+    /**
+     * Issue 26: "last active" moves as the session is used, written at most once per `minIntervalMs`
+     * (the condition holds across nodes; a revoked session is left as it ended).
+     */
+    async touchSession(sessionId: string, now: Date, minIntervalMs: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            isNull(sessions.revokedAt),
+            sql`${sessions.lastUsedAt} <= ${new Date(now.getTime() - minIntervalMs).toISOString()}::timestamptz`,
+          ),
+        );
+    },
+
     async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: sessions.id })

@@ -72,6 +72,11 @@ export interface AuthServiceDeps {
   };
 }
 
+/** Issue 26: a session's "last active" is written at most once a minute. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+/** How many sessions this node remembers the last write of (beyond that it forgets them all, and the database's condition still holds). */
+const SESSION_TOUCH_MEMORY = 10_000;
+
 /** Where a sign-in comes from. */
 export interface SignInMeta {
   userAgent?: string | undefined;
@@ -100,6 +105,15 @@ export function extractAccessToken(value: unknown): string | undefined {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, authRepo, passwords, accessTokens, mailer, sessionEvents, clock, logger } = deps;
+  // When this node last wrote each session's "last active": most requests then cost no write at all.
+  const sessionTouchedAt = new Map<string, number>();
+  async function touchSession(sessionId: string): Promise<void> {
+    const now = clock();
+    if (now.getTime() - (sessionTouchedAt.get(sessionId) ?? -Infinity) < SESSION_TOUCH_INTERVAL_MS) return;
+    if (sessionTouchedAt.size >= SESSION_TOUCH_MEMORY) sessionTouchedAt.clear();
+    sessionTouchedAt.set(sessionId, now.getTime());
+    await authRepo.touchSession(sessionId, now, SESSION_TOUCH_INTERVAL_MS);
+  }
 
   function secondsFromNow(seconds: number): Date {
     return new Date(clock().getTime() + seconds * 1000);
@@ -328,6 +342,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await authRepo.isSessionActive(subject.sessionId, subject.userId))) {
         return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
       }
+      await touchSession(subject.sessionId);
       return ok(subject);
     },
 
