@@ -92,6 +92,8 @@ export const SERVER_TEXTS = {
   loggedOut: 'You have been signed out.',
   loggedOutEverywhere: 'You have been signed out on every device.',
   emailVerified: 'Your e-mail address has been verified.',
+  /** Issue 26: a verification link followed again (or after another link did it): nothing failed. */
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
   verifyLinkInvalid: TEXTS.verifyFailedText,
   verificationSent: 'A new verification link has been sent to your address.',
   alreadyVerified: 'Your e-mail address is already verified.',

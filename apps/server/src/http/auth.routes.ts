@@ -147,8 +147,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get('/verify-email/:token', async (request): Promise<MessageResponse> => {
     const { token } = parseInput(verifyEmailParamsSchema, request.params);
-    unwrap(await auth.verifyEmail(token));
-    return { message: SERVER_TEXTS.emailVerified };
+    const outcome = unwrap(await auth.verifyEmail(token));
+    return { message: outcome === 'already' ? SERVER_TEXTS.emailAlreadyVerified : SERVER_TEXTS.emailVerified };
   });
 
   app.post('/resend-verification', async (request): Promise<MessageResponse> => {

@@ -27,7 +27,8 @@ export type RotationOutcome =
   /** The token had already been rotated: its whole session has just been revoked. */
   | { kind: 'reused'; sessionId: string; userId: string };
 
-export type VerificationOutcome = { kind: 'verified'; userId: string } | { kind: 'invalid' };
+/** Issue 26: `already_verified`: a link (used, or from before another link verified it) for the address the account still has, already verified. */
+export type VerificationOutcome = { kind: 'verified'; userId: string } | { kind: 'already_verified' } | { kind: 'invalid' };
 
 export type EmailChangeOutcome =
   | { kind: 'changed'; user: UserRow }
@@ -168,6 +169,19 @@ export function createAuthRepo(db: Database) {
         );
     },
 
+    /** The open session of a user who is not disabled, with when it was last used; undefined otherwise. */
+    async activeSession(sessionId: string, userId: string): Promise<{ lastUsedAt: Date } | undefined> {
+      const [row] = await db
+        .select({ lastUsedAt: sessions.lastUsedAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)),
+        )
+        .limit(1);
+      return row;
+    },
+
     async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: sessions.id })
@@ -240,12 +254,14 @@ export function createAuthRepo(db: Database) {
             expiresAt: emailVerificationTokens.expiresAt,
             usedAt: emailVerificationTokens.usedAt,
             currentEmail: users.email,
+            emailVerifiedAt: users.emailVerifiedAt,
           })
           .from(emailVerificationTokens)
           .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
           .where(eq(emailVerificationTokens.tokenHash, tokenHash))
           .limit(1)
           .for('update', { of: [emailVerificationTokens, users] });
+        if (found && found.currentEmail === found.email && found.emailVerifiedAt !== null) return { kind: 'already_verified' };
         if (!found || found.usedAt !== null || found.expiresAt.getTime() <= now.getTime()) return { kind: 'invalid' };
         if (found.currentEmail !== found.email) return { kind: 'invalid' };
         await tx

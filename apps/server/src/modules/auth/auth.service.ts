@@ -74,8 +74,6 @@ export interface AuthServiceDeps {
 
 /** Issue 26: a session's "last active" is written at most once a minute. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
-/** How many sessions this node remembers the last write of (beyond that it forgets them all, and the database's condition still holds). */
-const SESSION_TOUCH_MEMORY = 10_000;
 
 /** Where a sign-in comes from. */
 export interface SignInMeta {
@@ -105,15 +103,7 @@ export function extractAccessToken(value: unknown): string | undefined {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, authRepo, passwords, accessTokens, mailer, sessionEvents, clock, logger } = deps;
-  // When this node last wrote each session's "last active": most requests then cost no write at all.
-  const sessionTouchedAt = new Map<string, number>();
-  async function touchSession(sessionId: string): Promise<void> {
-    const now = clock();
-    if (now.getTime() - (sessionTouchedAt.get(sessionId) ?? -Infinity) < SESSION_TOUCH_INTERVAL_MS) return;
-    if (sessionTouchedAt.size >= SESSION_TOUCH_MEMORY) sessionTouchedAt.clear();
-    sessionTouchedAt.set(sessionId, now.getTime());
-    await authRepo.touchSession(sessionId, now, SESSION_TOUCH_INTERVAL_MS);
-  }
+
 
   function secondsFromNow(seconds: number): Date {
     return new Date(clock().getTime() + seconds * 1000);
@@ -339,10 +329,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (token === undefined) return refuse('not_authenticated', SERVER_TEXTS.notAuthenticated);
       const subject = await accessTokens.verify(token);
       if (!subject) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
-      if (!(await authRepo.isSessionActive(subject.sessionId, subject.userId))) {
-        return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      const session = await authRepo.activeSession(subject.sessionId, subject.userId);
+      if (!session) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      // Issue 26: "last active" follows use, written at most once a minute (the read above is needed anyway).
+      const now = clock();
+      if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+        await authRepo.touchSession(subject.sessionId, now, SESSION_TOUCH_INTERVAL_MS);
       }
-      await touchSession(subject.sessionId);
       return ok(subject);
     },
 
@@ -350,11 +343,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       return authRepo.isSessionActive(auth.sessionId, auth.userId);
     },
 
-    async verifyEmail(token: string): Promise<Result<void>> {
+    /** Verifies the address of the link; says `already` when it was verified before (issue 26), not a failure. */
+    async verifyEmail(token: string): Promise<Result<'verified' | 'already'>> {
       if (!OPAQUE_TOKEN_PATTERN.test(token)) return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
       const outcome = await authRepo.useVerificationToken(hashOpaqueToken(token), clock());
       if (outcome.kind === 'invalid') return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
-      return ok(undefined);
+      return ok(outcome.kind === 'already_verified' ? 'already' : 'verified');
     },
 
     /**

@@ -164,13 +164,21 @@ export function VerifyPage() {
                     {entry.title}
                     <span className={styles.status}>{entry.ok ? TEXTS.passed : TEXTS.failed}</span>
                   </h3>
-                  <p className={styles.detail}>{entry.detail}</p>
+                  <p className={styles.detail} title={entry.exactWei}>
+                    {entry.detail}
+                  </p>
                   <p className={styles.meaning}>{entry.meaning}</p>
                 </div>
               </li>
             ))}
           </ol>
-          <p className={styles.offline}>{TEXTS.offline}</p>
+          <details className={styles.offline}>
+            <summary>{TEXTS.offlineSummary}</summary>
+            <p>{TEXTS.offlineIntro}</p>
+            <pre>
+              <code>{TEXTS.offlineCommand}</code>
+            </pre>
+          </details>
         </section>
       ) : null}
     </div>
