@@ -18,8 +18,10 @@ function pageOverflows(page: Page): Promise<boolean> {
   return page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) > window.innerWidth);
 }
 
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+/** axe-core's serious and critical findings on the page, or only inside `within` (a dialog: not the page behind it). */
+async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
@@ -82,6 +84,7 @@ test('the deposit dialog shows the whole address, grouped for reading, at 375 an
     for (const group of await groups.all()) await expect(group).toBeInViewport({ ratio: 1 });
     expect(await address.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     expect(await pageOverflows(page), `the deposit dialog at ${viewport.width} px`).toBe(false);
+    expect(await seriousAxeViolations(page, '[role="dialog"]'), `axe on the deposit dialog at ${viewport.width} px`).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
@@ -118,4 +121,19 @@ test('the console at 375 px: no page scrolls sideways, and axe finds nothing ser
     for (const violation of await seriousAxeViolations(staff)) problems.push(`player page: ${violation}`);
   }
   expect(problems).toEqual([]);
+});
+
+test('/verify at 375 px: the command line waits in its "for developers" disclosure; no overflow, nothing serious for axe', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/verify');
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify a game' })).toBeVisible();
+  await page.getByLabel('Transcript (JSON)').fill('{"version": 1}');
+  await page.getByRole('button', { name: 'Check the transcript' }).click();
+  const developers = page.locator('details', { hasText: 'For developers' });
+  await expect(developers).toBeVisible();
+  await expect(developers.locator('code')).toBeHidden();
+  await developers.locator('summary').click();
+  await expect(developers.locator('code')).toHaveText('npm run verify:game -- <transcript.json> --key <public key>');
+  expect(await pageOverflows(page)).toBe(false);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

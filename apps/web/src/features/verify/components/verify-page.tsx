@@ -175,7 +175,8 @@ export function VerifyPage() {
           <details className={styles.offline}>
             <summary>{TEXTS.offlineSummary}</summary>
             <p>{TEXTS.offlineIntro}</p>
-            <pre>
+            {/* Focusable: on a phone the command scrolls inside its box, and a keyboard must reach it (WCAG 2.1.1). */}
+            <pre tabIndex={0}>
               <code>{TEXTS.offlineCommand}</code>
             </pre>
           </details>
