@@ -20,8 +20,10 @@ test('deposit with dev:deposit, see the balance in ETH and USD, and withdraw on 
   const deposit = page.getByRole('dialog', { name: 'Deposit Funds' });
   await expect(deposit.getByRole('tab', { name: 'ETH' })).toHaveAttribute('aria-selected', 'true');
   const addressField = deposit.getByLabel('Your ETH deposit address');
-  await expect(addressField).toHaveValue(/^0x[0-9a-f]{40}$/);
-  const address = await addressField.inputValue();
+  // Issue 26: the whole address is shown (grouped by four, wrapped, never cut).
+  await expect(addressField).toHaveText(/^0x[0-9a-f]{40}$/);
+  const address = (await addressField.textContent()) ?? '';
+  expect(await addressField.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight)).toBe(true);
   await expect(deposit.locator('svg', { has: page.locator('title', { hasText: 'QR code of your deposit address' }) })).toHaveAttribute('height', '150');
   await deposit.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Address copied to clipboard!')).toBeVisible();

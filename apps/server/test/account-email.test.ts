@@ -183,8 +183,11 @@ describe('POST /api/account/email', () => {
     expect(await userRow(session.user.id)).toMatchObject({ email: next, emailVerifiedAt: expect.any(Date) });
     await t.app.accountSecurity.settled();
     expect(t.smtp.mailsTo(email).some((mail) => mail.subject === 'Shifumi security: your e-mail address was changed')).toBe(true);
-    // The link is used up.
-    expect((await verify(tokenOf(link))).statusCode).toBe(400);
+    // The link is used up: followed again it only says the address is verified (issue 26), and changes nothing.
+    const again = await verify(tokenOf(link));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: SERVER_TEXTS.emailAlreadyVerified });
+    expect(await userRow(session.user.id)).toMatchObject({ email: next });
     // The old address is free for somebody else.
     expect((await postJson(t, '/api/auth/register', { name: 'Other', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true })).statusCode).toBe(201);
   });

@@ -5,7 +5,7 @@
  * (collusion scan on crafted games, resolve with a note, an open flag or a
  * drained new account sending a withdrawal to review).
  */
-import { type StuckResponse, type FlagsResponse } from '@shifumi/protocol';
+import { type StuckResponse, type FlagsResponse, type GamesListResponse } from '@shifumi/protocol';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { parseEther, type Address } from 'viem';
@@ -173,6 +173,18 @@ describe('flags', () => {
     const open = (await call('GET', '/api/admin/flags?status=open', support.token)).json() as FlagsResponse;
     const flag = open.flags.find((item) => item.userId === winner.id && item.rule === 'round_streak');
     expect(flag).toMatchObject({ otherUserId: loser.id, status: 'open', evidence: { rounds: 9 } });
+    // Issue 26: the games the evidence names come with their date, stake, players and winner, for a readable table.
+    expect(flag!.games).toHaveLength(3);
+    expect(new Set(flag!.games!.map((game) => game.gameId))).toEqual(new Set((flag!.evidence as { games: string[] }).games));
+    for (const game of flag!.games!) {
+      expect(game).toMatchObject({ betUsd: 1, stakeWei: '1', status: 'finished', winnerId: winner.id });
+      expect(game.players.map((named) => named.userId)).toEqual([winner.id, loser.id]);
+      expect(game.players.every((named) => named.name.length > 0)).toBe(true);
+    }
+    // The Games list says who played, too.
+    const listed = (await call('GET', `/api/admin/games?userId=${winner.id}`, support.token)).json() as GamesListResponse;
+    expect(listed.games).toHaveLength(3);
+    expect(listed.games[0]!.players.map((named) => named.userId)).toEqual([winner.id, loser.id]);
 
     const held = await cashout(winner.token, '0.1');
     expect(held.json()).toMatchObject({ status: 'review' });

@@ -151,6 +151,41 @@ describe('POST /api/auth/refresh-token', () => {
   });
 });
 
+describe('a session\'s "last active" (issue 26)', () => {
+  it('moves as the session is used, written at most once a minute', async () => {
+    const session = await signIn(t, await signUp(t));
+    const lastUsed = async () => {
+      const [row] = await t.db.select({ lastUsedAt: sessions.lastUsedAt }).from(sessions).where(eq(sessions.userId, session.user.id));
+      return row!.lastUsedAt.getTime();
+    };
+    const signedInAt = await lastUsed();
+    const use = async () => expect((await getAccount(t, session.accessToken)).statusCode).toBe(200);
+    let moved = 0;
+    try {
+      t.clock.advance(30_000);
+      moved += 30_000;
+      await use();
+      expect(await lastUsed()).toBe(signedInAt);
+      t.clock.advance(31_000);
+      moved += 31_000;
+      await use();
+      const firstTouch = await lastUsed();
+      expect(firstTouch).toBeGreaterThanOrEqual(signedInAt + 61_000);
+      t.clock.advance(20_000);
+      moved += 20_000;
+      await use();
+      await use();
+      expect(await lastUsed()).toBe(firstTouch);
+      t.clock.advance(45_000);
+      moved += 45_000;
+      await use();
+      expect(await lastUsed()).toBeGreaterThanOrEqual(firstTouch + 65_000);
+    } finally {
+      t.clock.advance(-moved);
+    }
+  });
+});
+
 describe('POST /api/auth/logout', () => {
   it('revokes the session of the cookie, clears the cookie, and the access token stops working', async () => {
     const session = await signIn(t, await signUp(t));

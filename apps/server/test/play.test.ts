@@ -394,6 +394,16 @@ describe('malformed and foreign input', () => {
     const accepted = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'gg' }, resolve));
     expect(accepted).toEqual({ ok: true });
     expect(await delivered).toEqual({ content: 'gg' });
+    // Issue 26: reactions and quick messages keep separate budgets — an emoji then a message within a second both go.
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    const emoji = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: '🔥', kind: 'reaction' }, resolve));
+    expect(emoji).toEqual({ ok: true });
+    const message = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'good luck', kind: 'message' }, resolve));
+    expect(message).toEqual({ ok: true });
+    const secondMessage = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'again', kind: 'message' }, resolve));
+    expect(secondMessage).toEqual({ ok: false, message: 'One message per second, please.' });
+    const secondEmoji = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: '👍', kind: 'reaction' }, resolve));
+    expect(secondEmoji).toEqual({ ok: false, message: 'One reaction per second, please.' });
     a.socket.emit('leave_game', { room });
     await next(b.socket, 'game_dead');
   });

@@ -1,4 +1,5 @@
 import { MAIL_LIMITS, SERVER_TEXTS, TEXTS } from '@shifumi/protocol';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccount, postJson, signIn, signUp, uniqueEmail, PASSWORD } from './support/api';
 import { findVerificationLink } from './support/smtp-receiver';
@@ -44,9 +45,21 @@ describe('GET /api/auth/verify-email/:token', () => {
     expect(await emailVerified(email)).toBe(true);
   });
 
-  it('refuses a used link with 400', async () => {
-    const { token } = await registerAndReadLink();
+  it('a used link of an address already verified says so (issue 26), not that it failed', async () => {
+    const { email, token } = await registerAndReadLink();
     expect((await verify(token)).statusCode).toBe(200);
+    const again = await verify(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: SERVER_TEXTS.emailAlreadyVerified });
+    expect(await emailVerified(email)).toBe(true);
+  });
+
+  it('refuses a used link with 400 when its address is not the account\'s verified one any more', async () => {
+    const { email, token } = await registerAndReadLink();
+    expect((await verify(token)).statusCode).toBe(200);
+    const session = await signIn(t, { email, password: PASSWORD });
+    // The address changes: the old link proves nothing now.
+    await t.db.execute(sql`update users set email = ${uniqueEmail('moved')}, email_verified_at = null where id = ${session.user.id}`);
     const again = await verify(token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: TEXTS.verifyFailedText });
@@ -107,8 +120,10 @@ describe('POST /api/auth/resend-verification', () => {
     const token = findVerificationLink(mail).pathname.split('/').at(-1) ?? '';
     expect(token).not.toBe(firstToken);
     expect((await verify(token)).statusCode).toBe(200);
-    // Verifying uses up every other open link.
-    expect((await verify(firstToken)).statusCode).toBe(400);
+    // Verifying uses up every other open link: followed later, it says the address is already verified (issue 26).
+    const first = await verify(firstToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: SERVER_TEXTS.emailAlreadyVerified });
   });
 
   it('answers 409 once the address is verified, and sends nothing', async () => {

@@ -22,6 +22,8 @@ export interface TranscriptCheck {
   meaning: string;
   ok: boolean;
   detail: string;
+  /** Issue 26: the amounts of `detail` (said in ETH) in wei, exactly, for whoever wants them (the page's hover). */
+  exactWei?: string;
 }
 
 function check(id: CheckId, ok: boolean, detail: string): TranscriptCheck {
@@ -155,8 +157,13 @@ function checkStake(transcript: Transcript): TranscriptCheck {
   const expected = expectedStakeWei(transcript.amountUsdt, transcript.price);
   const recorded = BigInt(transcript.stakeWei);
   if (expected === null) return check('stake', false, FAIRNESS_TEXTS.stakeBadPrice);
-  if (expected !== recorded) return check('stake', false, FAIRNESS_TEXTS.stakeWrong(transcript.stakeWei, expected.toString()));
-  return check('stake', true, FAIRNESS_TEXTS.stakeRight(formatEth(recorded)));
+  if (expected !== recorded) {
+    return {
+      ...check('stake', false, FAIRNESS_TEXTS.stakeWrong(formatEth(recorded), formatEth(expected))),
+      exactWei: FAIRNESS_TEXTS.stakeWei(recorded.toString(), expected.toString()),
+    };
+  }
+  return { ...check('stake', true, FAIRNESS_TEXTS.stakeRight(formatEth(recorded))), exactWei: FAIRNESS_TEXTS.amountWei(recorded.toString()) };
 }
 
 /** What the payout is for a result: the pot (2 × stake) to a winner; each stake back in a draw. */
@@ -166,10 +173,14 @@ export function expectedPayoutWei(winnerId: string, stakeWei: bigint): bigint {
 
 function checkPayout(transcript: Transcript): TranscriptCheck {
   const expected = expectedPayoutWei(transcript.winnerId, BigInt(transcript.stakeWei));
-  if (BigInt(transcript.payoutWei) !== expected) {
-    return check('payout', false, FAIRNESS_TEXTS.payoutWrong(transcript.payoutWei, expected.toString()));
+  const recorded = BigInt(transcript.payoutWei);
+  if (recorded !== expected) {
+    return {
+      ...check('payout', false, FAIRNESS_TEXTS.payoutWrong(formatEth(recorded), formatEth(expected))),
+      exactWei: FAIRNESS_TEXTS.payoutWei(recorded.toString(), expected.toString()),
+    };
   }
-  return check('payout', true, FAIRNESS_TEXTS.payoutRight(transcript.payoutWei));
+  return { ...check('payout', true, FAIRNESS_TEXTS.payoutRight(formatEth(recorded))), exactWei: FAIRNESS_TEXTS.amountWei(recorded.toString()) };
 }
 
 /**

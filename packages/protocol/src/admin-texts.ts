@@ -43,7 +43,8 @@ export const ADMIN_TEXTS = {
   accountFrozen: 'Your account is frozen: playing and withdrawals are paused. Please contact support.',
   /** The account page's status of a withdrawal waiting for staff. */
   withdrawalInReview: 'In review',
-  withdrawalRejected: (reason: string) => `Rejected: ${reason}`,
+  /** Issue 26: the account page's line of a rejected withdrawal, said once, with staff's reason when there is one. */
+  withdrawalRejected: (reason: string | null) => (reason ? `Rejected, amount and fee returned: ${reason}` : 'Rejected, amount and fee returned'),
   /** Why a withdrawal waits (stored with it, shown to staff). */
   reviewReasons: {
     aboveThreshold: (limitEth: string) => `Above the review threshold of ${limitEth} ETH.`,
@@ -51,3 +52,32 @@ export const ADMIN_TEXTS = {
     openFlag: 'The account has an open flag.',
   },
 } as const;
+
+/**
+ * Issue 26: each collusion rule in words, for the console's flags (what the
+ * rule looks for, as apps/server/src/modules/admin/collusion.ts applies it).
+ */
+export const FLAG_RULE_TEXTS: Record<string, string> = {
+  round_streak: 'Won 8 or more rounds in a row against the same opponent, without a draw',
+  winnings_concentration: 'Over at least 10 games, more than half of the net winnings came from one opponent',
+  timeout_losses: 'The opponent lost 3 or more games to this player by leaving or disconnecting',
+  shared_ip_opponents: 'Signed in from the same IP address within 24 hours as an opponent they played',
+  linked_accounts: 'One browser signed into both accounts, or one withdrew to an address the other deposited from',
+  new_account_drained: 'An account under 24 hours old deposited and lost everything it had to this player',
+};
+
+/** Issue 26: the evidence's fields, named for people (anything else is shown under its own name). */
+export const FLAG_EVIDENCE_LABELS: Record<string, string> = {
+  rounds: 'Rounds won in a row',
+  losses: 'Games lost by leaving or disconnecting',
+  games: 'Games',
+  game: 'Game',
+  netWinningsWei: 'Net winnings',
+  fromOpponentWei: 'Of which from this opponent',
+  ip: 'Shared IP address',
+  link: 'Linked by',
+  deviceId: 'Browser (device id)',
+  address: 'Address',
+  lostWei: 'Lost to this player',
+  depositedWei: 'Deposited',
+};

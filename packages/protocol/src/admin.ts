@@ -232,7 +232,10 @@ export const gamePageSchema = z.object({
   transfers: z.array(z.object({ id: z.string(), kind: z.string(), at: z.iso.datetime(), entries: z.array(z.object({ account: z.string(), amountWei: z.string() })) })),
 });
 export type GamePage = z.infer<typeof gamePageSchema>;
-export const gamesListResponseSchema = z.object({ games: z.array(gamePageSchema.shape.game) });
+/** Issue 26: a game of a list (the console's Games, a flag's evidence): with its two players, for who played and who won. */
+export const gameListItemSchema = gamePageSchema.shape.game.extend({ players: z.array(z.object({ userId: z.string(), name: z.string() })) });
+export type GameListItem = z.infer<typeof gameListItemSchema>;
+export const gamesListResponseSchema = z.object({ games: z.array(gameListItemSchema) });
 export type GamesListResponse = z.infer<typeof gamesListResponseSchema>;
 
 export const FLAG_STATUSES = ['open', 'dismissed', 'confirmed'] as const;
@@ -248,6 +251,8 @@ export const flagSchema = z.object({
   userRole: staffRoleSchema.nullable(),
   otherUserRole: staffRoleSchema.nullable(),
   evidence: z.unknown(),
+  /** Issue 26: the games the evidence names, with their date, stake, players and result (absent: none). */
+  games: z.array(gameListItemSchema).optional(),
   status: z.enum(FLAG_STATUSES),
   note: z.string().nullable(),
   resolvedBy: z.string().nullable(),

@@ -59,10 +59,14 @@ export const FAIRNESS_TEXTS = {
   winnerWrong: (recorded: string, expected: string) => `The transcript says ${recorded}, the rounds say ${expected}.`,
   winnerNotAPlayer: 'The winner is neither of the two players.',
   stakeRight: (stakeEth: string) => `The stake of ${stakeEth} ETH is the bet at the recorded price.`,
-  stakeWrong: (recorded: string, expected: string) => `The stake is ${recorded} wei; the bet at the recorded price is ${expected} wei.`,
+  stakeWrong: (recordedEth: string, expectedEth: string) => `The stake is ${recordedEth} ETH; the bet at the recorded price is ${expectedEth} ETH.`,
+  /** Issue 26: the exact amounts in wei, beside the ETH of the check (the page shows them on hover). */
+  stakeWei: (recorded: string, expected: string) => `Stake ${recorded} wei; bet at the recorded price ${expected} wei.`,
+  amountWei: (wei: string) => `${wei} wei`,
+  payoutWei: (recorded: string, expected: string) => `Payout ${recorded} wei; the result says ${expected} wei.`,
   stakeBadPrice: 'The recorded price is not a usable ETH/USD price.',
-  payoutRight: (payoutWei: string) => `${payoutWei} wei, as the result says.`,
-  payoutWrong: (recorded: string, expected: string) => `The payout is ${recorded} wei; the result says ${expected} wei.`,
+  payoutRight: (payoutEth: string) => `${payoutEth} ETH, as the result says.`,
+  payoutWrong: (recordedEth: string, expectedEth: string) => `The payout is ${recordedEth} ETH; the result says ${expectedEth} ETH.`,
   signatureValid: 'The signature is valid for this transcript and this key.',
   signatureInvalid: 'The signature does not match this transcript and this key: the transcript was changed, or it was signed with another key.',
   signatureNoKey: "No public key was given to check the signature with.",
@@ -92,7 +96,10 @@ export const FAIRNESS_TEXTS = {
     failed: 'Failed',
     allPassed: (count: number) => `All ${count} checks passed: this game is exactly as Shifumi signed it, and it followed the rules.`,
     someFailed: (failed: number, count: number) => `${failed} of ${count} checks failed: do not trust this transcript as it is.`,
-    offline: 'The same checks run offline with npm run verify:game -- <transcript.json> --key <public key>.',
+    /** Issue 26: the command line, for developers only, behind a disclosure. */
+    offlineSummary: 'For developers: run the same checks offline',
+    offlineIntro: 'From a clone of the Shifumi repository:',
+    offlineCommand: 'npm run verify:game -- <transcript.json> --key <public key>',
   },
   /** The game screen: the opponent's seal, checked in the browser when the result comes. */
   game: {

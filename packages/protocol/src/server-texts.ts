@@ -17,6 +17,8 @@ export const SERVER_TEXTS = {
   loggedOut: 'You have been signed out.',
   loggedOutEverywhere: 'You have been signed out on every device.',
   emailVerified: 'Your e-mail address has been verified.',
+  /** Issue 26: a verification link followed again (or after another link did it): nothing failed. */
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
   verifyLinkInvalid: VERIFY_FAILED_TEXT,
   verificationSent: 'A new verification link has been sent to your address.',
   alreadyVerified: 'Your e-mail address is already verified.',
@@ -73,6 +75,7 @@ export const SOCKET_TEXTS = {
   internalError: INTERNAL_ERROR,
   notInGame: 'You are not in this game.',
   oneReactionPerSecond: 'One reaction per second, please.',
+  oneMessagePerSecond: 'One message per second, please.',
   alreadySearching: 'You are already looking for a game.',
   alreadyPlaying: 'You are already in a game.',
   searchInterrupted: 'Your search was interrupted. Please search again.',

@@ -41,6 +41,11 @@ export const sendReactionSchema = z.object({
     .min(1, { error: 'An empty message is not sent.' })
     .max(QUICK_MESSAGE_MAX_LENGTH, { error: `A message has at most ${QUICK_MESSAGE_MAX_LENGTH} characters.` })
     .refine(isPlainLine, { error: TEXT_RULE_MESSAGES.control('A message') }),
+  /**
+   * Issue 26: an emoji from the picker (`reaction`) or a typed quick message (`message`); each has its own
+   * budget of one a second, so a reaction never makes a message wait. Absent: a reaction.
+   */
+  kind: z.enum(['reaction', 'message']).optional(),
 });
 export type SendReactionPayload = z.infer<typeof sendReactionSchema>;
 /** Issue 14: the answer to a send_reaction that asked for one: sent, or refused and why. */

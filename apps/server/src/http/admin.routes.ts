@@ -45,7 +45,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { desc } from 'drizzle-orm';
 import type { AdminConsole } from '../modules/admin/admin-console';
 import { queryAudit } from '../modules/admin/audit-log';
-import { gamePage, listGames } from '../modules/admin/games-admin';
+import { evidenceGameIds, gamePage, gamesByIds, listGames } from '../modules/admin/games-admin';
 import type { TranscriptSigner } from '../modules/fairness/signing-key';
 import type { SolvencyService } from '../modules/solvency/solvency.service';
 import { staffTranscriptFor } from '../modules/games/transcript';
@@ -234,6 +234,9 @@ export async function adminRoutes(
       .where(eq(flags.status, status))
       .orderBy(desc(flags.createdAt))
       .limit(200);
+    // Issue 26: the games the evidence names, read once for the whole page.
+    const named = await gamesByIds(db, rows.flatMap(({ flag }) => evidenceGameIds(flag.evidence)));
+    const gameById = new Map(named.map((game) => [game.gameId, game]));
     return {
       flags: rows.map(({ flag, userName, otherUserName, userRole, otherUserRole }) => ({
         id: flag.id,
@@ -245,6 +248,7 @@ export async function adminRoutes(
         userRole,
         otherUserRole,
         evidence: flag.evidence,
+        games: evidenceGameIds(flag.evidence).flatMap((id) => gameById.get(id) ?? []),
         status: flag.status,
         note: flag.note,
         resolvedBy: flag.resolvedBy,

@@ -152,8 +152,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get('/verify-email/:token', async (request): Promise<MessageResponse> => {
     const { token } = parseInput(verifyEmailParamsSchema, request.params);
-    unwrap(await auth.verifyEmail(token));
-    return { message: SERVER_TEXTS.emailVerified };
+    const outcome = unwrap(await auth.verifyEmail(token));
+    return { message: outcome === 'already' ? SERVER_TEXTS.emailAlreadyVerified : SERVER_TEXTS.emailVerified };
   });
 
   // Issue 23: also at most one verification mail per account every few minutes (the service's 429).

@@ -24,7 +24,7 @@ import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import type { GameServer, InterServerEvents, SocketData } from './servers';
 
-/** At most one reaction per second per player. */
+/** At most one reaction and one quick message per second per player (separate budgets, issue 26). */
 export const REACTION_INTERVAL_MS = 1_000;
 
 const KNOWN_EVENTS = new Set<keyof ClientToServerEvents>(['search_game', 'cancel_search', 'make_choice', 'commit_choice', 'reveal_choice', 'send_reaction', 'leave_game']);
@@ -41,7 +41,8 @@ type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServer
 
 export function registerGameHandlers(deps: GameHandlersDeps): void {
   const { io, games, matchmaking, clock, logger } = deps;
-  const lastReaction = new Map<string, number>();
+  // Issue 26: one budget per kind, so an emoji never costs the message typed right after it.
+  const lastSent = { reaction: new Map<string, number>(), message: new Map<string, number>() };
 
   io.on('connection', (socket: GameSocket) => {
     const { userId } = socket.data;
@@ -144,8 +145,12 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
         const target = await games.opponentRoom(userId, parsed.data.room);
         if (!target) return refuseReaction(SOCKET_TEXTS.notInGame);
         const now = clock().getTime();
-        if (now - (lastReaction.get(userId) ?? 0) < REACTION_INTERVAL_MS) return refuseReaction(SOCKET_TEXTS.oneReactionPerSecond);
-        lastReaction.set(userId, now);
+        const kind = parsed.data.kind ?? 'reaction';
+        const last = lastSent[kind];
+        if (now - (last.get(userId) ?? 0) < REACTION_INTERVAL_MS) {
+          return refuseReaction(kind === 'message' ? SOCKET_TEXTS.oneMessagePerSecond : SOCKET_TEXTS.oneReactionPerSecond);
+        }
+        last.set(userId, now);
         io.to(target).emit('reaction_received', { content: parsed.data.content });
         answer?.({ ok: true });
       }),

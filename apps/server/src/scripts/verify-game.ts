@@ -71,7 +71,7 @@ export async function runVerifyGame(args: readonly string[], io: VerifyGameIo): 
   }
   const checks = await checkTranscript(input, parsed.key, nodeFairnessCrypto);
   for (const check of checks) {
-    io.out(`${check.ok ? '✓' : '✗'} ${check.title}: ${check.detail}`);
+    io.out(`${check.ok ? '✓' : '✗'} ${check.title}: ${check.detail}${check.exactWei ? ` (${check.exactWei})` : ''}`);
   }
   const failures = checks.filter((check) => !check.ok).length;
   if (parsed.key === null) io.out('No --key given: pass the publicKey of GET /api/fairness/key to check the signature.');

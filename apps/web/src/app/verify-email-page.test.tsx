@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { TEXTS, VERIFY_REDIRECT_MS } from '@shifumi/protocol';
+import { SERVER_TEXTS, TEXTS, VERIFY_REDIRECT_MS } from '@shifumi/protocol';
 import { App } from './app';
 import { installFetch, jsonResponse } from '../test/fetch-mock';
 import { createTestRouter, renderApp } from '../test/render-app';
@@ -34,6 +34,14 @@ describe('verify e-mail page', () => {
       vi.advanceTimersByTime(200);
     });
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('a link of an address already verified says so, and no failure (issue 26)', async () => {
+    installFetch(() => jsonResponse(200, { message: SERVER_TEXTS.emailAlreadyVerified }));
+    renderApp(PATH);
+    expect(await screen.findByText(SERVER_TEXTS.emailAlreadyVerified)).toBeTruthy();
+    expect(screen.queryByText(TEXTS.verifyFailedTitle)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the error view for any non-OK answer', async () => {

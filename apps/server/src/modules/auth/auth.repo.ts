@@ -31,6 +31,8 @@ export type RotationOutcome =
 
 export type VerificationOutcome =
   | { kind: 'verified'; userId: string }
+  /** Issue 26: a link (used, or from before another link verified it) for the address the account still has, already verified. */
+  | { kind: 'already_verified' }
   /** Issue 23: the link of a requested change: the account moved to `email`, from `previousEmail`. */
   | { kind: 'email_changed'; userId: string; email: string; previousEmail: string | null }
   /** The link is unknown, used or expired, or no longer names the account's address. */
@@ -176,6 +178,36 @@ export function createAuthRepo(db: Database) {
     },
 
     /** True when the session exists, belongs to `userId`, is not revoked and its user is not disabled. */
+    /**
+     * Issue 26: "last active" moves as the session is used, written at most once per `minIntervalMs`
+     * (the condition holds across nodes; a revoked session is left as it ended).
+     */
+    async touchSession(sessionId: string, now: Date, minIntervalMs: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            isNull(sessions.revokedAt),
+            sql`${sessions.lastUsedAt} <= ${new Date(now.getTime() - minIntervalMs).toISOString()}::timestamptz`,
+          ),
+        );
+    },
+
+    /** The open session of a user who is not disabled, with when it was last used; undefined otherwise. */
+    async activeSession(sessionId: string, userId: string): Promise<{ lastUsedAt: Date } | undefined> {
+      const [row] = await db
+        .select({ lastUsedAt: sessions.lastUsedAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)),
+        )
+        .limit(1);
+      return row;
+    },
+
     async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: sessions.id })
@@ -293,12 +325,14 @@ export function createAuthRepo(db: Database) {
             usedAt: emailVerificationTokens.usedAt,
             changesEmail: emailVerificationTokens.changesEmail,
             currentEmail: users.email,
+            emailVerifiedAt: users.emailVerifiedAt,
           })
           .from(emailVerificationTokens)
           .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
           .where(eq(emailVerificationTokens.tokenHash, tokenHash))
           .limit(1)
           .for('update', { of: [emailVerificationTokens, users] });
+        if (found && found.currentEmail === found.email && found.emailVerifiedAt !== null) return { kind: 'already_verified' };
         if (!found || found.usedAt !== null || found.expiresAt.getTime() <= now.getTime()) return { kind: 'invalid' };
         if (!found.changesEmail && found.currentEmail !== found.email) return { kind: 'invalid' };
         if (found.changesEmail && found.currentEmail !== found.email) {

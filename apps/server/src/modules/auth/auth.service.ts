@@ -104,6 +104,9 @@ export interface AuthServiceDeps {
   notice?: (to: { id: string; email: string; name: string }, notice: AccountNotice, where?: RequestOrigin) => void;
 }
 
+/** Issue 26: a session's "last active" is written at most once a minute. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
 /** Where a sign-in comes from. */
 export interface SignInMeta {
   userAgent?: string | undefined;
@@ -132,6 +135,7 @@ export function extractAccessToken(value: unknown): string | undefined {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, authRepo, passwords, accessTokens, mailer, sessionEvents, clock, logger } = deps;
+
 
   function secondsFromNow(seconds: number): Date {
     return new Date(clock().getTime() + seconds * 1000);
@@ -406,8 +410,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (token === undefined) return refuse('not_authenticated', SERVER_TEXTS.notAuthenticated);
       const subject = await accessTokens.verify(token);
       if (!subject) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
-      if (!(await authRepo.isSessionActive(subject.sessionId, subject.userId))) {
-        return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      const session = await authRepo.activeSession(subject.sessionId, subject.userId);
+      if (!session) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      // Issue 26: "last active" follows use, written at most once a minute (the read above is needed anyway).
+      const now = clock();
+      if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+        await authRepo.touchSession(subject.sessionId, now, SESSION_TOUCH_INTERVAL_MS);
       }
       return ok(subject);
     },
@@ -416,7 +424,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       return authRepo.isSessionActive(auth.sessionId, auth.userId);
     },
 
-    async verifyEmail(token: string): Promise<Result<void>> {
+    /** Verifies the address of the link; says `already` when it was verified before (issue 26), not a failure. */
+    async verifyEmail(token: string): Promise<Result<'verified' | 'already'>> {
       if (!OPAQUE_TOKEN_PATTERN.test(token)) return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
       const outcome = await authRepo.useVerificationToken(hashOpaqueToken(token), clock());
       if (outcome.kind === 'invalid') return refuse('verify_link_invalid', SERVER_TEXTS.verifyLinkInvalid);
@@ -425,7 +434,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await users.findById(outcome.userId);
         if (user) deps.notice?.({ id: user.id, email: outcome.previousEmail, name: user.name }, { kind: 'email_changed', newEmail: outcome.email });
       }
-      return ok(undefined);
+      return ok(outcome.kind === 'already_verified' ? 'already' : 'verified');
     },
 
     /**

@@ -12,7 +12,7 @@ const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalItem['status'], string> = {
   failed: 'Failed, amount returned',
   // Issue 18: waiting for, or refused by, staff review.
   review: ADMIN_TEXTS.withdrawalInReview,
-  rejected: 'Rejected, amount and fee returned',
+  rejected: ADMIN_TEXTS.withdrawalRejected(null),
 };
 
 export function MoneyActivity({ deposits, withdrawals }: { deposits: readonly DepositItem[]; withdrawals: readonly WithdrawalItem[] }) {
@@ -48,8 +48,7 @@ export function MoneyActivity({ deposits, withdrawals }: { deposits: readonly De
               <li key={withdrawal.id} className={styles.row}>
                 <span className={styles.figure}>−{withdrawal.amount} ETH</span>
                 <span className={withdrawal.status === 'failed' || withdrawal.status === 'rejected' ? styles.defeat : withdrawal.status === 'confirmed' ? styles.victory : styles.pendingText}>
-                  {WITHDRAWAL_STATUS_LABELS[withdrawal.status]}
-                  {withdrawal.rejectReason ? ` — ${ADMIN_TEXTS.withdrawalRejected(withdrawal.rejectReason)}` : ''}
+                  {withdrawal.status === 'rejected' ? ADMIN_TEXTS.withdrawalRejected(withdrawal.rejectReason ?? null) : WITHDRAWAL_STATUS_LABELS[withdrawal.status]}
                 </span>
                 <span className={styles.mono} title={withdrawal.recipientAddress}>
                   to {shortHash(withdrawal.recipientAddress)}

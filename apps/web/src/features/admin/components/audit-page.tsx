@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAudit } from '../api/admin-api';
 import styles from './admin.module.css';
+import { TableScroll } from './table-scroll';
 import { QueryState } from './query-state';
 import { dateOf } from './wei';
 
@@ -18,7 +19,8 @@ export function AuditPage() {
       </div>
       <QueryState query={audit}>
         {(data) => (
-          <table className={styles.table}>
+          <TableScroll label="Audit log">
+<table className={styles.table}>
             <thead>
               <tr>
                 <th>When</th>
@@ -49,6 +51,7 @@ export function AuditPage() {
               ))}
             </tbody>
           </table>
+</TableScroll>
         )}
       </QueryState>
     </section>

@@ -1,4 +1,5 @@
 import { FLAG_STATUSES, type Flag } from '@shifumi/protocol';
+import { FLAG_EVIDENCE_LABELS, FLAG_RULE_TEXTS } from '@shifumi/protocol/admin-texts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,8 @@ import styles from './admin.module.css';
 import { QueryState } from './query-state';
 import { ReasonForm } from './reason-form';
 import { useStaffPermissions } from './staff-permissions';
-import { dateOf } from './wei';
+import { dateOf, ethOf } from './wei';
+import { GamesTable, gameResultOf } from './games-table';
 
 type Status = (typeof FLAG_STATUSES)[number];
 
@@ -23,7 +25,45 @@ function FlagDecision({ flag, refusal, busy, onResolve }: { flag: Flag; refusal:
   );
 }
 
-/** Collusion and linked-account flags: evidence, and dismiss or confirm with a note. */
+/** One evidence value for people: amounts in ETH, a game as a link, lists joined. */
+function evidenceValue(key: string, value: unknown, flag: Flag) {
+  if (key.endsWith('Wei') && (typeof value === 'string' || typeof value === 'number')) return ethOf(String(value));
+  if (key === 'game' && typeof value === 'string') {
+    const game = flag.games?.find((item) => item.gameId === value);
+    return <Link to={`/admin/games/${value}`}>{game ? `${dateOf(game.createdAt)} · ${gameResultOf(game)}` : value}</Link>;
+  }
+  if (key === 'link' && value === 'device') return 'the same browser';
+  if (key === 'link' && value === 'address') return 'a withdrawal to an address the other deposited from';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/** Issue 26: a flag's evidence as a table (fields in words), and the games it names as a games table. */
+function FlagEvidence({ flag }: { flag: Flag }) {
+  const evidence = typeof flag.evidence === 'object' && flag.evidence !== null && !Array.isArray(flag.evidence) ? (flag.evidence as Record<string, unknown>) : {};
+  const games = flag.games ?? [];
+  const fields = Object.entries(evidence).filter(([key]) => !(key === 'games' && games.length > 0));
+  return (
+    <div className={styles.evidenceBlock}>
+      {fields.length > 0 ? (
+        <table className={styles.evidence}>
+          <tbody>
+            {fields.map(([key, value]) => (
+              <tr key={key}>
+                <th scope="row">{FLAG_EVIDENCE_LABELS[key] ?? key}</th>
+                <td className={key === 'address' || key === 'deviceId' || key === 'ip' ? styles.mono : undefined}>{evidenceValue(key, value, flag)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {games.length > 0 ? <GamesTable games={games} label={`Games of the flag of ${dateOf(flag.createdAt)}`} /> : null}
+    </div>
+  );
+}
+
+/** Collusion and linked-account flags: the rule in words, the evidence as tables, and dismiss or confirm with a note. */
 export function FlagsPage() {
   const [status, setStatus] = useState<Status>('open');
   const flags = useFlags(status);
@@ -56,41 +96,45 @@ export function FlagsPage() {
           data.flags.length === 0 ? (
             <p className={styles.muted}>No flags in this state.</p>
           ) : (
-            <table className={styles.table}>
-              <tbody>
-                {data.flags.map((flag) => (
-                  <tr key={flag.id}>
-                    <td>{dateOf(flag.createdAt)}</td>
-                    <td>{flag.rule}</td>
-                    <td>
-                      <Link to={`/admin/players/${flag.userId}`}>{flag.userName}</Link>
-                      {flag.otherUserId ? (
-                        <>
-                          {' and '}
-                          <Link to={`/admin/players/${flag.otherUserId}`}>{flag.otherUserName}</Link>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      <pre className={styles.pre}>{JSON.stringify(flag.evidence, null, 2)}</pre>
-                    </td>
-                    <td>
-                      {flag.status === 'open' ? (
-                        staff?.may('resolveFlag') ? (
-                          <FlagDecision flag={flag} refusal={staff.refusalOn('resolveFlag', [{ userId: flag.userId, role: flag.userRole }, flag.otherUserId === null ? null : { userId: flag.otherUserId, role: flag.otherUserRole }])} busy={resolve.isPending} onResolve={(resolution, note) => resolve.mutate({ id: flag.id, resolution, note })} />
-                        ) : (
-                          <span className={styles.muted}>open</span>
-                        )
+            // Issue 26: one card per flag (readable at 375 px): the rule in words, who, the evidence, the decision.
+            <ul className={styles.flagList}>
+              {data.flags.map((flag) => (
+                <li key={flag.id} className={styles.flagCard} data-flag-rule={flag.rule}>
+                  <h2 className={styles.flagRule}>{FLAG_RULE_TEXTS[flag.rule] ?? flag.rule}</h2>
+                  <p className={styles.muted}>
+                    {dateOf(flag.createdAt)} · rule <code>{flag.rule}</code>
+                  </p>
+                  <p>
+                    <Link to={`/admin/players/${flag.userId}`}>{flag.userName}</Link>
+                    {flag.otherUserId ? (
+                      <>
+                        {' and '}
+                        <Link to={`/admin/players/${flag.otherUserId}`}>{flag.otherUserName}</Link>
+                      </>
+                    ) : null}
+                  </p>
+                  <FlagEvidence flag={flag} />
+                  <div>
+                    {flag.status === 'open' ? (
+                      staff?.may('resolveFlag') ? (
+                        <FlagDecision
+                          flag={flag}
+                          refusal={staff.refusalOn('resolveFlag', [{ userId: flag.userId, role: flag.userRole }, flag.otherUserId === null ? null : { userId: flag.otherUserId, role: flag.otherUserRole }])}
+                          busy={resolve.isPending}
+                          onResolve={(resolution, note) => resolve.mutate({ id: flag.id, resolution, note })}
+                        />
                       ) : (
-                        <span>
-                          {flag.status}: {flag.note}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                        <span className={styles.muted}>open</span>
+                      )
+                    ) : (
+                      <span>
+                        {flag.status}: {flag.note}
+                      </span>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
           )
         }
       </QueryState>

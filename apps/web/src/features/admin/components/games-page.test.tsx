@@ -31,7 +31,8 @@ describe("the console's game page (issue 18)", () => {
     });
     renderApp(`/admin/games/${GAME_ID}`);
     const heading = await screen.findByRole('heading', { name: 'Rounds' });
-    const table = heading.nextElementSibling as HTMLElement;
+    // Issue 26: the table sits in its own scrolling box.
+    const table = within(heading.nextElementSibling as HTMLElement).getByRole('table');
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
@@ -44,5 +45,83 @@ describe("the console's game page (issue 18)", () => {
     expect(rows[2]![4]).toMatch(/^— \(unrevealed\)locked /);
     expect(rows[2]![5]).toBe('draw');
     expect(screen.getByRole('button', { name: 'Show the signed transcript' })).toBeTruthy();
+  });
+});
+
+const C = 'c0000000-0000-4000-8000-000000000003';
+const listed = (overrides: Record<string, unknown>) => ({ ...page.game, players: page.players, ...overrides });
+
+function serveConsole(routes: Record<string, unknown>) {
+  signInAs();
+  const account = accountFixture();
+  installFetch((request) => {
+    if (request.url === '/api/admin/me') return jsonResponse(200, { userId: 'staff-1', name: 'Staff', role: 'support' });
+    if (request.url in routes) return jsonResponse(200, routes[request.url]);
+    return backgroundReads(request, account) ?? jsonResponse(404, {});
+  });
+}
+
+describe("the console's games list and flags (issue 26)", () => {
+  it('lists each game with its time, both players (links), the stake and the result', async () => {
+    serveConsole({
+      '/api/admin/games': {
+        games: [
+          listed({}),
+          listed({ gameId: C, status: 'refunded', winnerId: null }),
+          listed({ gameId: B, status: 'playing', winnerId: null, endedAt: null }),
+        ],
+      },
+    });
+    renderApp('/admin/games');
+    const table = await screen.findByRole('table');
+    expect(screen.getByRole('region', { name: 'Games' }).contains(table)).toBe(true);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+    expect(rows[0]).toEqual(['Time', 'Players', 'Stake', 'Result']);
+    expect(rows[1]![1]).toBe('Ada vs Bob');
+    expect(rows[1]![2]).toMatch(/^\$10.* ETH each$/);
+    expect(rows.slice(1).map((row) => row[3])).toEqual(['Ada won', 'Refunded (no winner)', 'In play']);
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    expect(within(firstRow).getByRole('link', { name: 'Ada' }).getAttribute('href')).toBe(`/admin/players/${A}`);
+    expect(within(firstRow).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe(`/admin/players/${B}`);
+    expect(within(firstRow).getAllByRole('link')[0]!.getAttribute('href')).toBe(`/admin/games/${GAME_ID}`);
+  });
+
+  it('shows a flag with its rule in words and its evidence as tables (amounts in ETH, games with players and links), no JSON', async () => {
+    const flag = (overrides: Record<string, unknown>) => ({
+      id: '9f000000-0000-4000-8000-000000000009',
+      userId: A,
+      userName: 'Ada',
+      otherUserId: B,
+      otherUserName: 'Bob',
+      userRole: null,
+      otherUserRole: null,
+      status: 'open',
+      note: null,
+      resolvedBy: null,
+      createdAt: '2026-11-23T10:05:00.000Z',
+      ...overrides,
+    });
+    serveConsole({
+      '/api/admin/flags?status=open': {
+        flags: [
+          flag({ rule: 'round_streak', evidence: { rounds: 9, games: [GAME_ID] }, games: [listed({})] }),
+          flag({ id: '9f000000-0000-4000-8000-00000000000a', rule: 'winnings_concentration', evidence: { games: 12, netWinningsWei: '2000000000000000000', fromOpponentWei: '1500000000000000000' } }),
+        ],
+      },
+    });
+    renderApp('/admin/flags');
+    const streak = (await screen.findByRole('heading', { name: 'Won 8 or more rounds in a row against the same opponent, without a draw' })).closest('li')!;
+    expect(within(streak).getByRole('rowheader', { name: 'Rounds won in a row' }).nextElementSibling?.textContent).toBe('9');
+    const games = within(streak).getByRole('region', { name: /^Games of the flag/ });
+    expect(within(games).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe(`/admin/players/${B}`);
+    expect(within(games).getAllByRole('link')[0]!.getAttribute('href')).toBe(`/admin/games/${GAME_ID}`);
+    expect(within(games).getByText('Ada won')).toBeTruthy();
+    const concentration = screen.getByRole('heading', { name: /more than half of the net winnings came from one opponent/ }).closest('li')!;
+    expect(within(concentration).getByRole('rowheader', { name: 'Net winnings' }).nextElementSibling?.textContent).toMatch(/^2(\.0+)? ETH$/);
+    expect(within(concentration).getByRole('rowheader', { name: 'Of which from this opponent' }).nextElementSibling?.textContent).toMatch(/^1\.5 ETH$/);
+    expect(document.querySelector('pre')).toBeNull();
+    expect(document.body.textContent).not.toContain('netWinningsWei');
   });
 });

@@ -3,40 +3,19 @@ import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useGamePage, useGames, useGameTranscript } from '../api/admin-api';
 import styles from './admin.module.css';
+import { GamesTable } from './games-table';
+import { TableScroll } from './table-scroll';
 import { QueryState } from './query-state';
 import { dateOf, ethOf } from './wei';
 
-/** The latest games. */
+/** The latest games: when, who played, the stake and the result (issue 26). */
 export function GamesPage() {
   const games = useGames();
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>Games</h1>
       <QueryState query={games}>
-        {(data) => (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>Started</th>
-                <th>Bet</th>
-                <th>Stake</th>
-                <th>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.games.map((game) => (
-                <tr key={game.gameId}>
-                  <td>
-                    <Link to={`/admin/games/${game.gameId}`}>{dateOf(game.createdAt)}</Link>
-                  </td>
-                  <td>${game.betUsd}</td>
-                  <td>{ethOf(game.stakeWei)}</td>
-                  <td>{game.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(data) => (data.games.length === 0 ? <p className={styles.muted}>No games yet.</p> : <GamesTable games={data.games} label="Games" />)}
       </QueryState>
     </section>
   );
@@ -69,7 +48,8 @@ export function GamePage() {
             {data.rounds.length === 0 ? (
               <p className={styles.muted}>No rounds stored for this game (stored before rounds were kept, or none resolved).</p>
             ) : (
-              <table className={styles.table}>
+              <TableScroll label="Rounds">
+<table className={styles.table}>
                 <thead>
                   <tr>
                     <th>Round</th>
@@ -102,12 +82,14 @@ export function GamePage() {
                   ))}
                 </tbody>
               </table>
+</TableScroll>
             )}
             {data.game.status === 'playing' ? null : <TranscriptSection gameId={data.game.gameId} />}
             <h2>State (scores, round, phase)</h2>
             <pre className={styles.pre}>{JSON.stringify(data.state, null, 2)}</pre>
             <h2>Ledger transfers</h2>
-            <table className={styles.table}>
+            <TableScroll label="Ledger transfers">
+<table className={styles.table}>
               <tbody>
                 {data.transfers.map((transfer) => (
                   <tr key={transfer.id}>
@@ -124,6 +106,7 @@ export function GamePage() {
                 ))}
               </tbody>
             </table>
+</TableScroll>
           </>
         )}
       </QueryState>

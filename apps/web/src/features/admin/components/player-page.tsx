@@ -3,6 +3,7 @@ import { Notice } from '../../../components/ui/notice';
 import { userFacingMessage } from '../../../lib/api-error';
 import { usePlayerAction, usePlayerPage } from '../api/admin-api';
 import styles from './admin.module.css';
+import { TableScroll } from './table-scroll';
 import { QueryState } from './query-state';
 import { ReasonForm } from './reason-form';
 import { useStaffPermissions } from './staff-permissions';
@@ -73,7 +74,8 @@ export function PlayerPage() {
             </p>
 
             <h2>Sessions</h2>
-            <table className={styles.table}>
+            <TableScroll label="Sessions">
+<table className={styles.table}>
               <tbody>
                 {data.sessions.map((session) => (
                   <tr key={session.id}>
@@ -85,9 +87,11 @@ export function PlayerPage() {
                 ))}
               </tbody>
             </table>
+</TableScroll>
 
             <h2>Withdrawals</h2>
-            <table className={styles.table}>
+            <TableScroll label="Withdrawals">
+<table className={styles.table}>
               <tbody>
                 {data.withdrawals.map((withdrawal) => (
                   <tr key={withdrawal.id}>
@@ -99,9 +103,11 @@ export function PlayerPage() {
                 ))}
               </tbody>
             </table>
+</TableScroll>
 
             <h2>Deposits</h2>
-            <table className={styles.table}>
+            <TableScroll label="Deposits">
+<table className={styles.table}>
               <tbody>
                 {data.deposits.map((deposit) => (
                   <tr key={deposit.id}>
@@ -113,9 +119,11 @@ export function PlayerPage() {
                 ))}
               </tbody>
             </table>
+</TableScroll>
 
             <h2>Games</h2>
-            <table className={styles.table}>
+            <TableScroll label="Games">
+<table className={styles.table}>
               <tbody>
                 {data.games.map((game) => (
                   <tr key={game.gameId}>
@@ -131,9 +139,11 @@ export function PlayerPage() {
                 ))}
               </tbody>
             </table>
+</TableScroll>
 
             <h2>Ledger</h2>
-            <table className={styles.table}>
+            <TableScroll label="Ledger">
+<table className={styles.table}>
               <tbody>
                 {data.ledgerEntries.map((entry) => (
                   <tr key={entry.id}>
@@ -145,6 +155,7 @@ export function PlayerPage() {
                 ))}
               </tbody>
             </table>
+</TableScroll>
           </>
         )}
       </QueryState>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { usePlayerSearch } from '../api/admin-api';
 import styles from './admin.module.css';
+import { TableScroll } from './table-scroll';
 import { QueryState } from './query-state';
 import { dateOf } from './wei';
 
@@ -31,7 +32,8 @@ export function PlayersPage() {
             data.players.length === 0 ? (
               <p className={styles.muted}>Nobody matches.</p>
             ) : (
-              <table className={styles.table}>
+              <TableScroll label="Players">
+<table className={styles.table}>
                 <thead>
                   <tr>
                     <th>Name</th>
@@ -56,6 +58,7 @@ export function PlayersPage() {
                   ))}
                 </tbody>
               </table>
+</TableScroll>
             )
           }
         </QueryState>

@@ -4,6 +4,7 @@ import { Notice } from '../../../components/ui/notice';
 import { userFacingMessage } from '../../../lib/api-error';
 import { useStuck, useStuckAction } from '../api/admin-api';
 import styles from './admin.module.css';
+import { TableScroll } from './table-scroll';
 import { QueryState } from './query-state';
 import { useStaffPermissions } from './staff-permissions';
 import { dateOf } from './wei';
@@ -39,7 +40,8 @@ export function StuckPage() {
           data.items.length === 0 ? (
             <p className={styles.muted}>Nothing is stuck.</p>
           ) : (
-            <table className={styles.table}>
+            <TableScroll label="Stuck items">
+<table className={styles.table}>
               <tbody>
                 {data.items.map((item) => (
                   <tr key={`${item.kind}:${item.id}`}>
@@ -67,6 +69,7 @@ export function StuckPage() {
                 ))}
               </tbody>
             </table>
+</TableScroll>
           )
         }
       </QueryState>

@@ -6,6 +6,7 @@ import { Notice } from '../../../components/ui/notice';
 import { userFacingMessage } from '../../../lib/api-error';
 import { useWithdrawalDecision, useWithdrawals } from '../api/admin-api';
 import styles from './admin.module.css';
+import { TableScroll } from './table-scroll';
 import { QueryState } from './query-state';
 import { ReasonForm } from './reason-form';
 import { useStaffPermissions } from './staff-permissions';
@@ -87,7 +88,8 @@ export function WithdrawalsPage() {
           data.withdrawals.length === 0 ? (
             <p className={styles.muted}>No withdrawals in this state.</p>
           ) : (
-            <table className={styles.table}>
+            <TableScroll label="Withdrawals">
+<table className={styles.table}>
               <thead>
                 <tr>
                   <th>Requested</th>
@@ -121,6 +123,7 @@ export function WithdrawalsPage() {
                 ))}
               </tbody>
             </table>
+</TableScroll>
           )
         }
       </QueryState>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { DEPOSIT_QR_SIZE, TEXTS } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
+import { addressGroups } from './deposit-dialog';
 
 const ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72';
 
@@ -29,9 +30,11 @@ describe('deposit dialog', () => {
     // Only ETH is offered: one tab, selected.
     expect(within(within(dialog).getByRole('tablist')).getAllByRole('tab')).toHaveLength(1);
     expect(within(dialog).getByRole('tab', { name: 'ETH' }).getAttribute('aria-selected')).toBe('true');
-    const address = within(dialog).getByLabelText('Your ETH deposit address') as HTMLInputElement;
-    expect(address.value).toBe(ADDRESS);
-    expect(address.readOnly).toBe(true);
+    // Issue 26: the whole address, in groups of four for reading (and nothing else in it).
+    const address = within(dialog).getByLabelText('Your ETH deposit address');
+    expect(address.textContent).toBe(ADDRESS);
+    expect([...address.children].map((group) => group.textContent)).toEqual(addressGroups(ADDRESS));
+    expect(addressGroups(ADDRESS).join('')).toBe(ADDRESS);
     const qr = within(dialog).getByTitle('QR code of your deposit address').closest('svg');
     expect(qr?.getAttribute('height')).toBe(String(DEPOSIT_QR_SIZE));
     expect(qr?.getAttribute('width')).toBe(String(DEPOSIT_QR_SIZE));

@@ -35,6 +35,14 @@ export interface DepositDialogProps {
   deposits: readonly DepositItem[];
 }
 
+/** `0x1234…` as `0x1234`, `5678`, … : groups of four characters after the prefix (issue 26). */
+export function addressGroups(address: string): string[] {
+  const prefix = address.startsWith('0x') ? '0x' : '';
+  const digits = address.slice(prefix.length);
+  const groups = digits.match(/.{1,4}/g) ?? [];
+  return groups.map((group, index) => (index === 0 ? prefix + group : group));
+}
+
 export function DepositDialog({ open, onClose, address, loading, deposits }: DepositDialogProps) {
   const config = useChainConfigQuery(open);
   const tabId = useId();
@@ -55,14 +63,18 @@ export function DepositDialog({ open, onClose, address, loading, deposits }: Dep
           Your ETH deposit address
         </label>
         <div className={styles.addressRow}>
-          <input
-            id={addressId}
-            className={styles.address}
-            readOnly
-            value={address ?? ''}
-            placeholder={loading ? 'Loading…' : 'Unavailable, please try again later'}
-            onFocus={(event) => event.target.select()}
-          />
+          {/* Issue 26: the whole address at every width, in groups of four to check by eye (Copy copies it plain). */}
+          <output id={addressId} className={styles.address} data-testid="deposit-address">
+            {address ? (
+              addressGroups(address).map((group, index) => (
+                <span key={index} className={styles.addressGroup}>
+                  {group}
+                </span>
+              ))
+            ) : (
+              <span className={styles.addressPlaceholder}>{loading ? 'Loading…' : 'Unavailable, please try again later'}</span>
+            )}
+          </output>
           <Button
             variant="secondary"
             disabled={!address}

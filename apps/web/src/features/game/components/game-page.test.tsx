@@ -544,7 +544,7 @@ describe('game screen: reactions', () => {
   it('shows mine and theirs for 3 s: one character as an emoji, longer content as a text bubble, never as markup', () => {
     openGame();
     fireEvent.click(button('React 🔥'));
-    expect(sent('send_reaction')).toEqual([{ room: ROOM, content: '🔥' }]);
+    expect(sent('send_reaction')).toEqual([{ room: ROOM, content: '🔥', kind: 'reaction' }]);
     // Issue 14: shown as sent once the server says so.
     expect(screen.queryByTestId('reaction-mine')).toBeNull();
     act(() => answerReactions({ ok: true }));
@@ -586,11 +586,13 @@ describe('game screen: reactions', () => {
     fireEvent.change(box, { target: { value: ' gg ' } });
     fireEvent.submit(form);
     expect(sent('send_reaction')).toEqual([
-      { room: ROOM, content: 'y'.repeat(50) },
-      { room: ROOM, content: 'gg' },
+      { room: ROOM, content: 'y'.repeat(50), kind: 'message' },
+      { room: ROOM, content: 'gg', kind: 'message' },
     ]);
-    expect((box as HTMLInputElement).value).toBe('');
+    // Issue 26: the box keeps the text until the server took it.
+    expect((box as HTMLInputElement).value).toBe(' gg ');
     act(() => answerReactions({ ok: true }));
+    expect((box as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('reaction-mine').textContent).toBe('gg');
   });
 
@@ -600,6 +602,37 @@ describe('game screen: reactions', () => {
     act(() => answerReactions({ ok: false, message: 'You can send one reaction per second.' }));
     expect(screen.queryByTestId('reaction-mine')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe('Not sent: You can send one reaction per second.');
+  });
+
+  it('an emoji then a message within a second: the message keeps its text when refused, the note says why for a few seconds and goes (issue 26)', () => {
+    openGame();
+    fireEvent.click(button('React 🔥'));
+    act(() => answerReactions({ ok: true }));
+    advance(300);
+    const box = screen.getByLabelText('Quick message') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'good luck' } });
+    fireEvent.submit(box.closest('form')!);
+    // Sent as a message, on its own budget (not the reaction's).
+    expect(sent('send_reaction')).toEqual([
+      { room: ROOM, content: '🔥', kind: 'reaction' },
+      { room: ROOM, content: 'good luck', kind: 'message' },
+    ]);
+    // Refused (say the server found it too fast): nothing typed is lost, and the sender reads why.
+    const [, , ack] = server.socket.sent.filter(([name]) => name === 'send_reaction')[1]!;
+    act(() => (ack as (answer: unknown) => void)({ ok: false, message: 'One message per second, please.' }));
+    expect(box.value).toBe('good luck');
+    expect(screen.getByRole('alert').textContent).toBe('Not sent: One message per second, please.');
+    advance(3_000);
+    expect(screen.getByRole('alert')).toBeTruthy();
+    advance(1_100);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box.value).toBe('good luck');
+    // Sent again, it goes, and only then the box empties.
+    fireEvent.submit(box.closest('form')!);
+    const [, , retryAck] = server.socket.sent.filter(([name]) => name === 'send_reaction')[2]!;
+    act(() => (retryAck as (answer: unknown) => void)({ ok: true }));
+    expect(box.value).toBe('');
+    expect(screen.getByTestId('reaction-mine').textContent).toBe('good luck');
   });
 
   it('a menu link asks "Leave and lose $10?": Stay keeps the game, Leave sends leave_game, navigates, and home says so once', () => {

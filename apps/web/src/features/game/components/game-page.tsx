@@ -6,7 +6,7 @@
  * countdown is read from its deadline, results come from its `game_result`
  * and `round_end`; leaving mid-game forfeits (see use-leave-guard).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { betAmountSchema, characterSchema, TEXTS } from '@shifumi/protocol';
@@ -67,6 +67,16 @@ function resultText(view: GameView): string {
   return 'Make your choice';
 }
 
+/** Scrolls `element` into the visible area below the sticky header, only when part of it is out of view. */
+function bringIntoView(element: HTMLElement): void {
+  const box = element.getBoundingClientRect();
+  const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  if (box.top >= header && box.bottom <= window.innerHeight) return;
+  if (typeof element.scrollIntoView !== 'function') return;
+  const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+}
+
 function GameScreen({ start, me, view }: { start: GameStartState; me: string; view: GameView }) {
   const navigate = useNavigate();
   const { secondsLeft, choose } = useGame(start.room, view);
@@ -82,11 +92,18 @@ function GameScreen({ start, me, view }: { start: GameStartState; me: string; vi
 
   const open = canChoose(view);
   const connection = useRealtimeStatus('authenticated');
+  // Issue 26: a round's reveal and its result are seen, even when a phone's page was scrolled to the message box.
+  const arenaRef = useRef<HTMLDivElement>(null);
+  const revealStep = view.reveal ? `${view.reveal.id}:${view.reveal.shuffling ? 'shuffling' : 'shown'}` : null;
+  useEffect(() => {
+    if (revealStep !== null && arenaRef.current) bringIntoView(arenaRef.current);
+  }, [revealStep]);
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">Game against {start.opponent.name}</h1>
       {/* Issue 14: at 1440 × 900 the reactions sit beside the board, all in view without scrolling. */}
       <div className={styles.board}>
+        <div ref={arenaRef} className={styles.arenaGroup} data-testid="game-arena">
         <Scoreboard
           opponentName={start.opponent.name}
           myScore={view.scores[me] ?? 0}
@@ -114,6 +131,7 @@ function GameScreen({ start, me, view }: { start: GameStartState; me: string; vi
         <p className={`${styles.result} ${view.reveal && !view.reveal.shuffling ? styles[view.reveal.outcome] : ''}`} aria-live="polite" data-testid="round-result">
           {resultText(view)}
         </p>
+        </div>
         <ChoiceButtons enabled={open} chosen={view.myChoice} onChoose={choose} />
         <p role="status" className={styles.status}>
           {view.error && !view.popup ? view.error : null}

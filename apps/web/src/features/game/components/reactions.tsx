@@ -53,31 +53,46 @@ function Bubble({ content, who }: { content: string; who: 'mine' | 'theirs' }) {
   );
 }
 
+/** How long a refused message's note stays (issue 26): long enough to read, then it goes. */
+export const REFUSAL_DISPLAY_MS = 4_000;
+
 export function Reactions({ room }: { room: string }) {
   const [mine, showMine] = useTransient();
   const [theirs, showTheirs] = useTransient();
   const [message, setMessage] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalTimer = useRef<number | undefined>(undefined);
   const messageId = useId();
   const counterId = useId();
 
   useEffect(() => onServerEvent('reaction_received', ({ content }) => showTheirs(content)), [showTheirs]);
+  useEffect(() => () => window.clearTimeout(refusalTimer.current), []);
 
-  function send(input: string): boolean {
+  function refuse(reason: string) {
+    setRefusal(reason);
+    window.clearTimeout(refusalTimer.current);
+    refusalTimer.current = window.setTimeout(() => setRefusal(null), REFUSAL_DISPLAY_MS);
+  }
+
+  function send(input: string, kind: 'reaction' | 'message', onSent?: () => void): void {
     const content = quickMessageContent(input);
-    if (content === null) return false;
+    if (content === null) return;
     setRefusal(null);
-    // Issue 14: shown as sent only once the server says so; a refusal says why.
-    emitToServer('send_reaction', { room, content }, (answer) => {
-      if (answer.ok) showMine(content);
-      else setRefusal(answer.message);
+    window.clearTimeout(refusalTimer.current);
+    // Issue 14: shown as sent only once the server says so; a refusal says why (for a few seconds, issue 26).
+    emitToServer('send_reaction', { room, content, kind }, (answer) => {
+      if (answer.ok) {
+        showMine(content);
+        onSent?.();
+      } else refuse(answer.message);
     });
-    return true;
   }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (send(message)) setMessage('');
+    const typed = message;
+    // Issue 26: the box empties only once the server took the message, and only if nothing new was typed since.
+    send(typed, 'message', () => setMessage((current) => (current === typed ? '' : current)));
   }
 
   const sendable = quickMessageContent(message) !== null;
@@ -94,7 +109,7 @@ export function Reactions({ room }: { room: string }) {
       ) : null}
       <div className={styles.picker} role="group" aria-label="Send a reaction">
         {REACTION_CHOICES.map((emoji) => (
-          <button key={emoji} type="button" className={styles.reaction} onClick={() => send(emoji)} aria-label={`React ${emoji}`}>
+          <button key={emoji} type="button" className={styles.reaction} onClick={() => send(emoji, 'reaction')} aria-label={`React ${emoji}`}>
             {emoji}
           </button>
         ))}

@@ -1,5 +1,6 @@
 import { generateSigningSeed, parseSigningKey, publicKeyBase64, signTranscript } from '@shifumi/fairness/node';
 import { buildTranscript, randomSalt } from '@shifumi/fairness/testing';
+import { formatEth } from '@shifumi/money';
 import { FAIRNESS_TEXTS } from '@shifumi/protocol/fairness-texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,6 +82,18 @@ describe('/verify', () => {
     );
     for (const item of items) expect(item.textContent).toContain('✓');
     expect(screen.getByText('Ana reached 2 round wins first.')).toBeTruthy();
+    // Issue 26: amounts in ETH, the exact wei on hover; the command line only in a "for developers" disclosure.
+    const payout = items.find((item) => item.getAttribute('data-check') === 'payout')!;
+    const payoutDetail = within(payout).getByText(/ETH, as the result says\.$/);
+    expect(payoutDetail.textContent).toBe(`${formatEth(BigInt(transcript.payoutWei))} ETH, as the result says.`);
+    expect(payoutDetail.getAttribute('title')).toBe(`${transcript.payoutWei} wei`);
+    const stake = items.find((item) => item.getAttribute('data-check') === 'stake')!;
+    expect(within(stake).getByText(/^The stake of/).getAttribute('title')).toBe(`${transcript.stakeWei} wei`);
+    for (const item of items) expect(item.textContent).not.toMatch(/\d wei/);
+    const developers = screen.getByText(TEXTS.offlineSummary).closest('details')!;
+    expect(developers.open).toBe(false);
+    expect(within(developers).getByText(TEXTS.offlineCommand).tagName).toBe('CODE');
+    expect(document.body.textContent?.match(/npm run verify:game/g)).toHaveLength(1);
     // The transcript never leaves the browser: the only request of the page is the key.
     expect(requests.filter((request) => request.url.startsWith('/api/fairness') || request.method !== 'GET').map((request) => request.url)).toEqual([
       '/api/fairness/key',

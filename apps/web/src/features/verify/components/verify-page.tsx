@@ -164,13 +164,22 @@ export function VerifyPage() {
                     {entry.title}
                     <span className={styles.status}>{entry.ok ? TEXTS.passed : TEXTS.failed}</span>
                   </h3>
-                  <p className={styles.detail}>{entry.detail}</p>
+                  <p className={styles.detail} title={entry.exactWei}>
+                    {entry.detail}
+                  </p>
                   <p className={styles.meaning}>{entry.meaning}</p>
                 </div>
               </li>
             ))}
           </ol>
-          <p className={styles.offline}>{TEXTS.offline}</p>
+          <details className={styles.offline}>
+            <summary>{TEXTS.offlineSummary}</summary>
+            <p>{TEXTS.offlineIntro}</p>
+            {/* Focusable: on a phone the command scrolls inside its box, and a keyboard must reach it (WCAG 2.1.1). */}
+            <pre tabIndex={0}>
+              <code>{TEXTS.offlineCommand}</code>
+            </pre>
+          </details>
         </section>
       ) : null}
     </div>
