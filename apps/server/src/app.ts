@@ -40,6 +40,7 @@ import { walletRoutes } from './http/wallet.routes';
 import { registerWebApp } from './http/web-app';
 import { registerGameHandlers } from './realtime/game-handlers';
 import { registerRealtimeHandlers } from './realtime/handlers';
+import type { DrainState } from './shared/drain';
 import { RefusalError } from './shared/result';
 
 export interface MountDeps {
@@ -48,11 +49,13 @@ export interface MountDeps {
   transport: Transport;
   services: Services;
   cluster: ClusterAdapters;
+  /** Issue 29: set on SIGTERM; readiness, new live connections and searches follow it. */
+  drain: DrainState;
 }
 
 /** Mounts routes and handlers, and the close order (services, sockets, cluster adapters, Socket.IO adapters); then ready. */
 export async function buildApp(deps: MountDeps): Promise<void> {
-  const { config, logger, transport, services, cluster } = deps;
+  const { config, logger, transport, services, cluster, drain } = deps;
   const { fastify, io, publicIo } = transport;
   const { db, clock, auth, siwe, accountSecurity, twoFactor, addressBook, users, contact, account, responsibleGaming } = services;
   const { price, currentPrice, withdrawals, withdrawalGuard, games, transcriptSigner, depositAddresses, metrics } = services;
@@ -108,7 +111,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
       await api.register(contactRoutes, { contact, rateLimitPerMinute: config.rateLimitContactPerMinute });
       await api.register(accountRoutes, { account, auth, requireAuth, emailRateLimitPerMinute: config.rateLimitAuthPerMinute });
       await api.register(responsibleGamingRoutes, { responsibleGaming, statements: { db, clock, currentPrice }, requireAuth });
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, drain, ...(cluster.ping ? { pingRedis: cluster.ping } : {}) });
       await api.register(priceRoutes, { price });
       await api.register(configRoutes, {
         config: {
@@ -138,8 +141,17 @@ export async function buildApp(deps: MountDeps): Promise<void> {
   await registerWebApp(fastify, { webDistDir: config.webDistDir });
 
 
+  // Issue 29: a draining node takes no new live connection (the client retries, through the balancer, on another node).
+  for (const server of [io, publicIo]) {
+    const allowed = server.engine.opts.allowRequest;
+    server.engine.opts.allowRequest = (request, callback) => {
+      if (drain.draining) return callback(SERVER_TEXTS.draining, false);
+      if (allowed) return allowed(request, callback);
+      return callback(null, true);
+    };
+  }
   const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence: services.presence, logger });
-  registerGameHandlers({ io, games, matchmaking: services.matchmaking, clock, logger });
+  registerGameHandlers({ io, games, matchmaking: services.matchmaking, clock, logger, draining: () => drain.draining });
 
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();

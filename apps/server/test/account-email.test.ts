@@ -138,7 +138,7 @@ describe('POST /api/account/email', () => {
     const email = uniqueEmail('kept');
     await addEmail(session.accessToken, { email });
     expect((await verify(tokenOf(await nthMailTo(email, 0)))).statusCode).toBe(200);
-    const before = { mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') };
+    const before = { mails: await t.count('mail_outbox'), tokens: await t.count('email_verification_tokens') };
 
     for (const candidate of [uniqueEmail('other'), email]) {
       const response = await addEmail(session.accessToken, { email: candidate });
@@ -146,20 +146,20 @@ describe('POST /api/account/email', () => {
       expect(response.json()).toEqual({ message: SERVER_TEXTS.emailLocked });
     }
     expect(await userRow(session.user.id)).toMatchObject({ email, emailVerifiedAt: expect.any(Date) });
-    expect({ mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') }).toEqual(before);
+    expect({ mails: await t.count('mail_outbox'), tokens: await t.count('email_verification_tokens') }).toEqual(before);
   });
 
   it("refuses another account's address with 409, whatever its case, and changes nothing", async () => {
     const holder = await signUp(t);
     const session = await walletOnlySession();
-    const mailsBefore = t.smtp.mails.length;
+    const mailsBefore = await t.count('mail_outbox');
     for (const email of [holder.email, holder.email.toUpperCase()]) {
       const response = await addEmail(session.accessToken, { email });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: SERVER_TEXTS.emailTaken });
     }
     expect((await userRow(session.user.id)).email).toBeNull();
-    expect(t.smtp.mails.length).toBe(mailsBefore);
+    expect(await t.count('mail_outbox')).toBe(mailsBefore);
   });
 
   it('lets the unique index decide when two accounts add the same address at once: one wins, the other gets 409', async () => {
@@ -181,12 +181,12 @@ describe('POST /api/account/email', () => {
     [['someone@example.com'], SERVER_TEXTS.invalidRequest],
   ])('refuses %j with 400 and the schema message, and changes nothing', async (body, message) => {
     const session = await walletOnlySession();
-    const before = { mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') };
+    const before = { mails: await t.count('mail_outbox'), tokens: await t.count('email_verification_tokens') };
     const response = await addEmail(session.accessToken, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect((await userRow(session.user.id)).email).toBeNull();
-    expect({ mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') }).toEqual(before);
+    expect({ mails: await t.count('mail_outbox'), tokens: await t.count('email_verification_tokens') }).toEqual(before);
   });
 
   it('answers 403 when signed out (no token, or a bad one) and changes nothing', async () => {

@@ -304,14 +304,14 @@ describe('POST /api/wallet/cashout: the request', () => {
     const session = signedIn.json<SessionResponse>();
     expect(session.user.email).toBeNull();
     await fund(session.user.id, '1');
-    const mailsBefore = t.smtp.mails.length;
+    const mailsBefore = await t.count('mail_outbox');
     const before = await moneyRows();
 
     const response = await cashout(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: WITHDRAWAL_NEEDS_EMAIL_TEXT });
     expect(WITHDRAWAL_NEEDS_EMAIL_TEXT).toMatch(/add your e-mail address on your account page/i);
-    expect(t.smtp.mails.length).toBe(mailsBefore);
+    expect(await t.count('mail_outbox')).toBe(mailsBefore);
     expect(await moneyRows()).toEqual(before);
     expect(await balance(session.user.id)).toBe(parseEther('1'));
 

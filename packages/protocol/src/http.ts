@@ -161,6 +161,20 @@ export type PriceResponse = z.infer<typeof priceResponseSchema>;
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/**
+ * Issue 29: `GET /api/ready`, for balancers — 200 when this node can serve,
+ * 503 (with a `message`) while its database or Redis does not answer or it is draining.
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['ok', 'error']),
+  /** `none`: a single node without Redis. */
+  redis: z.enum(['ok', 'error', 'none']),
+  draining: z.boolean(),
+  message: z.string().optional(),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
 /** Claims of the access token; `sub` is the user id, `sid` the session (refresh-token family). */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),

@@ -111,6 +111,9 @@ export const SERVER_TEXTS = {
   emailLocked: 'Your e-mail address is already verified.',
   chainRpcRefused: 'This request cannot be sent to the chain.',
   chainUnavailable: 'The chain is temporarily unavailable. Please try again in a moment.',
+  // Issue 29: a part the server leans on is away, or the node is restarting.
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  draining: 'This server is restarting. Please try again in a moment.',
 
   // Issue 12: money and malformed input under attack.
   jsonTooDeep: 'The request is nested too deeply.',
@@ -137,6 +140,7 @@ export const SOCKET_TEXTS = {
   alreadyPlaying: 'You are already in a game.',
   searchInterrupted: 'Your search was interrupted. Please search again.',
   restarting: 'The server is restarting. Your game continues in a moment.',
+  searchWhileRestarting: 'The server is restarting. Please search again in a moment.',
   moving: 'Your game is moving to another server. Try again in a moment.',
 } as const;
 

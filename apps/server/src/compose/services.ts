@@ -35,6 +35,7 @@ import { createArgon2PasswordHasher, type PasswordHasher } from '../modules/auth
 import { createChainRpcProxy } from '../modules/chain-rpc/chain-rpc-proxy';
 import { createContactRepo } from '../modules/contact/contact.repo';
 import { createContactService } from '../modules/contact/contact.service';
+import { createMailOutbox } from '../modules/mail/mail-outbox';
 import { createDepositAddresses } from '../modules/deposits/deposit-addresses';
 import { createDepositWatcher } from '../modules/deposits/deposit-watcher';
 import { createTranscriptSigner } from '../modules/fairness/signing-key';
@@ -80,7 +81,10 @@ export interface ServiceOptions {
 }
 
 export function buildServices(options: ServiceOptions) {
-  const { config, db, mailer, logger, clock, cluster, chain } = options;
+  const { config, db, logger, clock, cluster, chain } = options;
+  // Issue 29: every service mails through the outbox; its worker sends through the given mailer (SMTP or the log).
+  const mailOutbox = createMailOutbox({ db, transport: options.mailer, clock, logger, pollMs: config.mailOutboxPollMs });
+  const mailer = mailOutbox.mailer;
   const { io, publicIo } = options.transport;
   const metrics = options.metrics ?? createMetrics({ nodeId: config.nodeId, logger });
   // The transports' side of the modules' event interfaces (realtime/).
@@ -279,6 +283,7 @@ export function buildServices(options: ServiceOptions) {
   const transcriptSigner = createTranscriptSigner(options.fairnessSigningKey ?? parseSigningKey(config.fairnessSigningKey ?? generateSigningSeed()));
   // Without a chain (tests of other parts) every call answers 503.
   const chainRpcProxy = createChainRpcProxy({ rpcUrl: chain?.rpcUrl, logger, gasCap: config.chainRpcGasCap });
+  mailOutbox.registerGauges(metrics.registry);
   metrics.setSources({
     socketConnections: () => ({ signedIn: io.of('/').sockets.size, public: publicIo.of('/').sockets.size }),
     onlineUsers: () => cluster.presence.countOnlineUsers(),
@@ -324,10 +329,12 @@ export function buildServices(options: ServiceOptions) {
     contact,
     transcriptSigner,
     chainRpcProxy,
+    mailOutbox,
 
     /** Once the app is mounted: the price poller, the games a previous process left running, the chain workers (or their election). */
     async start(): Promise<void> {
       price.start();
+      mailOutbox.start();
       // Games left running by a previous process continue here (players get the reconnection grace).
       const resumed = await games.resumeAll();
       if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
@@ -347,6 +354,8 @@ export function buildServices(options: ServiceOptions) {
       await depositWatcher?.stop();
       await withdrawalSender?.stop();
       await accountSecurity.settled();
+      // Last: the mails the work above wrote still get their try.
+      await mailOutbox.stop();
     },
   };
 }

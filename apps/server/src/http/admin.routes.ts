@@ -7,6 +7,8 @@
 import {
   ADMIN_TEXTS,
   auditQuerySchema,
+  adminMailsQuerySchema,
+  type AdminMailsResponse,
   flagIdParamsSchema,
   flagsQuerySchema,
   resolveFlagRequestSchema,
@@ -47,6 +49,7 @@ import { staffTranscriptFor } from '../modules/games/transcript';
 import type { Decision } from '../modules/admin/withdrawal-review';
 import { listWithdrawals } from '../modules/admin/withdrawal-review';
 import { grantRole, revokeRole } from '../modules/admin/staff.repo';
+import { listMails } from '../modules/mail/mail-outbox.repo';
 import { RefusalError } from '../shared/result';
 import { parseInput } from './validation';
 
@@ -88,6 +91,22 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminC
     const staff = await authorize(request, MONEY);
     const report = await admin.overview.runLedgerCheck(staff.userId);
     return { ok: report.ok, problems: report.problems };
+  });
+
+  // Issue 29: the mail outbox — what waits for SMTP and what was given up (no bodies: they carry one-time links).
+  app.get('/admin/mails', async (request): Promise<AdminMailsResponse> => {
+    await authorize(request, ALL);
+    const { status } = parseInput(adminMailsQuerySchema, request.query);
+    const rows = await listMails(db, status, 200);
+    return {
+      mails: rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        nextAttemptAt: row.nextAttemptAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+        failedAt: row.failedAt?.toISOString() ?? null,
+      })),
+    };
   });
 
   app.get('/admin/withdrawals', async (request): Promise<AdminWithdrawalsResponse> => {

@@ -15,6 +15,7 @@ import { ledgerAccounts, ledgerCheckRuns, withdrawals } from '../../infra/db/sch
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { LedgerAccounts, LIABILITY_KINDS } from '../ledger/ledger-accounts';
+import { countMails } from '../mail/mail-outbox.repo';
 import { checkLedger, type LedgerCheckReport } from '../ledger/ledger-check';
 
 /** Stores a ledger check's result for the overview (the CLI and the console both call it). */
@@ -61,6 +62,7 @@ export function createOverview(deps: OverviewDeps) {
     const check = await lastCheck();
     const priceAt = deps.priceUpdatedAt();
     const lag = deps.chainLag ? await deps.chainLag() : undefined;
+    const mails = await countMails(db);
     return {
       liabilitiesWei: owed.toString(),
       holdingsWei: held === undefined ? null : held.toString(),
@@ -70,6 +72,7 @@ export function createOverview(deps: OverviewDeps) {
       chainLagBlocks: lag ?? null,
       priceAgeSeconds: priceAt ? Math.max(0, (clock().getTime() - priceAt.getTime()) / 1000) : null,
       alarm: (held !== undefined && held < owed) || check.ok === false,
+      mails: { waiting: mails.waiting + mails.sending, failed: mails.failed },
     };
   }
 

@@ -47,6 +47,14 @@ export function OverviewPage() {
                 <span className={styles.muted}>Price age</span>
                 <strong>{data.priceAgeSeconds === null ? '—' : `${Math.round(data.priceAgeSeconds)} s`}</strong>
               </div>
+              <div className={styles.card} data-testid="mails-waiting">
+                <span className={styles.muted}>Mails waiting for SMTP</span>
+                <strong>{data.mails.waiting}</strong>
+              </div>
+              <div className={`${styles.card} ${data.mails.failed > 0 ? styles.alarm : ''}`} data-testid="mails-failed">
+                <span className={styles.muted}>Mails failed (given up after a day)</span>
+                <strong>{data.mails.failed}</strong>
+              </div>
             </div>
           </>
         )}

@@ -1,0 +1,118 @@
+/**
+ * Issue 29: readiness for balancers, draining, and PostgreSQL going away.
+ * - `GET /api/ready` answers 200 while the node can serve and 503 once it
+ *   drains; a draining node takes no new live connection and no search.
+ * - Every connection to this test's own database is terminated and new ones
+ *   refused (the machine's cluster itself is never restarted): readiness and
+ *   requests answer 503 `{message}` within the request deadline, never 500;
+ *   once connections are allowed again the same process serves again.
+ */
+import { SERVER_TEXTS, SOCKET_TEXTS, type ReadinessResponse } from '@shifumi/protocol';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { getAccount, postJson, signIn, signUp, uniqueEmail } from './support/api';
+import { connected, createSockets, nextEvent, waitUntil } from './support/sockets';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const PASSWORD = 'correct horse battery staple';
+const serverDatabaseUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
+const sockets = createSockets();
+afterEach(() => sockets.closeAll());
+
+async function ready(t: TestApp) {
+  const response = await t.app.fastify.inject({ method: 'GET', url: '/api/ready' });
+  return { status: response.statusCode, body: response.json() as ReadinessResponse };
+}
+
+describe('readiness and draining', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    baseUrl = await t.listen();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is ready while the node can serve, and not once it drains: no new connection, no search', async () => {
+    expect(await ready(t)).toEqual({ status: 200, body: { status: 'ready', database: 'ok', redis: 'none', draining: false } });
+    const credentials = await signUp(t);
+    const session = await signIn(t, credentials);
+    const socket = sockets.open(baseUrl, session.accessToken);
+    await connected(socket);
+
+    t.app.startDraining();
+    expect(await ready(t)).toEqual({
+      status: 503,
+      body: { status: 'not_ready', database: 'ok', redis: 'none', draining: true, message: SERVER_TEXTS.draining },
+    });
+    // Liveness stays.
+    expect((await t.app.fastify.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    const refused = nextEvent(socket, 'error');
+    socket.emit('search_game', { character: 'Character1', amount: 1 });
+    expect(await refused).toEqual({ message: SOCKET_TEXTS.searchWhileRestarting });
+    expect(Object.values(await t.app.matchQueue.lengths()).every((length) => length === 0)).toBe(true);
+
+    const late = sockets.open(baseUrl, session.accessToken);
+    await expect(connected(late)).rejects.toThrow();
+  });
+});
+
+describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to this test database terminated)', () => {
+  let t: TestApp;
+  let admin: pg.Client;
+  let databaseName: string;
+
+  async function allowConnections(allow: boolean): Promise<void> {
+    await admin.query(`alter database "${databaseName}" with allow_connections ${allow ? 'true' : 'false'}`);
+    if (!allow) await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    databaseName = new URL(t.databaseUrl!).pathname.slice(1);
+    admin = new pg.Client({ connectionString: serverDatabaseUrl });
+    await admin.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await allowConnections(true).catch(() => undefined);
+    await admin?.end();
+    await t?.close();
+  });
+
+  it('answers 503 {message} during the outage, never 500 nor a hang, and serves again by itself', async () => {
+    const credentials = await signUp(t);
+    const session = await signIn(t, credentials);
+    expect((await getAccount(t, session.accessToken)).statusCode).toBe(200);
+
+    await allowConnections(false);
+    try {
+      const started = Date.now();
+      const probe = await ready(t);
+      expect(probe.status).toBe(503);
+      expect(probe.body).toMatchObject({ status: 'not_ready', database: 'error', message: SERVER_TEXTS.serviceUnavailable });
+      for (const response of [
+        await getAccount(t, session.accessToken),
+        await postJson(t, '/api/auth/register', { name: 'Ola', email: uniqueEmail('outage'), password: PASSWORD, ageConfirmed: true, termsAccepted: true }),
+        await postJson(t, '/api/auth/login', credentials),
+      ]) {
+        expect(response.statusCode, response.body).toBe(503);
+        expect(response.json()).toEqual({ message: SERVER_TEXTS.serviceUnavailable });
+      }
+      // Each answer within the pool's connection timeout (5 s), well inside the request deadline.
+      expect(Date.now() - started).toBeLessThan(4 * 6_000);
+      expect((await t.app.fastify.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      await allowConnections(true);
+    }
+
+    // Back: the same process serves again, with no restart.
+    await waitUntil(async () => (await ready(t)).status === 200, 15_000, 'ready again');
+    expect((await getAccount(t, session.accessToken)).statusCode).toBe(200);
+    expect((await postJson(t, '/api/auth/login', credentials)).statusCode).toBe(200);
+    expect(t.logs.filter((line) => line.msg === 'Unhandled error')).toEqual([]);
+  }, 90_000);
+});
