@@ -158,8 +158,10 @@ export async function buildApp(deps: MountDeps): Promise<void> {
     await services.stop();
     // Close this node's sockets (`local`: with the Redis adapter a plain disconnectSockets
     // would close every node's) before the HTTP server stops accepting; engine.close ends upgraded connections too.
+    // Issue 29: a draining node only closes the transports, so that clients reconnect by themselves (through the
+    // balancer, to another node); a DISCONNECT packet would tell them to stay away.
     for (const server of [io, publicIo]) {
-      server.local.disconnectSockets(true);
+      if (!drain.draining) server.local.disconnectSockets(true);
       server.engine.close();
     }
     await cluster.close();
