@@ -12,12 +12,15 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { getAccount, postJson, signIn, signUp, uniqueEmail } from './support/api';
-import { connected, createSockets, nextEvent, waitUntil } from './support/sockets';
+import { connected, createSockets, fundUser, nextEvent, waitUntil } from './support/sockets';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const serverDatabaseUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
 const sockets = createSockets();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 afterEach(() => sockets.closeAll());
 
 async function ready(t: TestApp) {
@@ -72,7 +75,7 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 1_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 3_000 } });
     databaseName = new URL(t.databaseUrl!).pathname.slice(1);
     admin = new pg.Client({ connectionString: serverDatabaseUrl });
     await admin.connect();
@@ -114,5 +117,50 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
     expect((await getAccount(t, session.accessToken)).statusCode).toBe(200);
     expect((await postJson(t, '/api/auth/login', credentials)).statusCode).toBe(200);
     expect(t.logs.filter((line) => line.msg === 'Unhandled error')).toEqual([]);
+  }, 90_000);
+
+  it('a game running through the outage resumes or ends by the rules, settled once; the ledger check passes after', async () => {
+    const baseUrl = await t.listen();
+    const players = await Promise.all(
+      (['paper', 'rock'] as const).map(async (choice) => {
+        const session = await signIn(t, await signUp(t));
+        await fundUser(t.db, session.user.id, '1');
+        const socket = sockets.open(baseUrl, session.accessToken);
+        await connected(socket);
+        let room: string | undefined;
+        const choose = () => setTimeout(() => room && socket.emit('make_choice', { room, choice }), 200);
+        socket.on('game_found', (event) => {
+          room = event.room;
+        });
+        socket.on('new_round', choose);
+        socket.on('game_state', (state) => {
+          room = state.room;
+          if (!state.choiceLocked) choose();
+        });
+        socket.on('error', () => room && choose());
+        return { id: session.user.id, socket, room: () => room };
+      }),
+    );
+    const [a, b] = players as [(typeof players)[0], (typeof players)[0]];
+    a.socket.emit('search_game', { character: 'Character1', amount: 1 });
+    await waitUntil(() => t.app.matchQueue.has(a.id));
+    b.socket.emit('search_game', { character: 'Character2', amount: 1 });
+    await waitUntil(() => a.room() !== undefined && a.room() === b.room(), 10_000, 'matched');
+    const gameId = a.room()!;
+
+    await allowConnections(false);
+    await sleep(3_000);
+    await allowConnections(true);
+
+    await waitUntil(async () => {
+      const result = await t.db.execute<{ status: string }>(sql`select status from games where id = ${gameId}`).catch(() => undefined);
+      return result !== undefined && result.rows[0]?.status !== 'playing';
+    }, 45_000, 'game over after the outage');
+    const [game] = (await t.db.execute<{ status: string; end_reason: string }>(sql`select status, end_reason from games where id = ${gameId}`)).rows;
+    expect(['finished', 'refunded']).toContain(game?.status);
+    const settlements = await t.db.execute<{ count: number }>(sql`select count(*)::int as count from ledger_transfers where idempotency_key = ${`game-settle:${gameId}`}`);
+    expect(Number(settlements.rows[0]?.count)).toBe(1);
+    const report = await checkLedger(t.db);
+    expect(report.problems).toEqual([]);
   }, 90_000);
 });
