@@ -20,6 +20,7 @@ import { adminRoutes } from './http/admin.routes';
 import { authRoutes } from './http/auth.routes';
 import { createRequireAuth } from './http/authenticate';
 import { chainRpcRoutes } from './http/chain-rpc.routes';
+import { chainStatusRoutes } from './http/chain-status.routes';
 import { configRoutes } from './http/config.routes';
 import { contactRoutes } from './http/contact.routes';
 import { devRoutes } from './http/dev.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
           explorerUrl: config.explorerUrl ?? null,
         },
       });
+      await api.register(chainStatusRoutes, { status: services.chainStatus });
       await api.register(walletRoutes, { withdrawals, requireAuth, onRequested: (...args) => withdrawalGuard.requested(...args) });
       await api.register(transactionsRoutes, { games });
       // Issue 14: a game of the player's, round by round.

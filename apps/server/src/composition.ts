@@ -91,7 +91,7 @@ export interface AppDeps {
 /** The built server: its transports and services (tests reach into them), and `close`. */
 export type App = Pick<
   Services,
-  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'mailOutbox'
+  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'mailOutbox' | 'chainHealth'
 > & {
   fastify: FastifyInstance;
   io: GameServer;
@@ -156,6 +156,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     accountSecurity: services.accountSecurity,
     transcriptSigner: services.transcriptSigner,
     mailOutbox: services.mailOutbox,
+    chainHealth: services.chainHealth,
     ...(services.depositWatcher ? { depositWatcher: services.depositWatcher } : {}),
     ...(services.withdrawalSender ? { withdrawalSender: services.withdrawalSender } : {}),
     ...(services.chainLeader ? { chainLeader: services.chainLeader } : {}),

@@ -19,6 +19,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const serverDatabaseUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
+if (!serverDatabaseUrl) console.warn('readiness-and-outages.test.ts: the PostgreSQL outage is skipped: it needs DATABASE_URL (a database of its own whose connections it can cut)');
 const sockets = createSockets();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 afterEach(() => sockets.closeAll());

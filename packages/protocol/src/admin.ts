@@ -71,6 +71,8 @@ export const adminOverviewSchema = z.object({
   alarm: z.boolean(),
   /** Issue 29: the mail outbox — mails not yet handed to SMTP, and mails given up after a day. */
   mails: z.object({ waiting: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }),
+  /** Issue 29: this node does not reach the chain's RPC: deposits and withdrawals are delayed (since when). */
+  chainDelayedSince: z.iso.datetime().nullable(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

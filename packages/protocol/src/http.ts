@@ -175,6 +175,17 @@ export const readinessResponseSchema = z.object({
 });
 export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
 
+/**
+ * Issue 29: `GET /api/chain/status` — whether deposits and withdrawals are
+ * delayed because the server does not reach the chain's RPC node (the deposit
+ * dialog and the withdraw form show a notice while `delayed`).
+ */
+export const chainStatusResponseSchema = z.object({
+  delayed: z.boolean(),
+  since: z.iso.datetime().nullable(),
+});
+export type ChainStatusResponse = z.infer<typeof chainStatusResponseSchema>;
+
 /** Claims of the access token; `sub` is the user id, `sid` the session (refresh-token family). */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),

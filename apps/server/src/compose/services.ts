@@ -32,6 +32,7 @@ import { createAccessTokens } from '../modules/auth/access-tokens';
 import { createAuthRepo } from '../modules/auth/auth.repo';
 import { createAuthService } from '../modules/auth/auth.service';
 import { createArgon2PasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
+import { createChainHealth } from '../modules/chain-rpc/chain-health';
 import { createChainRpcProxy } from '../modules/chain-rpc/chain-rpc-proxy';
 import { createContactRepo } from '../modules/contact/contact.repo';
 import { createContactService } from '../modules/contact/contact.service';
@@ -229,6 +230,9 @@ export function buildServices(options: ServiceOptions) {
     gameHistory: (userId) => games.history(userId),
     heldWei: (userId, balanceWei) => responsibleGaming.heldWei(userId, balanceWei),
   });
+  // Issue 29: whether this node reaches the chain's RPC (players' notice, the console, /metrics). Without a chain: never delayed.
+  const chainHealth = chain ? createChainHealth({ probe: () => chain.publicClient.getBlockNumber(), everyMs: Math.max(chain.pollMs, 1_000), clock, logger }) : undefined;
+  const chainStatus = () => chainHealth?.status() ?? { delayed: false, since: undefined };
   // Issue 18: the operator's console (its routes in app.ts; its review and freeze hooks in the withdrawals service).
   const admin = createAdminConsole({
     db,
@@ -239,6 +243,7 @@ export function buildServices(options: ServiceOptions) {
     balanceEvents,
     disconnects: createStaffDisconnects(io),
     priceUpdatedAt: () => price.current()?.updatedAt,
+    chainDelayedSince: () => chainStatus().since,
     registry: metrics.registry,
     stuck: {
       withdrawalStuckMs: config.withdrawalStuckMs,
@@ -284,6 +289,7 @@ export function buildServices(options: ServiceOptions) {
   // Without a chain (tests of other parts) every call answers 503.
   const chainRpcProxy = createChainRpcProxy({ rpcUrl: chain?.rpcUrl, logger, gasCap: config.chainRpcGasCap });
   mailOutbox.registerGauges(metrics.registry);
+  chainHealth?.registerGauge(metrics.registry);
   metrics.setSources({
     socketConnections: () => ({ signedIn: io.of('/').sockets.size, public: publicIo.of('/').sockets.size }),
     onlineUsers: () => cluster.presence.countOnlineUsers(),
@@ -330,11 +336,14 @@ export function buildServices(options: ServiceOptions) {
     transcriptSigner,
     chainRpcProxy,
     mailOutbox,
+    chainHealth,
+    chainStatus,
 
     /** Once the app is mounted: the price poller, the games a previous process left running, the chain workers (or their election). */
     async start(): Promise<void> {
       price.start();
       mailOutbox.start();
+      if (startChainWorkers) chainHealth?.start();
       // Games left running by a previous process continue here (players get the reconnection grace).
       const resumed = await games.resumeAll();
       if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
@@ -349,6 +358,7 @@ export function buildServices(options: ServiceOptions) {
     async stop(): Promise<void> {
       await admin.stop();
       await price.stop();
+      await chainHealth?.stop();
       await games.stop();
       await chainLeader?.stop();
       await depositWatcher?.stop();

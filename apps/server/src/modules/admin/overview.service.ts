@@ -33,6 +33,8 @@ export interface OverviewDeps {
   chainLag?: () => Promise<number | undefined>;
   /** When the ETH/USD price was last updated. */
   priceUpdatedAt: () => Date | undefined;
+  /** Issue 29: since when this node does not reach the chain's RPC (undefined: it does). */
+  chainDelayedSince?: () => Date | undefined;
 }
 
 export function createOverview(deps: OverviewDeps) {
@@ -56,12 +58,24 @@ export function createOverview(deps: OverviewDeps) {
     return row ? { ok: row.ok, at: row.at.toISOString() } : { ok: null, at: null };
   }
 
+  /** A chain read, or undefined while the chain's RPC is away (issue 29: the overview still answers, saying so). */
+  async function fromChain<T>(read: (() => Promise<T>) | undefined, what: string): Promise<T | undefined> {
+    if (!read) return undefined;
+    try {
+      return await read();
+    } catch (error) {
+      deps.logger.warn({ err: error }, `Overview: ${what} could not be read from the chain`);
+      return undefined;
+    }
+  }
+
   async function overview(): Promise<AdminOverview> {
     const owed = await liabilities();
-    const held = deps.holdings ? await deps.holdings() : undefined;
+    const held = await fromChain(deps.holdings, 'the holdings');
     const check = await lastCheck();
     const priceAt = deps.priceUpdatedAt();
-    const lag = deps.chainLag ? await deps.chainLag() : undefined;
+    const lag = await fromChain(deps.chainLag, 'the cursor lag');
+    const chainDelayedSince = deps.chainDelayedSince?.();
     const mails = await countMails(db);
     return {
       liabilitiesWei: owed.toString(),
@@ -73,6 +87,7 @@ export function createOverview(deps: OverviewDeps) {
       priceAgeSeconds: priceAt ? Math.max(0, (clock().getTime() - priceAt.getTime()) / 1000) : null,
       alarm: (held !== undefined && held < owed) || check.ok === false,
       mails: { waiting: mails.waiting + mails.sending, failed: mails.failed },
+      chainDelayedSince: chainDelayedSince?.toISOString() ?? null,
     };
   }
 

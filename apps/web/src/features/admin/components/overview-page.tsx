@@ -47,6 +47,11 @@ export function OverviewPage() {
                 <span className={styles.muted}>Price age</span>
                 <strong>{data.priceAgeSeconds === null ? '—' : `${Math.round(data.priceAgeSeconds)} s`}</strong>
               </div>
+              <div className={`${styles.card} ${data.chainDelayedSince !== null ? styles.alarm : ''}`} data-testid="chain-rpc">
+                <span className={styles.muted}>Chain RPC</span>
+                <strong>{data.chainDelayedSince === null ? 'Reached' : 'Unreachable: deposits and withdrawals delayed'}</strong>
+                {data.chainDelayedSince !== null ? <span className={styles.muted}>since {dateOf(data.chainDelayedSince)}</span> : null}
+              </div>
               <div className={styles.card} data-testid="mails-waiting">
                 <span className={styles.muted}>Mails waiting for SMTP</span>
                 <strong>{data.mails.waiting}</strong>
