@@ -14,7 +14,16 @@ import { loadConfig } from '../src/config';
 import { getAccount, postJson, signIn, signUp, uniqueEmail } from './support/api';
 import { connected, createSockets, fundUser, nextEvent, waitUntil } from './support/sockets';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { parseEther, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createChainPublicClient } from '../src/infra/chain/chain-client';
+import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
+import { withdrawalAttempts, withdrawals } from '../src/infra/db/schema/index';
+import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
+import { transfer } from '../src/modules/ledger/ledger.service';
+import { chainFor, expectLedgerConsistent, sendEth, startTestAnvil, type TestAnvil } from './support/test-chain';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PASSWORD = 'correct horse battery staple';
@@ -75,8 +84,15 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
     if (!allow) await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
   }
 
+  let anvil: TestAnvil;
+
   beforeAll(async () => {
-    t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 1_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 3_000 } });
+    anvil = await startTestAnvil();
+    t = await createTestApp({
+      env: { ETH_USD_PRICE: '2000' },
+      matchOptions: { roundMs: 1_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 3_000 },
+      chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '1', WITHDRAWAL_CONFIRMATIONS: '1' }),
+    });
     databaseName = new URL(t.databaseUrl!).pathname.slice(1);
     admin = new pg.Client({ connectionString: serverDatabaseUrl });
     await admin.connect();
@@ -85,6 +101,7 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
     await allowConnections(true).catch(() => undefined);
     await admin?.end();
     await t?.close();
+    await anvil?.dispose();
   });
 
   it('answers 503 {message} during the outage, never 500 nor a hang, and serves again by itself', async () => {
@@ -163,5 +180,60 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
     expect(Number(settlements.rows[0]?.count)).toBe(1);
     const report = await checkLedger(t.db);
     expect(report.problems).toEqual([]);
+  }, 90_000);
+
+  it('deposits and a withdrawal through the outage: each deposit credited once, the withdrawal sent once, the ledger check passes with the chain', async () => {
+    const session = await signIn(t, await signUp(t));
+    await fundUser(t.db, session.user.id, '1');
+    const depositAddress = (await t.app.depositAddresses.ensureFor(session.user.id)) as Address;
+    const recipient = privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as Address;
+    const withdrawalId = randomUUID();
+    await t.db.transaction(async (tx) => {
+      const moved = await transfer(tx, {
+        idempotencyKey: `withdrawal:${withdrawalId}`,
+        kind: 'withdrawal',
+        legs: [{ from: LedgerAccounts.user(session.user.id), to: LedgerAccounts.withdrawalsInFlight, amount: parseEther('0.001') }],
+        memo: { withdrawalId, recipient },
+      });
+      await tx.insert(withdrawals).values({ id: withdrawalId, userId: session.user.id, chainId: DEV_CHAIN_ID, amount: parseEther('0.001'), recipientAddress: recipient, balanceAfter: moved.balances.get(LedgerAccounts.user(session.user.id).code)! });
+    });
+    const before = await sendEth(anvil, depositAddress, '0.01');
+    const pass = async () => {
+      await t.app.depositWatcher!.tick().catch(() => undefined);
+      await t.app.withdrawalSender!.tick().catch(() => undefined);
+    };
+
+    await allowConnections(false);
+    try {
+      const during = await sendEth(anvil, depositAddress, '0.02');
+      await pass();
+      await pass();
+      await allowConnections(true);
+      for (let round = 0; round < 40; round += 1) {
+        await pass();
+        const credited = await t.db.execute<{ count: number }>(
+          sql`select count(*)::int as count from deposits where tx_hash in (${before.toLowerCase()}, ${during.toLowerCase()}) and status = 'credited'`,
+        );
+        const [paid] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+        if (Number(credited.rows[0]?.count) === 2 && paid?.status === 'confirmed') break;
+        await sleep(200);
+      }
+      await pass();
+      for (const hash of [before, during]) {
+        const credits = await t.db.execute<{ count: number }>(
+          sql`select count(*)::int as count from ledger_transfers where kind = 'deposit' and idempotency_key like ${`%${hash.toLowerCase()}%`}`,
+        );
+        expect(Number(credits.rows[0]?.count), hash).toBe(1);
+      }
+    } finally {
+      await allowConnections(true);
+    }
+    const [paid] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+    expect(paid?.status).toBe('confirmed');
+    const attempts = await t.db.select().from(withdrawalAttempts).where(eq(withdrawalAttempts.withdrawalId, withdrawalId));
+    expect(attempts.filter((attempt) => attempt.status === 'mined')).toHaveLength(1);
+    const client = createChainPublicClient({ rpcUrl: anvil.rpcUrl, chainId: DEV_CHAIN_ID });
+    expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.001'));
+    await expectLedgerConsistent(t.db, t.chain);
   }, 90_000);
 });
