@@ -20,6 +20,7 @@ import { adminRoutes } from './http/admin.routes';
 import { authRoutes } from './http/auth.routes';
 import { createRequireAuth } from './http/authenticate';
 import { chainRpcRoutes } from './http/chain-rpc.routes';
+import { chainStatusRoutes } from './http/chain-status.routes';
 import { configRoutes } from './http/config.routes';
 import { contactRoutes } from './http/contact.routes';
 import { devRoutes } from './http/dev.routes';
@@ -41,6 +42,7 @@ import { walletRoutes } from './http/wallet.routes';
 import { registerWebApp } from './http/web-app';
 import { registerGameHandlers } from './realtime/game-handlers';
 import { registerRealtimeHandlers } from './realtime/handlers';
+import type { DrainState } from './shared/drain';
 import { RefusalError } from './shared/result';
 
 export interface MountDeps {
@@ -49,11 +51,13 @@ export interface MountDeps {
   transport: Transport;
   services: Services;
   cluster: ClusterAdapters;
+  /** Issue 29: set on SIGTERM; readiness, new live connections and searches follow it. */
+  drain: DrainState;
 }
 
 /** Mounts routes and handlers, and the close order (services, sockets, cluster adapters, Socket.IO adapters); then ready. */
 export async function buildApp(deps: MountDeps): Promise<void> {
-  const { config, logger, transport, services, cluster } = deps;
+  const { config, logger, transport, services, cluster, drain } = deps;
   const { fastify, io, publicIo } = transport;
   const { db, clock, auth, siwe, accountSecurity, twoFactor, addressBook, users, contact, account, responsibleGaming } = services;
   const { price, currentPrice, withdrawals, withdrawalGuard, games, transcriptSigner, depositAddresses, metrics } = services;
@@ -109,7 +113,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
       await api.register(contactRoutes, { contact, rateLimitPerMinute: config.rateLimitContactPerMinute });
       await api.register(accountRoutes, { account, auth, requireAuth, emailRateLimitPerMinute: config.rateLimitAuthPerMinute });
       await api.register(responsibleGamingRoutes, { responsibleGaming, statements: { db, clock, currentPrice }, requireAuth });
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, drain, ...(cluster.ping ? { pingRedis: cluster.ping } : {}) });
       await api.register(priceRoutes, { price });
       await api.register(configRoutes, {
         config: {
@@ -118,6 +122,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
           explorerUrl: config.explorerUrl ?? null,
         },
       });
+      await api.register(chainStatusRoutes, { status: services.chainStatus });
       await api.register(walletRoutes, {
         withdrawals,
         requireAuth,
@@ -146,16 +151,27 @@ export async function buildApp(deps: MountDeps): Promise<void> {
   await registerWebApp(fastify, { webDistDir: config.webDistDir });
 
 
+  // Issue 29: a draining node takes no new live connection (the client retries, through the balancer, on another node).
+  for (const server of [io, publicIo]) {
+    const allowed = server.engine.opts.allowRequest;
+    server.engine.opts.allowRequest = (request, callback) => {
+      if (drain.draining) return callback(SERVER_TEXTS.draining, false);
+      if (allowed) return allowed(request, callback);
+      return callback(null, true);
+    };
+  }
   const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence: services.presence, logger });
-  registerGameHandlers({ io, games, matchmaking: services.matchmaking, clock, logger });
+  registerGameHandlers({ io, games, matchmaking: services.matchmaking, clock, logger, draining: () => drain.draining });
 
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();
     await services.stop();
     // Close this node's sockets (`local`: with the Redis adapter a plain disconnectSockets
     // would close every node's) before the HTTP server stops accepting; engine.close ends upgraded connections too.
+    // Issue 29: a draining node only closes the transports, so that clients reconnect by themselves (through the
+    // balancer, to another node); a DISCONNECT packet would tell them to stay away.
     for (const server of [io, publicIo]) {
-      server.local.disconnectSockets(true);
+      if (!drain.draining) server.local.disconnectSockets(true);
       server.engine.close();
     }
     await cluster.close();

@@ -34,6 +34,7 @@ import type { FetchFn } from './modules/price/price.service';
 import type { Presence } from './realtime/presence';
 import type { GameServer, PublicServer } from './realtime/servers';
 import { systemClock, type Clock } from './shared/clock';
+import { createDrainState } from './shared/drain';
 
 export { BODY_LIMIT_BYTES } from './compose/transport';
 
@@ -90,7 +91,7 @@ export interface AppDeps {
 /** The built server: its transports and services (tests reach into them), and `close`. */
 export type App = Pick<
   Services,
-  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'solvency'
+  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'solvency' | 'mailOutbox' | 'chainHealth'
 > & {
   fastify: FastifyInstance;
   io: GameServer;
@@ -102,6 +103,9 @@ export type App = Pick<
   chainLeader?: NonNullable<Services['chainLeader']>;
   /** Closes sockets, then the HTTP server, then the cluster adapters. Does not close the database, the mailer or Redis (main.ts owns them). */
   close(): Promise<void>;
+  /** Issue 29: starts draining (SIGTERM): readiness 503, no new live connection or search. `close()` then hands the games over. */
+  startDraining(): void;
+  readonly draining: boolean;
 };
 
 export async function composeApp(deps: AppDeps): Promise<App> {
@@ -133,7 +137,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.fairnessSigningKey ? { fairnessSigningKey: deps.fairnessSigningKey } : {}),
   });
-  await buildApp({ config, logger, transport, services, cluster });
+  const drain = createDrainState();
+  await buildApp({ config, logger, transport, services, cluster, drain });
   await services.start();
 
   const { fastify, io, publicIo } = transport;
@@ -151,9 +156,15 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     accountSecurity: services.accountSecurity,
     transcriptSigner: services.transcriptSigner,
     solvency: services.solvency,
+    mailOutbox: services.mailOutbox,
+    chainHealth: services.chainHealth,
     ...(services.depositWatcher ? { depositWatcher: services.depositWatcher } : {}),
     ...(services.withdrawalSender ? { withdrawalSender: services.withdrawalSender } : {}),
     ...(services.chainLeader ? { chainLeader: services.chainLeader } : {}),
     close: () => fastify.close(),
+    startDraining: () => drain.begin(),
+    get draining() {
+      return drain.draining;
+    },
   };
 }

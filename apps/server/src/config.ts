@@ -61,6 +61,10 @@ export interface Config {
   fixedEthUsdPrice: { ethUsd: string; source: 'fixed' | 'development' } | undefined;
   pricePollMs: number;
   priceStaleMs: number;
+  /** Issue 29: how often each node looks for due mails in the outbox (MAIL_OUTBOX_POLL_MS). */
+  mailOutboxPollMs: number;
+  /** Issue 29: how long a SIGTERM's drain may take before the process exits anyway (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   /** Issue 17: how long a player who sealed their choice has to reveal it (REVEAL_WINDOW_MS). */
   revealWindowMs: number;
   /** Ethereum JSON-RPC endpoint. Unset → main.ts starts the embedded anvil (development chain). */
@@ -228,6 +232,8 @@ const envSchema = z.object({
   ),
   PRICE_POLL_MS: optional(integer(1000, 86_400_000)),
   PRICE_STALE_MS: optional(integer(1000, 86_400_000)),
+  MAIL_OUTBOX_POLL_MS: optional(integer(100, 3_600_000)),
+  SHUTDOWN_GRACE_MS: optional(integer(1000, 600_000)),
   REVEAL_WINDOW_MS: optional(integer(100, 60_000)),
   ETH_RPC_URL: optional(url(['http', 'https'], 'https://mainnet.infura.io/v3/<key>')),
   CHAIN_ID: optional(integer(1, 2 ** 31 - 1)),
@@ -381,6 +387,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     fixedEthUsdPrice,
     pricePollMs: values.PRICE_POLL_MS ?? PRICE_POLL_MS,
     priceStaleMs: values.PRICE_STALE_MS ?? 300_000,
+    mailOutboxPollMs: values.MAIL_OUTBOX_POLL_MS ?? 2000,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS ?? 25_000,
     revealWindowMs: values.REVEAL_WINDOW_MS ?? REVEAL_WINDOW_MS,
     ethRpcUrl: values.ETH_RPC_URL,
     chainId: values.CHAIN_ID,

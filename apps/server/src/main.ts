@@ -119,14 +119,23 @@ export async function startServer(config: AppConfig, timing: ServerTiming = {}):
   logger.info(`Shifumi is running on ${config.appUrl} (listening on ${config.host}:${config.port})`);
 
   let stopping = false;
+  /**
+   * Issue 29: SIGTERM (or SIGINT) drains: readiness answers 503 and no new
+   * live connection or search is taken at once; closing then stops the loops,
+   * gives this node's game leases up (another node takes the games over and
+   * the players' sockets reconnect to it through the balancer), closes the
+   * sockets and the HTTP server (requests under way end), and the process
+   * exits — within SHUTDOWN_GRACE_MS, or anyway then (decision 034).
+   */
   async function shutdown(signal: string): Promise<void> {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'Shutting down');
+    app.startDraining();
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'Draining, then shutting down');
     const forceExit = setTimeout(() => {
-      logger.error('Shutdown took longer than 10 s, exiting');
+      logger.error(`Shutdown took longer than SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms), exiting`);
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownGraceMs);
     forceExit.unref();
     try {
       await app.close();

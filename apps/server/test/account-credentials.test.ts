@@ -53,7 +53,7 @@ async function resetLink(email: string): Promise<string> {
   await forgetMails(user!.id);
   const before = t.smtp.mails.length;
   expect((await postJson(t, '/api/auth/forgot-password', { email })).statusCode).toBe(200);
-  await t.app.accountSecurity.settled();
+  await t.mailsTried();
   const mail = await t.smtp.waitForMail((candidate) => candidate.to.includes(email) && candidate.subject === 'Choose a new password' && t.smtp.mails.indexOf(candidate) >= before);
   return /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mail.decoded)![1]!;
 }
@@ -75,7 +75,7 @@ async function turnTwoFactorOn(session: SignedIn): Promise<string> {
 }
 
 async function lockMailsTo(email: string): Promise<ReceivedMail[]> {
-  await t.app.accountSecurity.settled();
+  await t.mailsTried();
   return t.smtp.mailsTo(email).filter((mail) => mail.subject === LOCK_SUBJECT);
 }
 
@@ -139,7 +139,7 @@ describe('POST /api/account/email needs the password, and the code with two-fact
   async function unchanged(userId: string, email: string, target: string) {
     const [row] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(row!.email).toBe(email);
-    await t.app.accountSecurity.settled();
+    await t.mailsTried();
     expect(t.smtp.mailsTo(target)).toEqual([]);
     expect(t.smtp.mailsTo(email).filter((mail) => mail.subject.startsWith('Shifumi security:') && mail.subject.includes('e-mail'))).toEqual([]);
   }
@@ -164,7 +164,7 @@ describe('POST /api/account/email needs the password, and the code with two-fact
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: SERVER_TEXTS.emailAdded });
     // The previous (unverified) address is told, naming the new one.
-    await t.app.accountSecurity.settled();
+    await t.mailsTried();
     const told = t.smtp.mailsTo(credentials.email).find((mail) => mail.subject === 'Shifumi security: your e-mail address was changed');
     expect(told?.decoded).toContain(target);
     // A security change: withdrawals wait.
@@ -201,7 +201,7 @@ describe('POST /api/account/email needs the password, and the code with two-fact
     expect(requested.json()).toEqual({ message: SERVER_TEXTS.emailChangeRequested });
     expect((await login(next, PASSWORD)).statusCode).toBe(401);
     expect((await login(credentials.email, PASSWORD)).statusCode).toBe(200);
-    await t.app.accountSecurity.settled();
+    await t.mailsTried();
     expect(t.smtp.mailsTo(credentials.email).some((mail) => mail.subject === 'Shifumi security: a change of your e-mail address was requested' && mail.decoded.includes(next))).toBe(true);
     expect((await authed('GET', '/api/account/security', session.accessToken)).json().withdrawalsHeldUntil).toBeNull();
 
@@ -305,14 +305,14 @@ describe('mail floods', () => {
       Array.from({ length: 20 }, (_, index) => postJson(t, '/api/auth/forgot-password', { email: credentials.email }, { 'x-forwarded-for': `100.64.0.${index}` })),
     );
     expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(new Set([`200 ${JSON.stringify({ message: ACCOUNT_SECURITY_TEXTS.forgotPasswordSent })}`]));
-    await t.app.accountSecurity.settled();
+    await t.mailsTried();
     await t.smtp.waitForMail(() => t.smtp.mailsTo(credentials.email).length > before);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.smtp.mailsTo(credentials.email).filter((mail) => mail.subject === 'Choose a new password')).toHaveLength(1);
     // After the window, another may come.
     t.clock.advance(MAIL_LIMITS.password_reset.windowSeconds * 1000);
     await postJson(t, '/api/auth/forgot-password', { email: credentials.email }, { 'x-forwarded-for': `100.64.1.${randomUUID().length}` });
-    await t.app.accountSecurity.settled();
+    await t.mailsTried();
     await t.smtp.waitForMail(() => t.smtp.mailsTo(credentials.email).filter((mail) => mail.subject === 'Choose a new password').length === 2);
   });
 });

@@ -64,7 +64,7 @@ async function resetMailFor(email: string, after: number): Promise<ReceivedMail>
 }
 
 async function securityMailsTo(email: string): Promise<ReceivedMail[]> {
-  await t.app.accountSecurity.settled();
+  await t.mailsTried();
   return t.smtp.mailsTo(email).filter((mail) => mail.subject.startsWith('Shifumi security:'));
 }
 

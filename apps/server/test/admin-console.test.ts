@@ -140,6 +140,7 @@ describe('staff access', () => {
     { method: 'POST', url: '/api/admin/flags/scan', roles: ['admin', 'support'] },
     { method: 'POST', url: `/api/admin/flags/${someId}/resolve`, roles: ['admin', 'support'], body: { resolution: 'dismissed', note: 'n' } },
     { method: 'GET', url: '/api/admin/audit', roles: ['admin'] },
+    { method: 'GET', url: '/api/admin/mails?status=failed', roles: ['admin', 'finance', 'support'] },
     { method: 'POST', url: '/api/admin/staff/grant', roles: ['admin'], body: { email: 'nobody@example.com', role: 'support' } },
     { method: 'POST', url: '/api/admin/staff/revoke', roles: ['admin'], body: { email: 'nobody@example.com' } },
   ];

@@ -44,12 +44,12 @@ describe('POST /api/submit-form', () => {
     ['a message of the wrong type', { name: 'A', email: 'a@example.com', message: ['Hi'] }, 'Message must be text.'],
   ])('refuses %s with 400, storing and sending nothing', async (_case, body, message) => {
     const rowsBefore = await t.count('contact_messages');
-    const mailsBefore = t.smtp.mails.length;
+    const mailsBefore = await t.count('mail_outbox');
     const response = await postJson(t, '/api/submit-form', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect(await t.count('contact_messages')).toBe(rowsBefore);
-    expect(t.smtp.mails.length).toBe(mailsBefore);
+    expect(await t.count('mail_outbox')).toBe(mailsBefore);
   });
 
   it('answers the generic 4xx shape for a non-JSON body', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { MAIL_LIMITS, SERVER_TEXTS } from '@shifumi/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_CSP_ADDITIONS } from '../src/http/security';
@@ -213,7 +214,7 @@ describe('the web app', () => {
 });
 
 describe('unexpected failures', () => {
-  it('answer 500 with a generic text and keep the details in the log; registration survives a mail failure', async () => {
+  it('registration and a reset link answer at once when SMTP fails: the mails wait in the outbox (issue 29)', async () => {
     const broken = await createTestApp({
       mailer: (smtp) => ({
         send: async () => {
@@ -226,6 +227,33 @@ describe('unexpected failures', () => {
       const email = uniqueEmail();
       const registered = await postJson(broken, '/api/auth/register', { name: 'Ann', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true });
       expect(registered.statusCode).toBe(201);
+      // A second mail that asks for no wait of its own (a new verification link would wait 5 minutes, issue 23): a reset link.
+      const forgot = await postJson(broken, '/api/auth/forgot-password', { email });
+      expect(forgot.statusCode).toBe(200);
+      // The reset link is written off the request path (the answer never waits for it): poll until both mails were tried.
+      const deadline = Date.now() + 10_000;
+      let waiting = 0;
+      while (waiting < 2 && Date.now() < deadline) {
+        await broken.mailsTried();
+        const rows = await broken.db.execute<{ count: number }>(sql`select count(*)::int as count from mail_outbox where recipient = ${email} and status = 'waiting' and attempts >= 1`);
+        waiting = Number(rows.rows[0]?.count);
+        if (waiting < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(waiting).toBe(2);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('answer 500 with a generic text and keep the details in the log', async () => {
+    const broken = await createTestApp();
+    try {
+      const email = uniqueEmail();
+      const registered = await postJson(broken, '/api/auth/register', { name: 'Ann', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true });
+      expect(registered.statusCode).toBe(201);
+      // The database refuses the next mail with a detail that must stay in the log.
+      await broken.db.execute(sql.raw(`create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox exploded with internal detail 0xDEADBEEF'; end $$`));
+      await broken.db.execute(sql.raw('create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()'));
 
       const session = await signIn(broken, { email, password: PASSWORD });
       // Issue 23: the sign-up's mail counted as the account's one of these 5 minutes.

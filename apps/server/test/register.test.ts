@@ -112,11 +112,11 @@ describe('POST /api/auth/register', () => {
     ['a malformed referral code', { name: 'Ann', email: 'x@example.com', password: PASSWORD, ...ACCEPTED, referralCode: 'no!' }, SERVER_TEXTS.unknownReferral],
   ])('refuses %s with 400 and a clear message, changing nothing', async (_case, body, message) => {
     const usersBefore = await t.count('users');
-    const mailsBefore = t.smtp.mails.length;
+    const mailsBefore = await t.count('mail_outbox');
     const response = await postJson(t, '/api/auth/register', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect(await t.count('users')).toBe(usersBefore);
-    expect(t.smtp.mails.length).toBe(mailsBefore);
+    expect(await t.count('mail_outbox')).toBe(mailsBefore);
   });
 });

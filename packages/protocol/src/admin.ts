@@ -119,8 +119,37 @@ export const adminOverviewSchema = z.object({
   alarm: z.boolean(),
   /** Issue 28: the latest solvency snapshot, its ratio and any reserve address without a valid signature; null before the first. */
   solvency: adminSolvencySchema.nullable(),
+  /** Issue 29: the mail outbox — mails not yet handed to SMTP, and mails given up after a day. */
+  mails: z.object({ waiting: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }),
+  /** Issue 29: this node does not reach the chain's RPC: deposits and withdrawals are delayed (since when). */
+  chainDelayedSince: z.iso.datetime().nullable(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/** Issue 29: a mail's state in the outbox (decision 034). */
+export const MAIL_STATUSES = ['waiting', 'sending', 'sent', 'failed'] as const;
+export const mailStatusSchema = z.enum(MAIL_STATUSES);
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+
+/** `GET /api/admin/mails?status=`: the newest mails of one state (default waiting). */
+export const adminMailsQuerySchema = z.object({ status: mailStatusSchema.default('waiting') }).strict();
+
+/** One mail of the outbox, without its body (bodies carry one-time links and are never shown). */
+export const adminMailSchema = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: mailStatusSchema,
+  attempts: z.number().int(),
+  createdAt: z.iso.datetime(),
+  nextAttemptAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  failedAt: z.iso.datetime().nullable(),
+  lastError: z.string().nullable(),
+});
+export type AdminMail = z.infer<typeof adminMailSchema>;
+export const adminMailsResponseSchema = z.object({ mails: z.array(adminMailSchema) });
+export type AdminMailsResponse = z.infer<typeof adminMailsResponseSchema>;
 
 export const ADMIN_WITHDRAWAL_STATUSES = ['review', 'queued', 'sent', 'confirmed', 'failed', 'rejected'] as const;
 export const adminWithdrawalsQuerySchema = z.object({ status: z.enum(ADMIN_WITHDRAWAL_STATUSES).default('review') }).strict();

@@ -155,6 +155,31 @@ export type PriceResponse = z.infer<typeof priceResponseSchema>;
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/**
+ * Issue 29: `GET /api/ready`, for balancers — 200 when this node can serve,
+ * 503 (with a `message`) while its database or Redis does not answer or it is draining.
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['ok', 'error']),
+  /** `none`: a single node without Redis. */
+  redis: z.enum(['ok', 'error', 'none']),
+  draining: z.boolean(),
+  message: z.string().optional(),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
+/**
+ * Issue 29: `GET /api/chain/status` — whether deposits and withdrawals are
+ * delayed because the server does not reach the chain's RPC node (the deposit
+ * dialog and the withdraw form show a notice while `delayed`).
+ */
+export const chainStatusResponseSchema = z.object({
+  delayed: z.boolean(),
+  since: z.iso.datetime().nullable(),
+});
+export type ChainStatusResponse = z.infer<typeof chainStatusResponseSchema>;
+
 /** Claims of the access token; `sub` is the user id, `sid` the session (refresh-token family). */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),

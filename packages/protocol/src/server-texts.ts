@@ -48,6 +48,9 @@ export const SERVER_TEXTS = {
     'Too many wrong passwords for this account. Please wait a few minutes and try again, or choose a new password with "Forgot password?".',
   chainRpcRefused: 'This request cannot be sent to the chain.',
   chainUnavailable: 'The chain is temporarily unavailable. Please try again in a moment.',
+  // Issue 29: a part the server leans on is away, or the node is restarting.
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  draining: 'This server is restarting. Please try again in a moment.',
 
   // Issue 12: money and malformed input under attack.
   jsonTooDeep: 'The request is nested too deeply.',
@@ -80,6 +83,7 @@ export const SOCKET_TEXTS = {
   alreadyPlaying: 'You are already in a game.',
   searchInterrupted: 'Your search was interrupted. Please search again.',
   restarting: 'The server is restarting. Your game continues in a moment.',
+  searchWhileRestarting: 'The server is restarting. Please search again in a moment.',
   moving: 'Your game is moving to another server. Try again in a moment.',
 } as const;
 

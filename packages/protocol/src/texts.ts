@@ -73,6 +73,9 @@ export const TEXTS = {
   depositSeen: (amountEth: string, confirmations: number, required: number) =>
     `Deposit of ${amountEth} ETH seen on chain: ${confirmations}/${required} confirmations`,
   depositCredited: (amountEth: string) => `Deposit of ${amountEth} ETH credited to your balance.`,
+  /** Issue 29: the deposit dialog and the withdraw form while the server does not reach the chain. */
+  chainDelayed:
+    'Deposits and withdrawals are delayed: we cannot reach the Ethereum network right now. Nothing is lost: deposits are credited and withdrawals sent as soon as it is back.',
   noWalletTitle: 'No wallet found in this browser',
   noWalletText:
     'To connect a wallet, install a browser wallet such as MetaMask or Rainbow (any wallet that announces itself to the page works), then reload this page. You can also play without one: sign up with an e-mail and deposit to your own deposit address from any wallet or exchange.',

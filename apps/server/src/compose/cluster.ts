@@ -46,6 +46,8 @@ export interface ClusterAdapters {
   rateLimitStore?: { redis: ReturnType<RedisContext['duplicate']>; nameSpace: string; skipOnError: true };
   /** Whether the chain workers need an elected leader (several nodes may run them). */
   clustered: boolean;
+  /** Present with Redis: throws at once when Redis does not answer (readiness, issue 29). */
+  ping?: () => Promise<void>;
   /** Sets who is told of a queue ticket dropped because its node died (the realtime layer, once it exists). */
   onTicketDropped(listener: (ticket: QueueTicket) => void): void;
   /** The queue's sweep stops, presence forgets this node's sockets, liveness removes it, the relay closes. */
@@ -128,6 +130,10 @@ export async function buildClusterAdapters(options: ClusterAdapterOptions): Prom
     // Several nodes count against one budget per IP. Redis out of reach: requests pass rather than wait or fail.
     rateLimitStore: { redis: rateLimitRedis, nameSpace: `${redis.keyPrefix}rate-limit:`, skipOnError: true },
     clustered: true,
+    // The fail-fast connection: no offline queue, so an unreachable Redis answers at once.
+    ping: async () => {
+      await rateLimitRedis.ping();
+    },
     onTicketDropped,
     async close() {
       await relay.close();

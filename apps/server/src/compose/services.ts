@@ -34,9 +34,11 @@ import { createAuthService } from '../modules/auth/auth.service';
 import { createLoginFailures } from '../modules/auth/login-failures.repo';
 import { createMailThrottle } from '../modules/account-security/mail-throttle.repo';
 import { createArgon2PasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
+import { createChainHealth } from '../modules/chain-rpc/chain-health';
 import { createChainRpcProxy } from '../modules/chain-rpc/chain-rpc-proxy';
 import { createContactRepo } from '../modules/contact/contact.repo';
 import { createContactService } from '../modules/contact/contact.service';
+import { createMailOutbox } from '../modules/mail/mail-outbox';
 import { createDepositAddresses } from '../modules/deposits/deposit-addresses';
 import { createDepositWatcher } from '../modules/deposits/deposit-watcher';
 import { createTranscriptSigner } from '../modules/fairness/signing-key';
@@ -84,7 +86,10 @@ export interface ServiceOptions {
 }
 
 export function buildServices(options: ServiceOptions) {
-  const { config, db, mailer, logger, clock, cluster, chain } = options;
+  const { config, db, logger, clock, cluster, chain } = options;
+  // Issue 29: every service mails through the outbox; its worker sends through the given mailer (SMTP or the log).
+  const mailOutbox = createMailOutbox({ db, transport: options.mailer, clock, logger, pollMs: config.mailOutboxPollMs });
+  const mailer = mailOutbox.mailer;
   const { io, publicIo } = options.transport;
   const metrics = options.metrics ?? createMetrics({ nodeId: config.nodeId, logger });
   // The transports' side of the modules' event interfaces (realtime/).
@@ -284,6 +289,9 @@ export function buildServices(options: ServiceOptions) {
     gameHistory: (userId) => games.history(userId),
     heldWei: (userId, balanceWei) => responsibleGaming.heldWei(userId, balanceWei),
   });
+  // Issue 29: whether this node reaches the chain's RPC (players' notice, the console, /metrics). Without a chain: never delayed.
+  const chainHealth = chain ? createChainHealth({ probe: () => chain.publicClient.getBlockNumber(), everyMs: Math.max(chain.pollMs, 1_000), clock, logger }) : undefined;
+  const chainStatus = () => chainHealth?.status() ?? { delayed: false, since: undefined };
   // Issue 18: the operator's console (its routes in app.ts; its review and freeze hooks in the withdrawals service).
   const admin = createAdminConsole({
     db,
@@ -294,6 +302,7 @@ export function buildServices(options: ServiceOptions) {
     balanceEvents,
     disconnects: createStaffDisconnects(io),
     priceUpdatedAt: () => price.current()?.updatedAt,
+    chainDelayedSince: () => chainStatus().since,
     registry: metrics.registry,
     solvency: () => solvency.adminSummary(),
     stuck: {
@@ -339,6 +348,8 @@ export function buildServices(options: ServiceOptions) {
   const contact = createContactService({ contactRepo: createContactRepo(db), mailer, supportEmail: config.supportEmail, clock, logger });
   // Without a chain (tests of other parts) every call answers 503.
   const chainRpcProxy = createChainRpcProxy({ rpcUrl: chain?.rpcUrl, logger, gasCap: config.chainRpcGasCap });
+  mailOutbox.registerGauges(metrics.registry);
+  chainHealth?.registerGauge(metrics.registry);
   metrics.setSources({
     socketConnections: () => ({ signedIn: io.of('/').sockets.size, public: publicIo.of('/').sockets.size }),
     onlineUsers: () => cluster.presence.countOnlineUsers(),
@@ -385,10 +396,15 @@ export function buildServices(options: ServiceOptions) {
     transcriptSigner,
     solvency,
     chainRpcProxy,
+    mailOutbox,
+    chainHealth,
+    chainStatus,
 
     /** Once the app is mounted: the price poller, the games a previous process left running, the chain workers (or their election). */
     async start(): Promise<void> {
       price.start();
+      mailOutbox.start();
+      if (startChainWorkers) chainHealth?.start();
       // Games left running by a previous process continue here (players get the reconnection grace).
       const resumed = await games.resumeAll();
       if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
@@ -408,12 +424,15 @@ export function buildServices(options: ServiceOptions) {
       await countersCleanup.stop();
       await admin.stop();
       await price.stop();
+      await chainHealth?.stop();
       await games.stop();
       await chainLeader?.stop();
       await depositWatcher?.stop();
       await withdrawalSender?.stop();
       await solvency.stop();
       await accountSecurity.settled();
+      // Last: the mails the work above wrote still get their try.
+      await mailOutbox.stop();
     },
   };
 }

@@ -9,6 +9,8 @@ import {
   STAFF_ACTION_ROLES,
   SOLVENCY_TEXTS,
   auditQuerySchema,
+  adminMailsQuerySchema,
+  type AdminMailsResponse,
   flagIdParamsSchema,
   flagsQuerySchema,
   resolveFlagRequestSchema,
@@ -53,6 +55,7 @@ import type { FourEyesRefused } from '../modules/admin/four-eyes';
 import type { Decision } from '../modules/admin/withdrawal-review';
 import { listWithdrawals } from '../modules/admin/withdrawal-review';
 import { grantRole, revokeRole } from '../modules/admin/staff.repo';
+import { listMails } from '../modules/mail/mail-outbox.repo';
 import { RefusalError } from '../shared/result';
 import { parseInput } from './validation';
 
@@ -115,6 +118,22 @@ export async function adminRoutes(
     const body = parseInput(reserveSignatureRequestSchema, request.body);
     if (!options.solvency) throw new RefusalError({ code: 'chain_not_configured', message: SOLVENCY_TEXTS.server.snapshotsOff });
     return options.solvency.addReserveSignature({ userId: staff.userId, role: staff.role, ip: staff.ip }, body);
+  });
+
+  // Issue 29: the mail outbox — what waits for SMTP and what was given up (no bodies: they carry one-time links).
+  app.get('/admin/mails', async (request): Promise<AdminMailsResponse> => {
+    await authorize(request, ROLES.read);
+    const { status } = parseInput(adminMailsQuerySchema, request.query);
+    const rows = await listMails(db, status, 200);
+    return {
+      mails: rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        nextAttemptAt: row.nextAttemptAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+        failedAt: row.failedAt?.toISOString() ?? null,
+      })),
+    };
   });
 
   app.get('/admin/withdrawals', async (request): Promise<AdminWithdrawalsResponse> => {

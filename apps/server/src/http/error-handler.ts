@@ -6,6 +6,7 @@
 import { CHAIN_RPC_PATH, SERVER_TEXTS, firstIssueMessage, type MessageResponse } from '@shifumi/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../infra/db/errors';
 import { RefusalError, type Refusal } from '../shared/result';
 import { REFUSAL_STATUS } from './refusal-status';
 
@@ -60,6 +61,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.code(404).send({ message: SERVER_TEXTS.notFound } satisfies MessageResponse);
       }
       return reply.code(clientStatus).send({ message: SERVER_TEXTS.invalidRequest } satisfies MessageResponse);
+    }
+    // Issue 29: the database is away (restarted, connections terminated): a clear 503 the client retries, not a 500.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'The database is unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: SERVER_TEXTS.serviceUnavailable } satisfies MessageResponse);
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.code(500).send({ message: SERVER_TEXTS.internalError } satisfies MessageResponse);

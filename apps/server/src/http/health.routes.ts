@@ -1,8 +1,29 @@
-import type { HealthResponse } from '@shifumi/protocol';
+import { SERVER_TEXTS, type HealthResponse, type ReadinessResponse } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase, type Database } from '../infra/db/database';
+import type { DrainState } from '../shared/drain';
 
-export async function healthRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+/** How long readiness waits for the database or Redis before counting it away (a balancer's probe must not hang). */
+export const READINESS_PROBE_TIMEOUT_MS = 2_000;
+
+function withinProbeTimeout(work: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer within ${READINESS_PROBE_TIMEOUT_MS} ms`)), READINESS_PROBE_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface HealthRouteOptions {
+  db: Database;
+  /** Issue 29: readiness's other inputs. */
+  drain: DrainState;
+  /** Present with Redis (several nodes): throws when Redis does not answer. */
+  pingRedis?: () => Promise<void>;
+}
+
+export async function healthRoutes(app: FastifyInstance, options: HealthRouteOptions): Promise<void> {
+  // Liveness: the process answers and its database too.
   app.get('/health', async (request, reply) => {
     try {
       await pingDatabase(options.db);
@@ -11,5 +32,27 @@ export async function healthRoutes(app: FastifyInstance, options: { db: Database
       return reply.code(503).send({ status: 'error', database: 'error' });
     }
     return { status: 'ok', database: 'ok' } satisfies HealthResponse;
+  });
+
+  // Issue 29: readiness — whether a balancer should send this node traffic now.
+  app.get('/ready', async (request, reply) => {
+    const probe = async (ping: () => Promise<void>, what: string): Promise<'ok' | 'error'> => {
+      try {
+        await withinProbeTimeout(ping());
+        return 'ok';
+      } catch (error) {
+        request.log.warn({ err: error }, `Readiness: ${what} does not answer`);
+        return 'error';
+      }
+    };
+    const [database, redis] = await Promise.all([
+      probe(() => pingDatabase(options.db), 'the database'),
+      options.pingRedis ? probe(options.pingRedis, 'Redis') : Promise.resolve('none' as const),
+    ]);
+    const draining = options.drain.draining;
+    const ready = database === 'ok' && redis !== 'error' && !draining;
+    const answer: ReadinessResponse = { status: ready ? 'ready' : 'not_ready', database, redis, draining };
+    if (ready) return answer;
+    return reply.code(503).send({ ...answer, message: draining ? SERVER_TEXTS.draining : SERVER_TEXTS.serviceUnavailable } satisfies ReadinessResponse);
   });
 }

@@ -35,6 +35,8 @@ export interface GameHandlersDeps {
   matchmaking: Matchmaking;
   clock: Clock;
   logger: Logger;
+  /** Issue 29: true once the node drains (no new searches). */
+  draining?: () => boolean;
 }
 
 type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -78,6 +80,8 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
     socket.on(
       'search_game',
       guarded('search_game', async (payload: unknown) => {
+        // Issue 29: a draining node starts no game; the player searches again once moved to another node.
+        if (deps.draining?.() === true) return refuse(SOCKET_TEXTS.searchWhileRestarting);
         const result = await matchmaking.search(userId, socket.id, payload);
         if (!result.ok) refuse(result.message);
       }),

@@ -5,7 +5,7 @@
  * SHIFUMI_TEST_TIMING, which stays refused in production. Never run by the
  * product: only bench-games.ts spawns it.
  *
- *   node --import tsx src/scripts/bench-server.ts [--instant]
+ *   node --import tsx src/scripts/bench-server.ts [--instant] [--soak]
  */
 import { ConfigError, loadConfig, resolveJwtSecret } from '../config';
 import { startServer } from '../main';
@@ -13,6 +13,11 @@ import { INSTANT_MATCH_OPTIONS } from './bench-timing';
 
 async function run(): Promise<void> {
   const instant = process.argv.includes('--instant');
+  // Issue 29 (bench:soak): run with --expose-gc, a full collection on SIGUSR2, so that the soak reads the heap after GC.
+  if (process.argv.includes('--soak')) {
+    const collect = (globalThis as { gc?: () => void }).gc;
+    if (collect) process.on('SIGUSR2', () => collect());
+  }
   const config = await resolveJwtSecret(loadConfig(process.env));
   await startServer(config, instant ? { matchOptions: INSTANT_MATCH_OPTIONS } : {});
 }

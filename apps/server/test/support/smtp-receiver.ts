@@ -41,7 +41,8 @@ function parseHeaders(raw: string): Map<string, string> {
   return headers;
 }
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/** `port`: listen on this one (a test that stops its SMTP server and starts it again on the same address). */
+export async function startSmtpReceiver(options: { port?: number } = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -70,7 +71,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
 

@@ -78,6 +78,11 @@ export interface TestApp {
   listen(): Promise<string>;
   /** Number of rows of a table, for "nothing changed" assertions. */
   count(table: string): Promise<number>;
+  /**
+   * Issue 29: waits until every mail written so far has had its try (the background work that writes them,
+   * then two outbox passes: the first may be a pass that began before the last mail was written).
+   */
+  mailsTried(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -160,6 +165,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!/^[a-z_]+$/.test(table)) throw new Error(`Not a table name: ${table}`);
       const result = await database.db.execute<{ count: number }>(sql.raw(`select count(*)::int as count from ${table}`));
       return Number(result.rows[0]?.count ?? 0);
+    },
+    async mailsTried() {
+      await app.accountSecurity.settled();
+      await app.mailOutbox.drain().catch(() => undefined);
+      await app.mailOutbox.drain();
     },
     async close() {
       await app.close();

@@ -82,6 +82,7 @@ export const limitsFixture = {
 };
 
 const BACKGROUND_READS = new Set([
+  '/api/chain/status',
   '/api/account',
   '/api/price',
   '/api/config',
@@ -115,6 +116,8 @@ export function backgroundReads(request: RecordedRequest, account: unknown = acc
   if (request.url === '/api/account/sessions') return jsonResponse(200, []);
   if (request.url === '/api/account/withdrawal-addresses') return jsonResponse(200, { enabled: false, disablesAt: null, addresses: [] });
   if (request.url === '/api/wallet/withdrawal-fee') return jsonResponse(200, withdrawalFeeFixture);
+  // Issue 29: deposits and withdrawals go through.
+  if (request.url === '/api/chain/status') return jsonResponse(200, { delayed: false, since: null });
   return undefined;
 }
 

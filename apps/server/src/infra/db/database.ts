@@ -78,7 +78,8 @@ async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Pr
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Issue 29: a database that does not answer fails a request after 5 s instead of holding it (the pool waits forever by default).
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzleNodePostgres(pool, { schema });

@@ -33,6 +33,8 @@ export interface AdminConsoleDeps {
   holdings?: () => Promise<bigint>;
   chainLag?: () => Promise<number | undefined>;
   priceUpdatedAt: () => Date | undefined;
+  /** Issue 29: since when this node does not reach the chain's RPC (undefined: it does). */
+  chainDelayedSince?: () => Date | undefined;
   /** The Prometheus registry the solvency gauges join. */
   registry?: Registry;
   /** Called after a withdrawal was approved (e.g. the sender's tick). */
@@ -56,6 +58,7 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
     clock,
     logger,
     priceUpdatedAt: deps.priceUpdatedAt,
+    ...(deps.chainDelayedSince ? { chainDelayedSince: deps.chainDelayedSince } : {}),
     ...(deps.holdings ? { holdings: deps.holdings } : {}),
     ...(deps.chainLag ? { chainLag: deps.chainLag } : {}),
     ...(deps.solvency ? { solvency: deps.solvency } : {}),

@@ -15,6 +15,7 @@ import { ledgerAccounts, ledgerCheckRuns, withdrawals } from '../../infra/db/sch
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { LedgerAccounts, LIABILITY_KINDS } from '../ledger/ledger-accounts';
+import { countMails } from '../mail/mail-outbox.repo';
 import { checkLedger, type LedgerCheckReport } from '../ledger/ledger-check';
 
 /** Stores a ledger check's result for the overview (the CLI and the console both call it). */
@@ -34,6 +35,8 @@ export interface OverviewDeps {
   priceUpdatedAt: () => Date | undefined;
   /** Issue 28: the latest solvency snapshot (null before the first); undefined: none are taken. */
   solvency?: () => Promise<AdminSolvency | null>;
+  /** Issue 29: since when this node does not reach the chain's RPC (undefined: it does). */
+  chainDelayedSince?: () => Date | undefined;
 }
 
 export function createOverview(deps: OverviewDeps) {
@@ -57,12 +60,25 @@ export function createOverview(deps: OverviewDeps) {
     return row ? { ok: row.ok, at: row.at.toISOString() } : { ok: null, at: null };
   }
 
+  /** A chain read, or undefined while the chain's RPC is away (issue 29: the overview still answers, saying so). */
+  async function fromChain<T>(read: (() => Promise<T>) | undefined, what: string): Promise<T | undefined> {
+    if (!read) return undefined;
+    try {
+      return await read();
+    } catch (error) {
+      deps.logger.warn({ err: error }, `Overview: ${what} could not be read from the chain`);
+      return undefined;
+    }
+  }
+
   async function overview(): Promise<AdminOverview> {
     const owed = await liabilities();
-    const held = deps.holdings ? await deps.holdings() : undefined;
+    const held = await fromChain(deps.holdings, 'the holdings');
     const check = await lastCheck();
     const priceAt = deps.priceUpdatedAt();
-    const lag = deps.chainLag ? await deps.chainLag() : undefined;
+    const lag = await fromChain(deps.chainLag, 'the cursor lag');
+    const chainDelayedSince = deps.chainDelayedSince?.();
+    const mails = await countMails(db);
     const solvency = deps.solvency ? await deps.solvency() : null;
     return {
       liabilitiesWei: owed.toString(),
@@ -74,6 +90,8 @@ export function createOverview(deps: OverviewDeps) {
       priceAgeSeconds: priceAt ? Math.max(0, (clock().getTime() - priceAt.getTime()) / 1000) : null,
       alarm: (held !== undefined && held < owed) || check.ok === false || (solvency !== null && Number(solvency.ratio) < 1),
       solvency,
+      mails: { waiting: mails.waiting + mails.sending, failed: mails.failed },
+      chainDelayedSince: chainDelayedSince?.toISOString() ?? null,
     };
   }
 

@@ -12,3 +12,4 @@ export * from './responsible-gaming';
 export * from './account-security';
 export * from './admin';
 export * from './solvency';
+export * from './mail';

@@ -23,6 +23,13 @@ async function fill(user: Awaited<ReturnType<typeof openAccount>>['user'], amoun
 }
 
 describe('withdraw form', () => {
+  it('says withdrawals are delayed while the server does not reach the chain (issue 29)', async () => {
+    await openAccount((request) =>
+      request.url === '/api/chain/status' ? jsonResponse(200, { delayed: true, since: '2026-11-27T10:00:00.000Z' }) : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
+    expect(await screen.findByText(TEXTS.chainDelayed)).toBeTruthy();
+  });
+
   it('shows the spec texts in order and sends nothing while the input is invalid', async () => {
     const { user, requests } = await openAccount();
     const AMOUNT = 'Amount (ETH)';

@@ -22,6 +22,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
+import { ChainDelayedNotice } from '../../../lib/chain-status';
 import { notify } from '../../../lib/toast';
 import { formatEthCharged, formatUsdAmount } from '../../../lib/money-format';
 import { useCashoutMutation } from '../../../lib/account-api';
@@ -208,6 +209,7 @@ export function WithdrawForm({ balanceWei, microUsdPerEth = null, twoFactorEnabl
 
   return (
     <form className={styles.form} onSubmit={handleSubmit} noValidate>
+      <ChainDelayedNotice />
       <div className={styles.amountRow}>
         <TextField
           label="Amount (ETH)"

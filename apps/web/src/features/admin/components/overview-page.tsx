@@ -75,6 +75,19 @@ export function OverviewPage() {
                   </>
                 )}
               </div>
+              <div className={`${styles.card} ${data.chainDelayedSince !== null ? styles.alarm : ''}`} data-testid="chain-rpc">
+                <span className={styles.muted}>Chain RPC</span>
+                <strong>{data.chainDelayedSince === null ? 'Reached' : 'Unreachable: deposits and withdrawals delayed'}</strong>
+                {data.chainDelayedSince !== null ? <span className={styles.muted}>since {dateOf(data.chainDelayedSince)}</span> : null}
+              </div>
+              <div className={styles.card} data-testid="mails-waiting">
+                <span className={styles.muted}>Mails waiting for SMTP</span>
+                <strong>{data.mails.waiting}</strong>
+              </div>
+              <div className={`${styles.card} ${data.mails.failed > 0 ? styles.alarm : ''}`} data-testid="mails-failed">
+                <span className={styles.muted}>Mails failed (given up after a day)</span>
+                <strong>{data.mails.failed}</strong>
+              </div>
             </div>
           </>
         )}

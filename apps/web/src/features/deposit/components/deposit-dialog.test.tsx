@@ -51,6 +51,25 @@ describe('deposit dialog', () => {
     expect(await screen.findByText(TEXTS.addressCopied)).toBeTruthy();
   });
 
+  it('says deposits and withdrawals are delayed while the server does not reach the chain (issue 29), and not otherwise', async () => {
+    signInAs('token-1');
+    installFetch((request) =>
+      request.url === '/api/chain/status' ? jsonResponse(200, { delayed: true, since: '2026-11-27T10:00:00.000Z' }) : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
+    const { user } = renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH'));
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    expect(await within(screen.getByRole('dialog', { name: 'Deposit Funds' })).findByText(TEXTS.chainDelayed)).toBeTruthy();
+  });
+
+  it('shows no delay notice while the chain is reached', async () => {
+    const { user } = await openHome();
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
+    expect(await within(dialog).findByText('development chain')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).queryByText(TEXTS.chainDelayed)).toBeNull());
+  });
+
   it('shows the failure toast with the reason when copying fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openHome();

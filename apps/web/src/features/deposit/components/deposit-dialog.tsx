@@ -22,6 +22,7 @@ import { CopyIcon } from '../../../components/ui/icons';
 import { copyWithToast } from '../../../lib/clipboard';
 import { TransactionHash } from '../../../lib/transaction-hash';
 import { useChainConfigQuery } from '../../../lib/chain-config';
+import { ChainDelayedNotice } from '../../../lib/chain-status';
 import { WalletDepositIsland } from './wallet-deposit-island';
 import styles from './deposit-dialog.module.css';
 
@@ -59,6 +60,7 @@ export function DepositDialog({ open, onClose, address, loading, deposits }: Dep
         </button>
       </div>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId} className={styles.panel}>
+        <ChainDelayedNotice enabled={open} />
         <label htmlFor={addressId} className={styles.label}>
           Your ETH deposit address
         </label>

@@ -1,0 +1,219 @@
+/**
+ * Issue 29: `npm run bench:soak -- [minutes] [--games N]` (default 30 minutes,
+ * 200 games). The real server (main.ts's startServer through
+ * scripts/bench-server.ts, production mode, its embedded anvil) on a fresh
+ * PostgreSQL database next to DATABASE_URL; N games of socket.io-client bots
+ * kept running the whole time (a pair searches again as soon as its game
+ * ends). Every minute it prints the server's memory (RSS, and the heap after
+ * a full GC: the server runs with --expose-gc and collects on SIGUSR2), the
+ * event loop's delay p99, its open handles and the database's connections
+ * (pg_stat_activity); at the end, the memory's growth from the end of the
+ * first minute (the warm-up) to the last, against the issue's bound of 10 %.
+ *
+ * A soak, not a test: record a run in docs/benchmarks.md with the machine's load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import { loadConfig } from '../config';
+import { openDatabase } from '../infra/db/database';
+import { sessions, users } from '../infra/db/schema/index';
+import { createScratchDatabase } from '../infra/db/scratch-database';
+import { createAccessTokens } from '../modules/auth/access-tokens';
+import { generateReferralCode } from '../modules/auth/referral-codes';
+import { LedgerAccounts } from '../modules/ledger/ledger-accounts';
+import { transfer } from '../modules/ledger/ledger.service';
+import { freePort } from './local-processes';
+
+type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const CHOICES = ['rock', 'paper', 'scissors'] as const;
+const SECRET = randomBytes(32).toString('hex');
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+/** The issue's bound on memory growth after warm-up. */
+const MAX_GROWTH = 0.1;
+
+function parseArguments(argv: string[]): { minutes: number; games: number } {
+  let minutes = 30;
+  let games = 200;
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index]!;
+    if (argument === '--games') games = Number(argv[++index]);
+    else minutes = Number(argument);
+  }
+  if (!Number.isInteger(minutes) || minutes < 2) throw new Error('bench:soak -- [minutes] needs a whole number of minutes, at least 2');
+  if (!Number.isInteger(games) || games < 1) throw new Error('--games needs a positive whole number');
+  return { minutes, games };
+}
+
+/** One sample of a Prometheus text exposition: the value of `name` (the first series). */
+function metricValue(text: string, name: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{`) || candidate.startsWith(`${name} `));
+  return line === undefined ? Number.NaN : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+interface Sample {
+  minute: number;
+  rssMb: number;
+  heapMb: number;
+  loopP99Ms: number;
+  handles: number;
+  dbConnections: number;
+  gamesEnded: number;
+}
+
+async function main(): Promise<void> {
+  const { minutes, games } = parseArguments(process.argv.slice(2));
+  const serverUrl = loadConfig(process.env).databaseUrl;
+  if (!serverUrl) throw new Error('bench:soak needs DATABASE_URL (a PostgreSQL server; a fresh database is created on it)');
+  const scratch = await createScratchDatabase(serverUrl, 'shifumi_soak');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  await database.migrate();
+  const tokens = createAccessTokens({ secret: SECRET, clock: () => new Date() });
+  const players: Array<{ id: string; token: string }> = [];
+  console.log(`Seeding ${games * 2} players…`);
+  for (let index = 0; index < games * 2; index += 1) {
+    const [user] = await database.db.insert(users).values({ name: `Soak${index}`, referralCode: generateReferralCode() }).returning({ id: users.id });
+    const sessionId = randomUUID();
+    await database.db.insert(sessions).values({ id: sessionId, userId: user!.id });
+    await database.db.transaction((tx) =>
+      transfer(tx, {
+        idempotencyKey: `soak-fund:${user!.id}`,
+        kind: 'deposit',
+        legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(user!.id), amount: 10n ** 21n }],
+      }),
+    );
+    players.push({ id: user!.id, token: await tokens.issue({ userId: user!.id, sessionId }) });
+  }
+  await database.close();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-soak-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'src/scripts/bench-server.ts', '--soak'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      DATABASE_URL: scratch.url,
+      JWT_SECRET: SECRET,
+      TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      FAIRNESS_SIGNING_KEY: randomBytes(32).toString('base64'),
+      METRICS_TOKEN,
+      DATA_DIR: dataDir,
+      ANVIL_PORT: String(await freePort()),
+      ETH_USD_PRICE: '2000',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+      DEPOSIT_CONFIRMATIONS: '1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    const up = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (attempt > 300 || server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  // The bots: each pair searches the same stake, plays at random, and searches again when its game ends.
+  let gamesEnded = 0;
+  let stopping = false;
+  const sockets: BotSocket[] = [];
+  const amounts = [1, 5, 10, 15, 20, 50, 100] as const;
+  for (const [index, player] of players.entries()) {
+    const socket: BotSocket = connect(base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true, auth: { token: player.token } });
+    sockets.push(socket);
+    const amount = amounts[Math.floor(index / 2) % amounts.length]!;
+    let room: string | undefined;
+    const search = () => {
+      if (!stopping) setTimeout(() => socket.emit('search_game', { character: 'Character1', amount }), randomInt(50, 500));
+    };
+    const choose = () => setTimeout(() => room && socket.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! }), randomInt(50, 400));
+    socket.on('connect', search);
+    socket.on('game_found', (event) => {
+      room = event.room;
+    });
+    socket.on('new_round', choose);
+    socket.on('round_end', (event) => {
+      if (!event.gameOver) return;
+      room = undefined;
+      if (index % 2 === 0) gamesEnded += 1;
+      search();
+    });
+    socket.on('game_dead', () => {
+      room = undefined;
+      search();
+    });
+  }
+
+  const stats = new pg.Client({ connectionString: serverUrl });
+  await stats.connect();
+  const samples: Sample[] = [];
+  const sample = async (minute: number): Promise<Sample> => {
+    server.kill('SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const connections = await stats.query<{ count: number }>('select count(*)::int as count from pg_stat_activity where datname = $1', [scratch.name]);
+    return {
+      minute,
+      rssMb: Math.round(metricValue(text, 'process_resident_memory_bytes') / 1e6),
+      heapMb: Math.round(metricValue(text, 'nodejs_heap_size_used_bytes') / 1e6),
+      loopP99Ms: Number((metricValue(text, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)),
+      handles: metricValue(text, 'nodejs_active_handles_total'),
+      dbConnections: connections.rows[0]?.count ?? Number.NaN,
+      gamesEnded,
+    };
+  };
+
+  console.log(`Soak: ${games} games for ${minutes} minutes against ${base}`);
+  console.log('minute  rss MB  heap after GC MB  loop p99 ms  handles  db connections  games ended');
+  try {
+    for (let minute = 1; minute <= minutes; minute += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+      const current = await sample(minute);
+      samples.push(current);
+      console.log(
+        [current.minute, current.rssMb, current.heapMb, current.loopP99Ms, current.handles, current.dbConnections, current.gamesEnded]
+          .map((value, column) => String(value).padStart(column === 0 ? 6 : [8, 18, 13, 9, 16, 13][column - 1]!))
+          .join(''),
+      );
+    }
+  } finally {
+    stopping = true;
+    for (const socket of sockets) socket.disconnect();
+    await stats.end();
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await scratch.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // Warm-up: the first minute. Growth from its sample to the last, for RSS and the heap after GC.
+  const first = samples[0]!;
+  const last = samples.at(-1)!;
+  const growth = (from: number, to: number) => (to - from) / from;
+  const heapGrowth = growth(first.heapMb, last.heapMb);
+  const rssGrowth = growth(first.rssMb, last.rssMb);
+  const verdict = heapGrowth <= MAX_GROWTH && rssGrowth <= MAX_GROWTH ? 'within' : 'OVER';
+  console.log(
+    `Memory after warm-up: heap ${first.heapMb} → ${last.heapMb} MB (${(heapGrowth * 100).toFixed(1)} %), RSS ${first.rssMb} → ${last.rssMb} MB (${(rssGrowth * 100).toFixed(1)} %): ${verdict} the 10 % bound. ${last.gamesEnded} games ended.`,
+  );
+  if (verdict === 'OVER') process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});
