@@ -27,6 +27,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { fairnessRoutes } from './http/fairness.routes';
 import { healthRoutes } from './http/health.routes';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from './http/json-depth';
+import { lobbyRoutes } from './http/lobby.routes';
 import { linkedDeviceRoutes } from './http/linked-devices.routes';
 import { metricsRoutes, metricsServed } from './http/metrics.routes';
 import { priceRoutes } from './http/price.routes';
@@ -119,6 +120,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
       });
       await api.register(walletRoutes, { withdrawals, requireAuth, onRequested: (...args) => withdrawalGuard.requested(...args) });
       await api.register(transactionsRoutes, { games });
+      await api.register(lobbyRoutes, { lobby: services.lobby });
       // Issue 14: a game of the player's, round by round.
       await api.register(gameDetailRoutes, { gameDetails: createGameDetails(db), requireAuth });
       await api.register(fairnessRoutes, { signer: transcriptSigner });
@@ -138,7 +140,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
   await registerWebApp(fastify, { webDistDir: config.webDistDir });
 
 
-  const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence: services.presence, logger });
+  const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence: services.presence, lobby: services.lobby, logger });
   registerGameHandlers({ io, games, matchmaking: services.matchmaking, clock, logger });
 
   fastify.addHook('preClose', async () => {

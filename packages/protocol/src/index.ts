@@ -12,3 +12,5 @@ export * from './fairness-texts';
 export * from './text-rules';
 export * from './game-detail';
 export * from './admin';
+export * from './lobby';
+export * from './lobby-texts';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BET_AMOUNTS, CHARACTERS, CHOICES, QUICK_MESSAGE_MAX_LENGTH, type Character, type Choice } from './constants';
 import type { CommitChoicePayload, ResultMode, RevealChoicePayload, RevealRequestEvent, Seal } from './fairness';
 import { isPlainLine, TEXT_RULE_MESSAGES } from './text-rules';
+import type { ChallengeUpdateEvent, LobbyEvent, RematchAnswerPayload, RematchDeclinedEvent, RematchOfferedEvent, RematchRequestPayload } from './lobby';
 import { SOCKET_TEXTS } from './texts';
 
 export const characterSchema = z.enum(CHARACTERS, { error: 'Please choose one of the four characters.' });
@@ -63,6 +64,8 @@ export interface GameFoundEvent {
   amount: number;
   /** The stake actually escrowed, in ETH (decimal string). */
   stakeEth: string;
+  /** Issue 24: the challenge this game was started from (accepted by link); absent for a match or a rematch. */
+  challenge?: string;
 }
 
 export interface GameResultEvent {
@@ -184,6 +187,10 @@ export interface ClientToServerEvents {
   commit_choice: (payload: CommitChoicePayload) => void;
   /** Issue 17: the choice and salt behind this round's commitment, after `reveal_request`. */
   reveal_choice: (payload: RevealChoicePayload) => void;
+  /** Issue 24: asks the opponent of an ended game for another one at the same stake. */
+  rematch_request: (payload: RematchRequestPayload) => void;
+  /** Issue 24: the answer to `rematch_offered`. */
+  rematch_answer: (payload: RematchAnswerPayload) => void;
 }
 
 export interface ServerToClientEvents {
@@ -204,6 +211,12 @@ export interface ServerToClientEvents {
   force_disconnect: (message: string) => void;
   /** Issue 17: both players have locked; answer with `reveal_choice` within `REVEAL_WINDOW_MS`. */
   reveal_request: (payload: RevealRequestEvent) => void;
+  /** Issue 24: one of the challenger's challenges changed (accepted, cancelled, expired). */
+  challenge_update: (payload: ChallengeUpdateEvent) => void;
+  /** Issue 24: the opponent of an ended game asks for a rematch. */
+  rematch_offered: (payload: RematchOfferedEvent) => void;
+  /** Issue 24: the rematch asked for will not happen, and why. */
+  rematch_declined: (payload: RematchDeclinedEvent) => void;
 }
 
 export type PublicClientToServerEvents = Record<string, never>;
@@ -211,4 +224,6 @@ export type PublicClientToServerEvents = Record<string, never>;
 export interface PublicServerToClientEvents {
   online_users: (count: number) => void;
   new_transaction: (item: TransactionFeedItem) => void;
+  /** Issue 24: players searching at each stake, at connection and on change (at most once a second). */
+  lobby: (payload: LobbyEvent) => void;
 }

@@ -40,6 +40,7 @@ import { createDepositWatcher } from '../modules/deposits/deposit-watcher';
 import { createTranscriptSigner } from '../modules/fairness/signing-key';
 import { createGameService } from '../modules/games/game.service';
 import { createLeaderElection, type LeaderElection } from '../modules/leases/leader';
+import { createLobby } from '../modules/matchmaking/lobby';
 import { createMatchmaking, insufficientBalanceText, MATCHMAKING_TEXTS } from '../modules/matchmaking/matchmaking.service';
 import { createPlayerFacts, rememberingBalances } from '../modules/matchmaking/player-facts';
 import { cursorLag, pendingWithdrawalCount, scannerCursor } from '../modules/metrics/metrics.repo';
@@ -209,6 +210,8 @@ export function buildServices(options: ServiceOptions) {
     notifyError: (socketId, message) => io.to(socketId).emit('error', { message }),
     facts: playerFacts,
   });
+  // Issue 24: who is waiting at each stake, across the nodes (the queue counts for all of them).
+  const lobby = createLobby({ queue: cluster.matchQueue, logger });
   const responsibleGaming = createResponsibleGaming({
     db,
     clock,
@@ -317,6 +320,7 @@ export function buildServices(options: ServiceOptions) {
     currentPrice,
     games,
     matchmaking,
+    lobby,
     responsibleGaming,
     account,
     withdrawals,
@@ -328,6 +332,7 @@ export function buildServices(options: ServiceOptions) {
     /** Once the app is mounted: the price poller, the games a previous process left running, the chain workers (or their election). */
     async start(): Promise<void> {
       price.start();
+      lobby.start();
       // Games left running by a previous process continue here (players get the reconnection grace).
       const resumed = await games.resumeAll();
       if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
@@ -342,6 +347,7 @@ export function buildServices(options: ServiceOptions) {
     async stop(): Promise<void> {
       await admin.stop();
       await price.stop();
+      await lobby.stop();
       await games.stop();
       await chainLeader?.stop();
       await depositWatcher?.stop();

@@ -14,6 +14,8 @@ import { useNavigate } from 'react-router';
 import { formatEthFixed, usdToWei } from '@shifumi/money';
 import { BET_AMOUNTS, type BetAmount } from '@shifumi/protocol/constants';
 import { TEXTS } from '@shifumi/protocol/texts';
+import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { useLobby, waitingAt } from '../../../lib/lobby';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { getRememberedBet, rememberBet } from '../../../lib/remembered-bet';
 import { preloadRoute } from '../../../lib/route-preload';
@@ -52,6 +54,8 @@ export function PlayPanel() {
   const navigate = useNavigate();
   const amountError = matchmaking.error;
   const searching = matchmaking.status === 'searching';
+  const lobby = useLobby();
+  const waitingHere = amount === null ? undefined : waitingAt(lobby, amount);
 
   useEffect(() => onGameFound((start) => navigate(GAME_SCREEN_PATH, { state: start })), [navigate]);
 
@@ -105,11 +109,15 @@ export function PlayPanel() {
           }}
         >
           <option value="">Select an amount</option>
-          {BET_AMOUNTS.map((option) => (
-            <option key={option} value={option}>
-              {option} USDT
-            </option>
-          ))}
+          {BET_AMOUNTS.map((option) => {
+            // Issue 24: who is waiting at each stake, once the lobby is known.
+            const waiting = waitingAt(lobby, option);
+            return (
+              <option key={option} value={option}>
+                {option} USDT{waiting === undefined ? '' : ` · ${LOBBY_TEXTS.waiting(waiting)}`}
+              </option>
+            );
+          })}
         </select>
         {amountError ? (
           <p id={errorId} role="alert" className={styles.error}>
@@ -117,6 +125,10 @@ export function PlayPanel() {
           </p>
         ) : null}
       </div>
+
+      <p className={styles.waiting} data-testid="lobby-waiting" aria-live="polite">
+        {amount !== null && waitingHere !== undefined ? `${LOBBY_TEXTS.waiting(waitingHere)} at ${amount} USDT` : null}
+      </p>
 
       <div className={styles.actions}>
         {searching ? (
