@@ -28,6 +28,7 @@ import { useIsSignedIn } from '../../../lib/session-store';
 import { useAccountQuery } from '../../../lib/account-api';
 import { BalanceBox } from './balance-box';
 import { OnlinePlayers } from './online-players';
+import { SearchStatus } from './search-status';
 import styles from './play-panel.module.css';
 
 const GAME_SCREEN_PATH = '/search-game';
@@ -59,20 +60,28 @@ export function PlayPanel() {
 
   useEffect(() => onGameFound((start) => navigate(GAME_SCREEN_PATH, { state: start })), [navigate]);
 
-  function handlePlay() {
-    if (amount === null) {
+  function handlePlay(chosen: BetAmount | null = amount) {
+    if (chosen === null) {
       showMatchmakingError(TEXTS.selectAmount);
       return;
     }
     if (price && account.data) {
-      const needed = usdToWei(amount, price.microUsdPerEth, 'up');
+      const needed = usdToWei(chosen, price.microUsdPerEth, 'up');
       if (BigInt(account.data.balanceWei) < needed) {
         showMatchmakingError(TEXTS.insufficientBalance(formatEthFixed(needed, 6, 'up')));
         return;
       }
     }
     preloadRoute(GAME_SCREEN_PATH);
-    searchGame(character, amount);
+    searchGame(character, chosen);
+  }
+
+  /** Issue 24: cancel and search where someone waits. */
+  function searchAt(other: BetAmount) {
+    cancelSearch();
+    setAmount(other);
+    rememberBet(other);
+    handlePlay(other);
   }
 
   function handleAddFunds() {
@@ -141,7 +150,7 @@ export function PlayPanel() {
             block
             disabled={!signedIn || !live}
             aria-describedby={signedIn && !live ? connectionHintId : undefined}
-            onClick={handlePlay}
+            onClick={() => handlePlay()}
             data-preload={GAME_SCREEN_PATH}
           >
             Play Now
@@ -160,10 +169,8 @@ export function PlayPanel() {
         </Button>
       </div>
 
-      {searching ? (
-        <p role="status" className={styles.hint}>
-          Looking for an opponent at {matchmaking.request?.amount} USDT…
-        </p>
+      {searching && matchmaking.request ? (
+        <SearchStatus amount={matchmaking.request.amount} since={matchmaking.since ?? Date.now()} onSearchAt={searchAt} />
       ) : null}
       {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
       {signedIn && !searching ? (
