@@ -28,6 +28,7 @@ import { fairnessRoutes } from './http/fairness.routes';
 import { healthRoutes } from './http/health.routes';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from './http/json-depth';
 import { lobbyRoutes } from './http/lobby.routes';
+import { challengesRoutes } from './http/challenges.routes';
 import { linkedDeviceRoutes } from './http/linked-devices.routes';
 import { metricsRoutes, metricsServed } from './http/metrics.routes';
 import { priceRoutes } from './http/price.routes';
@@ -121,6 +122,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
       await api.register(walletRoutes, { withdrawals, requireAuth, onRequested: (...args) => withdrawalGuard.requested(...args) });
       await api.register(transactionsRoutes, { games });
       await api.register(lobbyRoutes, { lobby: services.lobby });
+      await api.register(challengesRoutes, { challenges: services.challenges, requireAuth });
       // Issue 14: a game of the player's, round by round.
       await api.register(gameDetailRoutes, { gameDetails: createGameDetails(db), requireAuth });
       await api.register(fairnessRoutes, { signer: transcriptSigner });

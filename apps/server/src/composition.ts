@@ -90,7 +90,7 @@ export interface AppDeps {
 /** The built server: its transports and services (tests reach into them), and `close`. */
 export type App = Pick<
   Services,
-  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner'
+  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'lobby' | 'challenges'
 > & {
   fastify: FastifyInstance;
   io: GameServer;
@@ -147,6 +147,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     depositAddresses: services.depositAddresses,
     games: services.games,
     matchQueue: services.matchQueue,
+    lobby: services.lobby,
+    challenges: services.challenges,
     metrics: services.metrics,
     accountSecurity: services.accountSecurity,
     transcriptSigner: services.transcriptSigner,

@@ -40,6 +40,7 @@ import { createDepositWatcher } from '../modules/deposits/deposit-watcher';
 import { createTranscriptSigner } from '../modules/fairness/signing-key';
 import { createGameService } from '../modules/games/game.service';
 import { createLeaderElection, type LeaderElection } from '../modules/leases/leader';
+import { createChallenges } from '../modules/challenges/challenges.service';
 import { createLobby } from '../modules/matchmaking/lobby';
 import { createMatchmaking, insufficientBalanceText, MATCHMAKING_TEXTS } from '../modules/matchmaking/matchmaking.service';
 import { createPlayerFacts, rememberingBalances } from '../modules/matchmaking/player-facts';
@@ -53,6 +54,7 @@ import { createWithdrawalSender } from '../modules/withdrawals/withdrawal-sender
 import { createChainWithdrawalFees } from '../modules/withdrawals/withdrawal-fees';
 import { createWithdrawalsService } from '../modules/withdrawals/withdrawals.service';
 import { createBalanceEvents } from '../realtime/balance-events';
+import { createChallengeEvents, createPlayerPresenceCheck } from '../realtime/challenge-events';
 import { createGameEvents, createPlayerConnections } from '../realtime/game-events';
 import { userRoom } from '../realtime/servers';
 import { createSocketSessionEvents } from '../realtime/socket-session-events';
@@ -212,6 +214,19 @@ export function buildServices(options: ServiceOptions) {
   });
   // Issue 24: who is waiting at each stake, across the nodes (the queue counts for all of them).
   const lobby = createLobby({ queue: cluster.matchQueue, logger });
+  // Issue 24: challenges by link start their game through the same start transaction as a match.
+  const challenges = createChallenges({
+    db,
+    games,
+    queue: cluster.matchQueue,
+    price,
+    clock,
+    logger,
+    events: createChallengeEvents(io),
+    presence: createPlayerPresenceCheck(io),
+    appUrl: config.appUrl,
+    ttlMinutes: config.challengeTtlMinutes,
+  });
   const responsibleGaming = createResponsibleGaming({
     db,
     clock,
@@ -321,6 +336,7 @@ export function buildServices(options: ServiceOptions) {
     games,
     matchmaking,
     lobby,
+    challenges,
     responsibleGaming,
     account,
     withdrawals,
@@ -333,6 +349,7 @@ export function buildServices(options: ServiceOptions) {
     async start(): Promise<void> {
       price.start();
       lobby.start();
+      challenges.start();
       // Games left running by a previous process continue here (players get the reconnection grace).
       const resumed = await games.resumeAll();
       if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
@@ -348,6 +365,7 @@ export function buildServices(options: ServiceOptions) {
       await admin.stop();
       await price.stop();
       await lobby.stop();
+      await challenges.stop();
       await games.stop();
       await chainLeader?.stop();
       await depositWatcher?.stop();

@@ -50,4 +50,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   // Issue 18: the issue asks for 403 on a staff route refused to a player or the wrong role (the client's one refresh and retry is harmless).
   forbidden: 403,
   account_frozen: 423,
+  // Issue 24: never 403 (the web app would refresh its token and retry).
+  challenge_conflict: 409,
+  play_refused: 422,
 };

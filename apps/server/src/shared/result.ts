@@ -47,7 +47,11 @@ export type RefusalCode =
   | 'fee_unavailable'
   // Issue 18: a staff route refused to a player or to the wrong role; a frozen account.
   | 'forbidden'
-  | 'account_frozen';
+  | 'account_frozen'
+  // Issue 24: a challenge that cannot be taken now (not open, one's own, a player away or busy, linked accounts);
+  // a player unable to play the stake (balance, limits, time-out, self-exclusion, freeze).
+  | 'challenge_conflict'
+  | 'play_refused';
 
 export interface Refusal {
   code: RefusalCode;

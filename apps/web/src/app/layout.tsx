@@ -13,6 +13,8 @@ import { WalletHost } from '../features/wallet/components/wallet-host';
 import { Spinner } from '../components/ui/spinner';
 import { lazyComponent } from '../lib/lazy-component';
 import { useIsSignedIn } from '../lib/session-store';
+import { onAuthRequest } from '../lib/auth-request';
+import { useChallengeGameNavigation } from './challenge-game-navigation';
 import { Footer } from './footer';
 import { ForfeitBanner } from './forfeit-banner';
 import { LeaveGameDialog } from './leave-game-dialog';
@@ -52,6 +54,10 @@ export function Layout() {
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
   const referralCode = searchParams.get(REFERRAL_QUERY_PARAM);
+  // Issue 24: a page (the challenge page) asks for the sign-in dialog.
+  useEffect(() => onAuthRequest((mode) => setAuthRequest({ mode, referralCode: '', id: Date.now() })), []);
+  // Issue 24: a game started from a challenge opens the game screen from any page.
+  useChallengeGameNavigation();
 
   // A referral link (/?ref=CODE) opens sign-up with the code filled in. The
   // parameter is then dropped from the address so a later reload does not

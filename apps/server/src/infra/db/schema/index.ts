@@ -11,3 +11,4 @@ export * from './leaders';
 export * from './responsible-gaming';
 export * from './account-security';
 export * from './admin';
+export * from './challenges';

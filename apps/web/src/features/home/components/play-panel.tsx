@@ -9,7 +9,7 @@
  * fetches the game screen when hovered, focused or pressed (a game may be
  * found within a second), Add Funds its dialog when hovered or focused.
  */
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatEthFixed, usdToWei } from '@shifumi/money';
 import { BET_AMOUNTS, type BetAmount } from '@shifumi/protocol/constants';
@@ -40,7 +40,12 @@ function parseAmount(value: string): BetAmount | null {
   return (BET_AMOUNTS as readonly number[]).includes(amount) ? (amount as BetAmount) : null;
 }
 
-export function PlayPanel() {
+export interface PlayPanelProps {
+  /** Issue 24: more offers for a long search (composed by the app). */
+  searchOffers?: ((amount: BetAmount) => ReactNode) | undefined;
+}
+
+export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
   const signedIn = useIsSignedIn();
   const amountId = useId();
   const errorId = useId();
@@ -170,7 +175,9 @@ export function PlayPanel() {
       </div>
 
       {searching && matchmaking.request ? (
-        <SearchStatus amount={matchmaking.request.amount} since={matchmaking.since ?? Date.now()} onSearchAt={searchAt} />
+        <SearchStatus amount={matchmaking.request.amount} since={matchmaking.since ?? Date.now()} onSearchAt={searchAt}>
+          {searchOffers?.(matchmaking.request.amount)}
+        </SearchStatus>
       ) : null}
       {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
       {signedIn && !searching ? (
