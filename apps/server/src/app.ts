@@ -143,7 +143,7 @@ export async function buildApp(deps: MountDeps): Promise<void> {
 
 
   const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence: services.presence, lobby: services.lobby, logger });
-  registerGameHandlers({ io, games, matchmaking: services.matchmaking, clock, logger });
+  registerGameHandlers({ io, games, matchmaking: services.matchmaking, rematch: services.rematch, clock, logger });
 
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();

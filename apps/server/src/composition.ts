@@ -85,6 +85,8 @@ export interface AppDeps {
   fairnessSigningKey?: KeyObject;
   /** Connection timeouts (issue 12; tests shorten them). */
   timeouts?: Partial<ConnectionTimeouts>;
+  /** Issue 24: how long a rematch request waits (tests shorten it). */
+  rematchTimeoutMs?: number;
 }
 
 /** The built server: its transports and services (tests reach into them), and `close`. */
@@ -132,6 +134,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     ...(deps.leaseTiming ? { leaseTiming: deps.leaseTiming } : {}),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.fairnessSigningKey ? { fairnessSigningKey: deps.fairnessSigningKey } : {}),
+    ...(deps.rematchTimeoutMs ? { rematchTimeoutMs: deps.rematchTimeoutMs } : {}),
   });
   await buildApp({ config, logger, transport, services, cluster });
   await services.start();

@@ -54,7 +54,8 @@ import { createWithdrawalSender } from '../modules/withdrawals/withdrawal-sender
 import { createChainWithdrawalFees } from '../modules/withdrawals/withdrawal-fees';
 import { createWithdrawalsService } from '../modules/withdrawals/withdrawals.service';
 import { createBalanceEvents } from '../realtime/balance-events';
-import { createChallengeEvents, createPlayerPresenceCheck } from '../realtime/challenge-events';
+import { createChallengeEvents, createPlayerPresenceCheck, createRematchEvents } from '../realtime/challenge-events';
+import { createRematch } from '../modules/rematch/rematch.service';
 import { createGameEvents, createPlayerConnections } from '../realtime/game-events';
 import { userRoom } from '../realtime/servers';
 import { createSocketSessionEvents } from '../realtime/socket-session-events';
@@ -80,6 +81,8 @@ export interface ServiceOptions {
   leaseTiming?: { gameLeaseTtlMs?: number; takeoverScanMs?: number; leaderLeaseTtlMs?: number };
   metrics?: Metrics;
   fairnessSigningKey?: KeyObject;
+  /** Issue 24: how long a rematch request waits (tests shorten it). */
+  rematchTimeoutMs?: number;
 }
 
 export function buildServices(options: ServiceOptions) {
@@ -214,6 +217,19 @@ export function buildServices(options: ServiceOptions) {
   });
   // Issue 24: who is waiting at each stake, across the nodes (the queue counts for all of them).
   const lobby = createLobby({ queue: cluster.matchQueue, logger });
+  const playerPresence = createPlayerPresenceCheck(io);
+  // Issue 24: a rematch after an ended game, through the same start transaction.
+  const rematch = createRematch({
+    db,
+    games,
+    queue: cluster.matchQueue,
+    price,
+    clock,
+    logger,
+    events: createRematchEvents(io),
+    presence: playerPresence,
+    ...(options.rematchTimeoutMs ? { timeoutMs: options.rematchTimeoutMs } : {}),
+  });
   // Issue 24: challenges by link start their game through the same start transaction as a match.
   const challenges = createChallenges({
     db,
@@ -223,7 +239,7 @@ export function buildServices(options: ServiceOptions) {
     clock,
     logger,
     events: createChallengeEvents(io),
-    presence: createPlayerPresenceCheck(io),
+    presence: playerPresence,
     appUrl: config.appUrl,
     ttlMinutes: config.challengeTtlMinutes,
   });
@@ -337,6 +353,7 @@ export function buildServices(options: ServiceOptions) {
     matchmaking,
     lobby,
     challenges,
+    rematch,
     responsibleGaming,
     account,
     withdrawals,
@@ -366,6 +383,7 @@ export function buildServices(options: ServiceOptions) {
       await price.stop();
       await lobby.stop();
       await challenges.stop();
+      rematch.stop();
       await games.stop();
       await chainLeader?.stop();
       await depositWatcher?.stop();

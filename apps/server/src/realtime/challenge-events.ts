@@ -1,5 +1,6 @@
-/** Issue 24: ChallengeEvents and PlayerPresenceCheck (declared in modules/challenges) over Socket.IO, on every node. */
+/** Issue 24: ChallengeEvents, RematchEvents and PlayerPresenceCheck (declared in their modules) over Socket.IO, on every node. */
 import type { ChallengeEvents, PlayerPresenceCheck } from '../modules/challenges/challenges.service';
+import type { RematchEvents } from '../modules/rematch/rematch.service';
 import { userRoom, type GameServer } from './servers';
 
 export function createChallengeEvents(io: GameServer): ChallengeEvents {
@@ -16,6 +17,17 @@ export function createPlayerPresenceCheck(io: GameServer): PlayerPresenceCheck {
     async isConnected(userId) {
       const sockets = await io.in(userRoom(userId)).fetchSockets();
       return sockets.length > 0;
+    },
+  };
+}
+
+export function createRematchEvents(io: GameServer): RematchEvents {
+  return {
+    offered(toUserId, event) {
+      io.to(userRoom(toUserId)).emit('rematch_offered', event);
+    },
+    declined(toUserId, event) {
+      io.to(userRoom(toUserId)).emit('rematch_declined', event);
     },
   };
 }

@@ -8,6 +8,8 @@ import { interceptLeaving } from '../../../lib/leave-guard';
 import { connectAuthenticatedSocket, disconnectAuthenticatedSocket, loadRealtimeClient } from '../../../lib/socket';
 import { resetMatchmaking, searchGame } from '../../../lib/matchmaking';
 import { authenticatedServer } from '../../../test/fake-socket';
+import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { resetRematch } from '../rematch-store';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
 vi.mock('socket.io-client', () => import('../../../test/fake-socket'));
@@ -442,10 +444,37 @@ describe('game screen: the end', () => {
     expect(dialog.textContent).not.toContain('You Lose');
   });
 
+  it('Rematch (issue 24): asks, says it waits, and says why when declined; an offer shows Accept and Decline', () => {
+    openGame();
+    result('paper', 'rock', ME, [2, 0], true);
+    advance(4_000);
+    advance(1_000);
+    fireEvent.click(button('Rematch'));
+    expect(sent('rematch_request')).toEqual([{ room: ROOM }]);
+    expect(screen.getByText(LOBBY_TEXTS.rematchWaiting)).toBeTruthy();
+    expect(button('Rematch').disabled).toBe(true);
+    send('rematch_declined', { room: ROOM, reason: 'timeout' });
+    expect(screen.getByTestId('rematch-declined').textContent).toBe(LOBBY_TEXTS.rematchDeclined.timeout);
+    send('rematch_offered', { room: ROOM, from: { id: OPPONENT, name: 'Bo' } });
+    expect(screen.getByTestId('rematch-offer').textContent).toContain('Bo wants a rematch.');
+    fireEvent.click(within(screen.getByTestId('rematch-offer')).getByRole('button', { name: 'Decline' }));
+    expect(sent('rematch_answer')).toEqual([{ room: ROOM, accept: false }]);
+    expect(screen.queryByTestId('rematch-offer')).toBeNull();
+    send('rematch_offered', { room: ROOM, from: { id: OPPONENT, name: 'Bo' } });
+    fireEvent.click(within(screen.getByTestId('rematch-offer')).getByRole('button', { name: 'Accept' }));
+    expect(sent('rematch_answer').at(-1)).toEqual({ room: ROOM, accept: true });
+    // An offer about another game is not this popup's.
+    send('rematch_offered', { room: 'other-room', from: { id: 'user-9', name: 'Zed' } });
+    expect(screen.queryByText('Zed wants a rematch.')).toBeNull();
+    resetRematch();
+  });
+
   it('game_dead opens the popup at once as a win, with the opponent-left line', () => {
     openGame();
     send('game_dead', { room: ROOM });
     const dialog = screen.getByRole('dialog');
+    // Issue 24: no rematch after a game a player left.
+    expect(screen.queryByRole('button', { name: 'Rematch' })).toBeNull();
     expect(dialog.textContent).toContain('You Win +$10');
     expect(dialog.textContent).toContain('Your opponent has left the game?!');
     expect(TEXTS.opponentLeft).toBe('Your opponent has left the game?!');

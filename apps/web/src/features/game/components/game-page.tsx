@@ -125,7 +125,7 @@ function GameScreen({ start, me, view }: { start: GameStartState; me: string; vi
           <SoundToggle />
         </div>
       </div>
-      {view.popup ? <GameOverPopup end={view.popup} character={start.character} amount={start.amount} onGoHome={() => navigate('/home')} /> : null}
+      {view.popup ? <GameOverPopup room={start.room} end={view.popup} character={start.character} amount={start.amount} onGoHome={() => navigate('/home')} /> : null}
     </div>
   );
 }
