@@ -75,6 +75,6 @@ export function isTransactionFeedItem(value: unknown): value is TransactionFeedI
 export function isLobbyEvent(value: unknown): value is LobbyEvent {
   if (!isRecord(value) || !Array.isArray(value.stakes) || value.stakes.length !== BET_AMOUNTS.length) return false;
   return value.stakes.every(
-    (stake: unknown, index) => isRecord(stake) && stake.amount === BET_AMOUNTS[index] && isFiniteNumber(stake.waiting) && Number.isInteger(stake.waiting) && stake.waiting >= 0,
+    (stake: unknown, index) => isRecord(stake) && stake.amount === BET_AMOUNTS[index] && Number.isInteger(stake.waiting) && (stake.waiting as number) >= 0,
   );
 }

@@ -1,15 +1,16 @@
 /**
  * Issue 24: the texts of the lobby, the search's offers, challenges, rematch
- * and practice. No zod here: home's first load shows some of them.
+ * and practice (with those of home's first load, lobby-home-texts.ts).
  */
+import { LOBBY_HOME_TEXTS } from './lobby-home-texts';
+
 export const LOBBY_TEXTS = {
-  /** Beside a stake in the amount selector and near Play Now. */
-  waiting: (count: number) => `${count} waiting`,
+  ...LOBBY_HOME_TEXTS,
   searchingFor: (seconds: number) => `Searching for ${seconds} s`,
-  offersTitle: 'Nobody yet. While you wait:',
-  playAtStake: (amount: number, waiting: number) => `Play at ${amount} USDT (${waiting} waiting)`,
   challengeFriend: 'Challenge a friend',
   practise: 'Practise while you wait',
+  offersTitle: 'Nobody yet. While you wait:',
+  playAtStake: (amount: number, waiting: number) => `Play at ${amount} USDT (${waiting} waiting)`,
   /** After 30 s: every waiting player is linked to this one, or none is at the stake (the reason is never told). */
   cannotBeMatched:
     'Nobody who is searching right now can be matched with you at this stake. Try another stake, challenge a friend, or practise for free.',
@@ -62,8 +63,6 @@ export const LOBBY_TEXTS = {
 
   // Practice
   practiceLabel: 'Practice — no money',
-  practice: 'Practice',
-  practiceHint: 'A full game against a bot, free, in your browser.',
 
   // End of game
   finalScore: (mine: number, theirs: number) => `Final score ${mine}–${theirs}`,

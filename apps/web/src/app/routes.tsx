@@ -50,7 +50,9 @@ export const routes: RouteObject[] = [
         import('../features/responsible-gaming/components/responsible-gaming-page').then((module) => module.ResponsibleGamingPage),
       ),
       // Issue 24: a challenge by link.
-      lazyPage('/challenge/:id', () => import('../features/challenge/components/challenge-page').then((module) => module.ChallengePage)),
+      lazyPage('/challenge/:id', () => import('./challenge-route').then((module) => module.ChallengeRoute)),
+      // Issue 24: practice against a bot, free, for visitors too.
+      lazyPage('/practice', () => import('../features/game/components/practice-page').then((module) => module.PracticePage)),
       lazyPage('/verify', () => import('../features/verify/components/verify-page').then((module) => module.VerifyPage)),
       lazyPage('/verify-email/:token', () => import('../features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage)),
       // Issue 13: the mailed links of account security.

@@ -23,8 +23,6 @@ export interface MatchmakingState {
   error: string | null;
   /** What the player searched with (Play Again reuses it). */
   request: { character: Character; amount: BetAmount } | null;
-  /** Issue 24: when the current search began (epoch ms), for its elapsed time; null when idle. */
-  since: number | null;
 }
 
 /** What the game screen needs to start (the spec's navigation state). */
@@ -40,13 +38,12 @@ export function startGamesWith(starter: GameStarter): void {
   startGame = starter;
 }
 
-let state: MatchmakingState = { status: 'idle', error: null, request: null, since: null };
+let state: MatchmakingState = { status: 'idle', error: null, request: null };
 const listeners = new Set<() => void>();
 const foundListeners = new Set<(start: GameStart) => void>();
 
 function set(next: Partial<MatchmakingState>): void {
   state = { ...state, ...next };
-  if (state.status === 'idle' && state.since !== null) state = { ...state, since: null };
   for (const listener of listeners) listener();
 }
 
@@ -78,7 +75,7 @@ export function searchGame(character: Character, amount: BetAmount): void {
     set({ status: 'idle', error: TEXTS.playNeedsConnection, request: { character, amount } });
     return;
   }
-  set({ status: 'searching', error: null, request: { character, amount }, since: Date.now() });
+  set({ status: 'searching', error: null, request: { character, amount } });
   if (!emitToServer('search_game', { character, amount })) set({ status: 'idle' });
 }
 
@@ -119,5 +116,5 @@ export function useMatchmaking(): MatchmakingState {
 
 /** Back to idle with no error (tests start from there). */
 export function resetMatchmaking(): void {
-  set({ status: 'idle', error: null, request: null, since: null });
+  set({ status: 'idle', error: null, request: null });
 }

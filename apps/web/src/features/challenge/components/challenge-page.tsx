@@ -1,7 +1,7 @@
 /**
  * Issue 24: `/challenge/{id}` — "{name} challenges you to {amount} USDT",
  * with Accept. A visitor signs up or signs in (the dialog opens over this
- * page) and comes back to it; an expired, cancelled or taken challenge says
+ * page, app/challenge-route.tsx) and stays on it; an expired, cancelled or taken challenge says
  * so. Accepting starts the game: `game_found` opens the game screen
  * (app/challenge-game-navigation.ts).
  */
@@ -14,7 +14,6 @@ import { CharacterArt, CHARACTER_NAMES } from '../../../components/ui/character-
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
-import { requestAuth } from '../../../lib/auth-request';
 import { useRealtimeStatus } from '../../../lib/realtime-status';
 import { useSelectedCharacter } from '../../../lib/selected-character';
 import { useIsSignedIn } from '../../../lib/session-store';
@@ -27,7 +26,12 @@ const CLOSED_TEXTS: Record<Exclude<ChallengeStatus, 'open'>, string> = {
   expired: LOBBY_TEXTS.challengeExpired,
 };
 
-export function ChallengePage() {
+export interface ChallengePageProps {
+  /** Opens the sign-in or sign-up dialog over this page (composed by the app). */
+  onAuth: (mode: 'sign-in' | 'sign-up') => void;
+}
+
+export function ChallengePage({ onAuth }: ChallengePageProps) {
   const { id = '' } = useParams();
   const challenge = useChallengeQuery(id);
   const signedIn = useIsSignedIn();
@@ -73,10 +77,10 @@ export function ChallengePage() {
         ) : !signedIn ? (
           <div className={styles.actions}>
             <p className={styles.hint}>{LOBBY_TEXTS.challengeSignIn}</p>
-            <Button size="large" block onClick={() => requestAuth('sign-in')}>
+            <Button size="large" block onClick={() => onAuth('sign-in')}>
               Sign in
             </Button>
-            <Button size="large" block variant="secondary" onClick={() => requestAuth('sign-up')}>
+            <Button size="large" block variant="secondary" onClick={() => onAuth('sign-up')}>
               Sign up
             </Button>
           </div>

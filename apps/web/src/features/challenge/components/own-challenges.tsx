@@ -8,6 +8,8 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { cancelSearch } from '../../../lib/matchmaking';
 import { TEXTS } from '@shifumi/protocol/texts';
 import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
 import type { BetAmount, OwnChallenge } from '@shifumi/protocol';
@@ -109,6 +111,18 @@ export function OwnChallenges() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The long search's offers besides another stake: challenge a friend at the stake, practise while waiting. */
+export function SearchOffers({ amount }: { amount: BetAmount }) {
+  return (
+    <>
+      <ChallengeOffer amount={amount} onBeforeCreate={cancelSearch} />
+      <Link to="/practice" className={styles.offerLink} data-preload="/practice">
+        {LOBBY_TEXTS.practise}
+      </Link>
+    </>
   );
 }
 

@@ -10,11 +10,11 @@
  * found within a second), Add Funds its dialog when hovered or focused.
  */
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatEthFixed, usdToWei } from '@shifumi/money';
 import { BET_AMOUNTS, type BetAmount } from '@shifumi/protocol/constants';
 import { TEXTS } from '@shifumi/protocol/texts';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { LOBBY_HOME_TEXTS as LOBBY_TEXTS } from '@shifumi/protocol/lobby-home-texts';
 import { useLobby, waitingAt } from '../../../lib/lobby';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { getRememberedBet, rememberBet } from '../../../lib/remembered-bet';
@@ -28,10 +28,12 @@ import { useIsSignedIn } from '../../../lib/session-store';
 import { useAccountQuery } from '../../../lib/account-api';
 import { BalanceBox } from './balance-box';
 import { OnlinePlayers } from './online-players';
-import { SearchStatus } from './search-status';
 import styles from './play-panel.module.css';
 
 const GAME_SCREEN_PATH = '/search-game';
+
+// Issue 24: the search's clock and offers, fetched with the first search (home's first load stays within budget).
+const SearchStatus = lazyComponent(() => import('./search-status').then((module) => module.SearchStatus));
 
 const DepositDialog = lazyComponent(() => import('../../deposit/components/deposit-dialog').then((module) => module.DepositDialog));
 
@@ -174,10 +176,23 @@ export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
         </Button>
       </div>
 
+      {/* Issue 24: practice, free, for visitors too. */}
+      <p className={styles.practice}>
+        <Link to="/practice">{LOBBY_TEXTS.practice}</Link>
+      </p>
+
       {searching && matchmaking.request ? (
-        <SearchStatus amount={matchmaking.request.amount} since={matchmaking.since ?? Date.now()} onSearchAt={searchAt}>
-          {searchOffers?.(matchmaking.request.amount)}
-        </SearchStatus>
+        <Suspense
+          fallback={
+            <p role="status" className={styles.hint}>
+              Looking for an opponent at {matchmaking.request.amount} USDT…
+            </p>
+          }
+        >
+          <SearchStatus amount={matchmaking.request.amount} onSearchAt={searchAt}>
+            {searchOffers?.(matchmaking.request.amount)}
+          </SearchStatus>
+        </Suspense>
       ) : null}
       {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
       {signedIn && !searching ? (

@@ -19,18 +19,21 @@ export const SEARCH_OFFERS_AFTER_MS = 15_000;
 /** The "cannot be matched now" words appear after this long. */
 export const SEARCH_UNMATCHABLE_AFTER_MS = 30_000;
 
-function useElapsedMs(since: number): number {
+/** Time since the search began: this status is shown from the moment the search starts until it ends. */
+function useElapsedMs(since?: number): number {
+  const [start] = useState(() => since ?? Date.now());
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1_000);
     return () => window.clearInterval(timer);
-  }, [since]);
-  return Math.max(0, now - since);
+  }, []);
+  return Math.max(0, now - start);
 }
 
 export interface SearchStatusProps {
   amount: BetAmount;
-  since: number;
+  /** When the search began (default: when this status first showed). */
+  since?: number;
   /** Cancel and search at another stake. */
   onSearchAt(amount: BetAmount): void;
   /** Extra offers (challenge a friend, practise), composed by the page. */
