@@ -12,7 +12,13 @@
 import { TEXTS, type BetAmount, type Character } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { formatBetUsd } from '../../../lib/money-format';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { parseEthAmount } from '@shifumi/money';
+import { formatBetUsd, formatEthAmount, formatUsdAmount } from '../../../lib/money-format';
+import { useAccountQuery } from '../../../lib/account-api';
+import { useUsablePrice } from '../../../lib/price-api';
+import { useGameRoundsQuery } from '../api/game-outcome-api';
 import type { GameEnd } from '../game-state';
 import { cancelSearch, searchGame, useMatchmaking } from '../../../lib/matchmaking';
 import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
@@ -25,7 +31,60 @@ export interface GameOverPopupProps {
   end: GameEnd;
   character: Character;
   amount: BetAmount;
+  /** Issue 24: the final score (mine, the opponent's) and each player's stake (ETH decimal text). */
+  scores: [number, number];
+  stakeEth: string;
   onGoHome: () => void;
+}
+
+const OUTCOME_WORDS = { won: 'won', lost: 'lost', draw: 'draw' } as const;
+
+/** Issue 24: "Round by round": the game's detail from the server, shown on demand. */
+function RoundByRound({ room }: { room: string }) {
+  const [open, setOpen] = useState(false);
+  const detail = useGameRoundsQuery(room, open);
+  return (
+    <div className={styles.rounds}>
+      <Button variant="ghost" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+        {LOBBY_TEXTS.roundByRound}
+      </Button>
+      {open ? (
+        detail.data ? (
+          <ol className={styles.roundList} data-testid="round-by-round">
+            {detail.data.rounds.map((round) => (
+              <li key={round.round}>
+                Round {round.round}: {round.yourChoice ?? '—'} vs {round.opponentChoice ?? '—'} · {OUTCOME_WORDS[round.outcome]}
+              </li>
+            ))}
+          </ol>
+        ) : detail.isError ? (
+          <p className={styles.error}>{TEXTS.genericError}</p>
+        ) : (
+          <p className={styles.searching}>Loading…</p>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+/** Issue 24: what the game moved — the ETH won or lost with its USD now — and the balance after it. */
+function MoneyLines({ end, stakeEth }: { end: GameEnd; stakeEth: string }) {
+  const price = useUsablePrice();
+  const account = useAccountQuery(true);
+  const parsed = parseEthAmount(stakeEth, { allowZero: true });
+  const stakeWei = parsed.ok ? parsed.wei : 0n;
+  const sign = end.outcome === 'win' ? '+' : end.outcome === 'lose' ? '-' : '±';
+  const moved = end.outcome === 'draw' ? 0n : stakeWei;
+  return (
+    <>
+      <p data-testid="popup-eth">
+        {sign}
+        {formatEthAmount(moved)}
+        {price ? ` (${formatUsdAmount(moved, price.microUsdPerEth)})` : ''}
+      </p>
+      {account.data ? <p data-testid="popup-balance">{LOBBY_TEXTS.newBalance(formatEthAmount(BigInt(account.data.balanceWei)).replace(/ ETH$/, ''))}</p> : null}
+    </>
+  );
 }
 
 function title(end: GameEnd, amount: BetAmount): string {
@@ -37,7 +96,7 @@ function title(end: GameEnd, amount: BetAmount): string {
 // The game is over whatever the player does: Escape and a click outside change nothing.
 const stayOpen = () => {};
 
-export function GameOverPopup({ room, end, character, amount, onGoHome }: GameOverPopupProps) {
+export function GameOverPopup({ room, end, character, amount, scores, stakeEth, onGoHome }: GameOverPopupProps) {
   const matchmaking = useMatchmaking();
   const searching = matchmaking.status === 'searching';
   const rematch = useRematch(room);
@@ -48,6 +107,8 @@ export function GameOverPopup({ room, end, character, amount, onGoHome }: GameOv
       <div className={styles.body}>
         {end.opponentLeft ? <p>{TEXTS.opponentLeft}</p> : null}
         {end.outcome === 'draw' ? <p>Nobody won: your {formatBetUsd(amount)} bet is refunded.</p> : null}
+        <p data-testid="popup-score">{LOBBY_TEXTS.finalScore(scores[0], scores[1])}</p>
+        <MoneyLines end={end} stakeEth={stakeEth} />
         {searching ? (
           <p role="status" className={styles.searching}>
             Looking for an opponent at {amount} USDT…
@@ -96,6 +157,10 @@ export function GameOverPopup({ room, end, character, amount, onGoHome }: GameOv
             Go Home
           </Button>
         </div>
+        <RoundByRound room={room} />
+        <Link to={`/verify?game=${encodeURIComponent(room)}`} className={styles.verify}>
+          {LOBBY_TEXTS.verifyGame}
+        </Link>
       </div>
     </Dialog>
   );

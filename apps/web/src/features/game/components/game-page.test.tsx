@@ -469,6 +469,49 @@ describe('game screen: the end', () => {
     resetRematch();
   });
 
+  it('the popup says what happened (issue 24): final score, ETH won with its USD, the new balance, round by round, verify', async () => {
+    openGame();
+    installFetch((request) => {
+      if (request.url === `/api/games/${ROOM}`)
+        return jsonResponse(200, {
+          id: ROOM,
+          status: 'finished',
+          result: 'Victory',
+          endReason: 'wins',
+          forfeitedByYou: false,
+          you: { name: 'Ada Player', character: 'Character2', score: 2 },
+          opponent: { name: 'Bo', walletAddress: null, character: 'Character3', score: 0 },
+          betUsd: 10,
+          stakeEth: FOUND.stakeEth,
+          payoutEth: '0.006666666666666668',
+          startedAt: '2026-11-23T00:00:00.000Z',
+          endedAt: '2026-11-23T00:01:00.000Z',
+          rounds: [
+            { round: 1, yourChoice: 'paper', opponentChoice: 'rock', outcome: 'won' },
+            { round: 2, yourChoice: 'scissors', opponentChoice: 'paper', outcome: 'won' },
+          ],
+        });
+      return backgroundReads(request) ?? jsonResponse(404, {});
+    });
+    result('paper', 'rock', ME, [1, 0]);
+    advance(4_000);
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    result('scissors', 'paper', ME, [2, 0], true);
+    advance(4_000);
+    advance(1_000);
+    const dialog = screen.getByRole('dialog');
+    // The spec's line stays.
+    expect(dialog.textContent).toContain('You Win +$10');
+    expect(screen.getByTestId('popup-score').textContent).toBe('Final score 2–0');
+    // The stake (0.003333… ETH, shown rounded down) is worth $10.00 at 3000 USD.
+    await vi.waitFor(() => expect(screen.getByTestId('popup-eth').textContent).toBe('+0.003333 ETH ($10.00)'));
+    await vi.waitFor(() => expect(screen.getByTestId('popup-balance').textContent).toBe('New balance: 1.5 ETH'));
+    expect(within(dialog).getByRole('link', { name: LOBBY_TEXTS.verifyGame }).getAttribute('href')).toBe(`/verify?game=${ROOM}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: LOBBY_TEXTS.roundByRound }));
+    await vi.waitFor(() => expect(screen.getByTestId('round-by-round').textContent).toContain('Round 1: paper vs rock · won'));
+    expect(screen.getByTestId('round-by-round').querySelectorAll('li')).toHaveLength(2);
+  });
+
   it('game_dead opens the popup at once as a win, with the opponent-left line', () => {
     openGame();
     send('game_dead', { room: ROOM });
