@@ -28,6 +28,10 @@ export const LOBBY_TEXTS = {
   yourChallenges: 'Your open challenges',
   challengeExpires: (time: string) => `Open until ${time}`,
   challengeSignIn: 'Sign in or sign up to accept. You come back here afterwards.',
+  signIn: 'Sign in',
+  signUp: 'Sign up',
+  challengeLink: 'Challenge link',
+  challengeQr: 'QR code of the challenge link',
   challengeExpired: 'This challenge has expired.',
   challengeCancelled: 'This challenge was cancelled by its challenger.',
   challengeTaken: 'This challenge has already been accepted.',
@@ -63,10 +67,14 @@ export const LOBBY_TEXTS = {
 
   // Practice
   practiceLabel: 'Practice — no money',
+  practiceBot: 'Practice bot',
+  waitingForBot: 'Choice locked. Waiting for the bot…',
+  stillSearching: (amount: number) => `Still looking for an opponent at ${amount} USDT…`,
 
   // End of game
   finalScore: (mine: number, theirs: number) => `Final score ${mine}–${theirs}`,
   roundByRound: 'Round by round',
+  roundLine: (round: number, mine: string, theirs: string, outcome: string) => `Round ${round}: ${mine} vs ${theirs} · ${outcome}`,
   verifyGame: 'Verify this game',
   newBalance: (eth: string) => `New balance: ${eth} ETH`,
 } as const;

@@ -12,12 +12,13 @@
  */
 import { apply, createMatch, nextDeadline, type MatchEffect, type MatchState } from '@shifumi/game';
 import { CHARACTERS, CHOICES, type Character, type Choice } from '@shifumi/protocol';
+import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
 import type { GameAction } from './game-state';
 
 export const PRACTICE_ROOM = 'practice';
 export const PRACTICE_ME = 'you';
 export const PRACTICE_BOT = 'bot';
-export const PRACTICE_BOT_NAME = 'Practice bot';
+export const PRACTICE_BOT_NAME = LOBBY_TEXTS.practiceBot;
 
 /** Fills an array with random values: `crypto.getRandomValues` (tests inject a fixed source). */
 export type RandomSource = (array: Uint32Array) => Uint32Array;

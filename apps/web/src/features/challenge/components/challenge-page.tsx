@@ -78,10 +78,10 @@ export function ChallengePage({ onAuth }: ChallengePageProps) {
           <div className={styles.actions}>
             <p className={styles.hint}>{LOBBY_TEXTS.challengeSignIn}</p>
             <Button size="large" block onClick={() => onAuth('sign-in')}>
-              Sign in
+              {LOBBY_TEXTS.signIn}
             </Button>
             <Button size="large" block variant="secondary" onClick={() => onAuth('sign-up')}>
-              Sign up
+              {LOBBY_TEXTS.signUp}
             </Button>
           </div>
         ) : own ? (

@@ -54,11 +54,11 @@ function ChallengeItem({ challenge }: { challenge: OwnChallenge }) {
         <span className={styles.muted}>{LOBBY_TEXTS.challengeExpires(timeOf(challenge.expiresAt))}</span>
       </div>
       <label htmlFor={linkId} className={styles.visuallyHidden}>
-        Challenge link
+        {LOBBY_TEXTS.challengeLink}
       </label>
       <input id={linkId} className={styles.link} readOnly value={challenge.url} onFocus={(event) => event.currentTarget.select()} />
       <div className={styles.itemBody}>
-        <QRCodeSVG value={challenge.url} size={QR_SIZE} className={styles.qr} aria-label="QR code of the challenge link" role="img" />
+        <QRCodeSVG value={challenge.url} size={QR_SIZE} className={styles.qr} aria-label={LOBBY_TEXTS.challengeQr} role="img" />
         <div className={styles.itemActions}>
           <Button variant="secondary" onClick={() => void copyLink(challenge.url)}>
             {LOBBY_TEXTS.copy}

@@ -53,7 +53,7 @@ function RoundByRound({ room }: { room: string }) {
           <ol className={styles.roundList} data-testid="round-by-round">
             {detail.data.rounds.map((round) => (
               <li key={round.round}>
-                Round {round.round}: {round.yourChoice ?? '—'} vs {round.opponentChoice ?? '—'} · {OUTCOME_WORDS[round.outcome]}
+                {LOBBY_TEXTS.roundLine(round.round, round.yourChoice ?? '—', round.opponentChoice ?? '—', OUTCOME_WORDS[round.outcome])}
               </li>
             ))}
           </ol>

@@ -25,7 +25,7 @@ function resultText(view: GameView): string {
   if (view.reveal && !view.reveal.shuffling) return view.reveal.outcome === 'win' ? 'You Win' : view.reveal.outcome === 'lose' ? 'You Lose' : 'Draw';
   if (view.reveal) return 'Revealing…';
   if (view.end) return 'Game over';
-  if (view.myChoice) return 'Choice locked. Waiting for the bot…';
+  if (view.myChoice) return LOBBY_TEXTS.waitingForBot;
   return 'Make your choice';
 }
 
@@ -119,7 +119,7 @@ export function PracticePage() {
       <PracticeLabel />
       {matchmaking.status === 'searching' && matchmaking.request ? (
         <div className={styles.searching} role="status">
-          <span>Still looking for an opponent at {matchmaking.request.amount} USDT…</span>
+          <span>{LOBBY_TEXTS.stillSearching(matchmaking.request.amount)}</span>
           <Button size="small" variant="secondary" onClick={cancelSearch}>
             Cancel
           </Button>
