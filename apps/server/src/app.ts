@@ -29,6 +29,8 @@ import { fairnessRoutes } from './http/fairness.routes';
 import { solvencyRoutes } from './http/solvency.routes';
 import { healthRoutes } from './http/health.routes';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from './http/json-depth';
+import { lobbyRoutes } from './http/lobby.routes';
+import { challengesRoutes } from './http/challenges.routes';
 import { linkedDeviceRoutes } from './http/linked-devices.routes';
 import { metricsRoutes, metricsServed } from './http/metrics.routes';
 import { priceRoutes } from './http/price.routes';
@@ -130,6 +132,8 @@ export async function buildApp(deps: MountDeps): Promise<void> {
         rateLimitPerMinute: config.rateLimitAuthPerMinute,
       });
       await api.register(transactionsRoutes, { games });
+      await api.register(lobbyRoutes, { lobby: services.lobby });
+      await api.register(challengesRoutes, { challenges: services.challenges, requireAuth });
       // Issue 14: a game of the player's, round by round.
       await api.register(gameDetailRoutes, { gameDetails: createGameDetails(db), requireAuth });
       await api.register(fairnessRoutes, { signer: transcriptSigner });
@@ -160,8 +164,8 @@ export async function buildApp(deps: MountDeps): Promise<void> {
       return callback(null, true);
     };
   }
-  const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence: services.presence, logger });
-  registerGameHandlers({ io, games, matchmaking: services.matchmaking, clock, logger, draining: () => drain.draining });
+  const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence: services.presence, lobby: services.lobby, logger });
+  registerGameHandlers({ io, games, matchmaking: services.matchmaking, rematch: services.rematch, clock, logger, draining: () => drain.draining });
 
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();

@@ -86,12 +86,14 @@ export interface AppDeps {
   fairnessSigningKey?: KeyObject;
   /** Connection timeouts (issue 12; tests shorten them). */
   timeouts?: Partial<ConnectionTimeouts>;
+  /** Issue 24: how long a rematch request waits (tests shorten it). */
+  rematchTimeoutMs?: number;
 }
 
 /** The built server: its transports and services (tests reach into them), and `close`. */
 export type App = Pick<
   Services,
-  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'solvency' | 'mailOutbox' | 'chainHealth'
+  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'solvency' | 'mailOutbox' | 'chainHealth' | 'lobby' | 'challenges'
 > & {
   fastify: FastifyInstance;
   io: GameServer;
@@ -136,6 +138,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     ...(deps.leaseTiming ? { leaseTiming: deps.leaseTiming } : {}),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.fairnessSigningKey ? { fairnessSigningKey: deps.fairnessSigningKey } : {}),
+    ...(deps.rematchTimeoutMs ? { rematchTimeoutMs: deps.rematchTimeoutMs } : {}),
   });
   const drain = createDrainState();
   await buildApp({ config, logger, transport, services, cluster, drain });
@@ -152,6 +155,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     depositAddresses: services.depositAddresses,
     games: services.games,
     matchQueue: services.matchQueue,
+    lobby: services.lobby,
+    challenges: services.challenges,
     metrics: services.metrics,
     accountSecurity: services.accountSecurity,
     transcriptSigner: services.transcriptSigner,

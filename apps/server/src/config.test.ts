@@ -36,6 +36,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIMIT_INCREASE_DELAY_HOURS: '0' }, paths)).toThrow(/LIMIT_INCREASE_DELAY_HOURS/);
   });
 
+  it('reads CHALLENGE_TTL_MINUTES (issue 24, default 15) and refuses a bad value', () => {
+    expect(loadConfig({}, paths).challengeTtlMinutes).toBe(15);
+    expect(loadConfig({ CHALLENGE_TTL_MINUTES: '60' }, paths).challengeTtlMinutes).toBe(60);
+    expect(() => loadConfig({ CHALLENGE_TTL_MINUTES: '0' }, paths)).toThrow(/CHALLENGE_TTL_MINUTES/);
+    expect(() => loadConfig({ CHALLENGE_TTL_MINUTES: 'soon' }, paths)).toThrow(/CHALLENGE_TTL_MINUTES/);
+  });
+
   it('has embedded defaults for everything', () => {
     expect(loadConfig({}, paths)).toEqual({
       nodeEnv: 'development',
@@ -75,6 +82,7 @@ describe('loadConfig', () => {
       nodeId: expect.stringMatching(NODE_ID_PATTERN),
       metricsToken: undefined,
       limitIncreaseDelayHours: 24,
+      challengeTtlMinutes: 15,
       twoFactorEncryptionKey: undefined,
       withdrawalHoldAfterSecurityChangeHours: 24,
       withdrawalNewAddressHoldHours: 24,

@@ -100,6 +100,8 @@ export interface Config {
   // Issue 19: responsible gaming.
   /** Hours before a raised or removed limit (or a less frequent reality check) takes effect. */
   limitIncreaseDelayHours: number;
+  /** Issue 24: how long a challenge by link stays open, in minutes. */
+  challengeTtlMinutes: number;
   // Issue 13 (account security).
   /** AES-256-GCM key of the two-factor secrets (64 hex digits). Unset → generated once into `${dataDir}/two-factor-key` (required in production). Secret. */
   twoFactorEncryptionKey: string | undefined;
@@ -263,6 +265,8 @@ const envSchema = z.object({
   ),
   // Issue 19: responsible gaming.
   LIMIT_INCREASE_DELAY_HOURS: optional(integer(1, 8760)),
+  // Issue 24: challenges by link.
+  CHALLENGE_TTL_MINUTES: optional(integer(1, 10080)),
   // Issue 13 (account security).
   TWO_FACTOR_ENCRYPTION_KEY: optional(z.string().trim().regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 32 bytes in hex (64 hex digits)' })),
   WITHDRAWAL_HOLD_AFTER_SECURITY_CHANGE_HOURS: optional(integer(0, 24 * 365)),
@@ -406,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     nodeId: values.NODE_ID ?? defaultNodeId(),
     metricsToken: values.METRICS_TOKEN,
     limitIncreaseDelayHours: values.LIMIT_INCREASE_DELAY_HOURS ?? 24,
+    challengeTtlMinutes: values.CHALLENGE_TTL_MINUTES ?? 15,
     twoFactorEncryptionKey: values.TWO_FACTOR_ENCRYPTION_KEY?.toLowerCase(),
     withdrawalHoldAfterSecurityChangeHours: values.WITHDRAWAL_HOLD_AFTER_SECURITY_CHANGE_HOURS ?? 24,
     withdrawalNewAddressHoldHours: values.WITHDRAWAL_NEW_ADDRESS_HOLD_HOURS ?? 24,

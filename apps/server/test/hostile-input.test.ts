@@ -89,6 +89,13 @@ const ROUTES: ReadonlyArray<readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string]
   ['GET', '/api/wallet/withdrawal-fee'],
   ['GET', '/api/transactions'],
   ['GET', '/metrics'],
+  // Issue 24: the lobby and challenges by link.
+  ['GET', '/api/lobby'],
+  ['POST', '/api/challenges'],
+  ['GET', '/api/challenges'],
+  ['GET', '/api/challenges/:id'],
+  ['DELETE', '/api/challenges/:id'],
+  ['POST', '/api/challenges/:id/accept'],
   // Issue 13: account security.
   ['POST', '/api/auth/login/2fa'],
   ['POST', '/api/auth/forgot-password'],

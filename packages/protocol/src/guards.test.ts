@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isIsoDateTime, isMessageResponse, isPriceResponse, isPublicUser, isTransactionFeedItem } from './guards';
+import { isIsoDateTime, isLobbyEvent, isMessageResponse, isPriceResponse, isPublicUser, isTransactionFeedItem } from './guards';
 import { z } from 'zod';
 import { messageResponseSchema, priceResponseSchema, publicUserSchema } from './http';
 import { transactionFeedItemSchema } from './socket';
@@ -101,5 +101,23 @@ describe('isTransactionFeedItem', () => {
       ),
       { numRuns: 3_000 },
     );
+  });
+});
+
+describe('isLobbyEvent (issue 24)', () => {
+  const stakes = [1, 5, 10, 15, 20, 50, 100].map((amount) => ({ amount, waiting: 0 }));
+  it('accepts the seven stakes in order with whole, non-negative counts', () => {
+    expect(isLobbyEvent({ stakes })).toBe(true);
+    expect(isLobbyEvent({ stakes: stakes.map((stake) => ({ ...stake, waiting: 3 })) })).toBe(true);
+  });
+  it('refuses a missing or extra stake, another order, a negative, fractional or missing count', () => {
+    expect(isLobbyEvent({ stakes: stakes.slice(1) })).toBe(false);
+    expect(isLobbyEvent({ stakes: [...stakes, { amount: 200, waiting: 0 }] })).toBe(false);
+    expect(isLobbyEvent({ stakes: [...stakes].reverse() })).toBe(false);
+    expect(isLobbyEvent({ stakes: stakes.map((stake, index) => (index === 2 ? { ...stake, waiting: -1 } : stake)) })).toBe(false);
+    expect(isLobbyEvent({ stakes: stakes.map((stake, index) => (index === 2 ? { ...stake, waiting: 1.5 } : stake)) })).toBe(false);
+    expect(isLobbyEvent({ stakes: stakes.map((stake, index) => (index === 2 ? { amount: stake.amount } : stake)) })).toBe(false);
+    expect(isLobbyEvent(null)).toBe(false);
+    expect(isLobbyEvent({ stakes: 'none' })).toBe(false);
   });
 });

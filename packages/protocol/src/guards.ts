@@ -3,7 +3,8 @@
  * with the forms and the response checks. Each one accepts exactly what its
  * schema accepts (guards.test.ts checks them side by side).
  */
-import { PRICE_SOURCES } from './constants';
+import { BET_AMOUNTS, PRICE_SOURCES } from './constants';
+import type { LobbyEvent } from './lobby';
 import type { MessageResponse, PriceResponse, PublicUser } from './http';
 import type { TransactionFeedItem } from './socket';
 
@@ -67,5 +68,13 @@ export function isTransactionFeedItem(value: unknown): value is TransactionFeedI
     typeof value.winner === 'string' &&
     isFiniteNumber(value.amount) &&
     typeof value.date === 'string'
+  );
+}
+
+/** Issue 24: `GET /api/lobby` and the public `lobby` event without zod (home's first load): one entry per bet option. */
+export function isLobbyEvent(value: unknown): value is LobbyEvent {
+  if (!isRecord(value) || !Array.isArray(value.stakes) || value.stakes.length !== BET_AMOUNTS.length) return false;
+  return value.stakes.every(
+    (stake: unknown, index) => isRecord(stake) && stake.amount === BET_AMOUNTS[index] && Number.isInteger(stake.waiting) && (stake.waiting as number) >= 0,
   );
 }

@@ -15,3 +15,5 @@ export * from './game-detail';
 export * from './admin';
 export * from './solvency';
 export * from './solvency-texts';
+export * from './lobby';
+export * from './lobby-texts';

@@ -3,18 +3,15 @@
  * the signed-in server (/socket.io) and the public one (/public).
  */
 import { z } from 'zod';
-import { BET_AMOUNTS, CHARACTERS, CHOICES, QUICK_MESSAGE_MAX_LENGTH, type Character, type Choice } from './constants';
+import { CHOICES, QUICK_MESSAGE_MAX_LENGTH, type Character, type Choice } from './constants';
 import type { CommitChoicePayload, ResultMode, RevealChoicePayload, RevealRequestEvent, Seal } from './fairness';
 import { isPlainLine, TEXT_RULE_MESSAGES } from './text-rules';
+import type { ChallengeUpdateEvent, LobbyEvent, RematchAnswerPayload, RematchDeclinedEvent, RematchOfferedEvent, RematchRequestPayload } from './lobby';
 import { SOCKET_TEXTS } from './server-texts';
+import { betAmountSchema, characterSchema } from './play-schemas';
 
-export const characterSchema = z.enum(CHARACTERS, { error: 'Please choose one of the four characters.' });
+export { betAmountSchema, characterSchema };
 export const choiceSchema = z.enum(CHOICES, { error: 'Choose rock, paper or scissors.' });
-export const betAmountSchema = z
-  .number({ error: 'Please select an amount to play.' })
-  .refine((value): value is (typeof BET_AMOUNTS)[number] => (BET_AMOUNTS as readonly number[]).includes(value), {
-    error: 'Please select an amount to play.',
-  });
 
 const roomSchema = z
   .string({ error: 'Unknown game.' })
@@ -69,6 +66,8 @@ export interface GameFoundEvent {
   amount: number;
   /** The stake actually escrowed, in ETH (decimal string). */
   stakeEth: string;
+  /** Issue 24: the challenge this game was started from (accepted by link); absent for a match or a rematch. */
+  challenge?: string;
 }
 
 export interface GameResultEvent {
@@ -190,6 +189,10 @@ export interface ClientToServerEvents {
   commit_choice: (payload: CommitChoicePayload) => void;
   /** Issue 17: the choice and salt behind this round's commitment, after `reveal_request`. */
   reveal_choice: (payload: RevealChoicePayload) => void;
+  /** Issue 24: asks the opponent of an ended game for another one at the same stake. */
+  rematch_request: (payload: RematchRequestPayload) => void;
+  /** Issue 24: the answer to `rematch_offered`. */
+  rematch_answer: (payload: RematchAnswerPayload) => void;
 }
 
 export interface ServerToClientEvents {
@@ -210,6 +213,12 @@ export interface ServerToClientEvents {
   force_disconnect: (message: string) => void;
   /** Issue 17: both players have locked; answer with `reveal_choice` within `REVEAL_WINDOW_MS`. */
   reveal_request: (payload: RevealRequestEvent) => void;
+  /** Issue 24: one of the challenger's challenges changed (accepted, cancelled, expired). */
+  challenge_update: (payload: ChallengeUpdateEvent) => void;
+  /** Issue 24: the opponent of an ended game asks for a rematch. */
+  rematch_offered: (payload: RematchOfferedEvent) => void;
+  /** Issue 24: the rematch asked for will not happen, and why. */
+  rematch_declined: (payload: RematchDeclinedEvent) => void;
 }
 
 export type PublicClientToServerEvents = Record<string, never>;
@@ -217,4 +226,6 @@ export type PublicClientToServerEvents = Record<string, never>;
 export interface PublicServerToClientEvents {
   online_users: (count: number) => void;
   new_transaction: (item: TransactionFeedItem) => void;
+  /** Issue 24: players searching at each stake, at connection and on change (at most once a second). */
+  lobby: (payload: LobbyEvent) => void;
 }

@@ -45,6 +45,8 @@ import { createTranscriptSigner } from '../modules/fairness/signing-key';
 import { createSolvency } from '../modules/solvency/solvency.service';
 import { createGameService } from '../modules/games/game.service';
 import { createLeaderElection, type LeaderElection } from '../modules/leases/leader';
+import { createChallenges } from '../modules/challenges/challenges.service';
+import { createLobby } from '../modules/matchmaking/lobby';
 import { createMatchmaking, insufficientBalanceText, MATCHMAKING_TEXTS } from '../modules/matchmaking/matchmaking.service';
 import { createPlayerFacts, rememberingBalances } from '../modules/matchmaking/player-facts';
 import { cursorLag, pendingWithdrawalCount, scannerCursor } from '../modules/metrics/metrics.repo';
@@ -57,6 +59,8 @@ import { createWithdrawalSender } from '../modules/withdrawals/withdrawal-sender
 import { createChainWithdrawalFees } from '../modules/withdrawals/withdrawal-fees';
 import { createWithdrawalsService } from '../modules/withdrawals/withdrawals.service';
 import { createBalanceEvents } from '../realtime/balance-events';
+import { createChallengeEvents, createPlayerPresenceCheck, createRematchEvents } from '../realtime/challenge-events';
+import { createRematch } from '../modules/rematch/rematch.service';
 import { createGameEvents, createPlayerConnections } from '../realtime/game-events';
 import { userRoom } from '../realtime/servers';
 import { createSocketSessionEvents } from '../realtime/socket-session-events';
@@ -83,6 +87,8 @@ export interface ServiceOptions {
   leaseTiming?: { gameLeaseTtlMs?: number; takeoverScanMs?: number; leaderLeaseTtlMs?: number };
   metrics?: Metrics;
   fairnessSigningKey?: KeyObject;
+  /** Issue 24: how long a rematch request waits (tests shorten it). */
+  rematchTimeoutMs?: number;
 }
 
 export function buildServices(options: ServiceOptions) {
@@ -273,6 +279,34 @@ export function buildServices(options: ServiceOptions) {
     notifyError: (socketId, message) => io.to(socketId).emit('error', { message }),
     facts: playerFacts,
   });
+  // Issue 24: who is waiting at each stake, across the nodes (the queue counts for all of them).
+  const lobby = createLobby({ queue: cluster.matchQueue, logger });
+  const playerPresence = createPlayerPresenceCheck(io);
+  // Issue 24: a rematch after an ended game, through the same start transaction.
+  const rematch = createRematch({
+    db,
+    games,
+    queue: cluster.matchQueue,
+    price,
+    clock,
+    logger,
+    events: createRematchEvents(io),
+    presence: playerPresence,
+    ...(options.rematchTimeoutMs ? { timeoutMs: options.rematchTimeoutMs } : {}),
+  });
+  // Issue 24: challenges by link start their game through the same start transaction as a match.
+  const challenges = createChallenges({
+    db,
+    games,
+    queue: cluster.matchQueue,
+    price,
+    clock,
+    logger,
+    events: createChallengeEvents(io),
+    presence: playerPresence,
+    appUrl: config.appUrl,
+    ttlMinutes: config.challengeTtlMinutes,
+  });
   const responsibleGaming = createResponsibleGaming({
     db,
     clock,
@@ -388,6 +422,9 @@ export function buildServices(options: ServiceOptions) {
     currentPrice,
     games,
     matchmaking,
+    lobby,
+    challenges,
+    rematch,
     responsibleGaming,
     account,
     withdrawals,
@@ -405,6 +442,8 @@ export function buildServices(options: ServiceOptions) {
       price.start();
       mailOutbox.start();
       if (startChainWorkers) chainHealth?.start();
+      lobby.start();
+      challenges.start();
       // Games left running by a previous process continue here (players get the reconnection grace).
       const resumed = await games.resumeAll();
       if (resumed > 0) logger.info({ resumed }, 'Running games resumed');
@@ -425,6 +464,9 @@ export function buildServices(options: ServiceOptions) {
       await admin.stop();
       await price.stop();
       await chainHealth?.stop();
+      await lobby.stop();
+      await challenges.stop();
+      rematch.stop();
       await games.stop();
       await chainLeader?.stop();
       await depositWatcher?.stop();

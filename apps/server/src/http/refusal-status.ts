@@ -52,4 +52,7 @@ export const REFUSAL_STATUS: Record<RefusalCode, number> = {
   account_frozen: 423,
   // Issue 23: not 403, which the client would answer with a refresh (that opens no new sign-in).
   reauthentication_required: 401,
+  // Issue 24: never 403 (the web app would refresh its token and retry).
+  challenge_conflict: 409,
+  play_refused: 422,
 };

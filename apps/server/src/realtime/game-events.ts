@@ -7,7 +7,7 @@ export function createGameEvents(io: GameServer, publicIo: PublicServer): GameEv
   type Emit = (event: string, ...payload: unknown[]) => void;
   return {
     seat(gameId, userId, socketId) {
-      io.in(socketId).socketsJoin(playerRoom(gameId, userId));
+      if (socketId) io.in(socketId).socketsJoin(playerRoom(gameId, userId));
       io.in(userRoom(userId)).socketsJoin(playerRoom(gameId, userId));
     },
     toSocket(socketId, event, ...payload) {

@@ -12,6 +12,8 @@ import {
   commitChoiceSchema,
   revealChoiceSchema,
   sendReactionSchema,
+  rematchAnswerSchema,
+  rematchRequestSchema,
   type ClientToServerEvents,
   type SendReactionAck,
   type ServerToClientEvents,
@@ -20,6 +22,7 @@ import type { Socket } from 'socket.io';
 import type { GameService } from '../modules/games/game.service';
 import { gameOfPlayerRoom, playerRoom } from '../modules/games/game.service';
 import type { Matchmaking } from '../modules/matchmaking/matchmaking.service';
+import type { Rematch } from '../modules/rematch/rematch.service';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import type { GameServer, InterServerEvents, SocketData } from './servers';
@@ -27,12 +30,14 @@ import type { GameServer, InterServerEvents, SocketData } from './servers';
 /** At most one reaction and one quick message per second per player (separate budgets, issue 26). */
 export const REACTION_INTERVAL_MS = 1_000;
 
-const KNOWN_EVENTS = new Set<keyof ClientToServerEvents>(['search_game', 'cancel_search', 'make_choice', 'commit_choice', 'reveal_choice', 'send_reaction', 'leave_game']);
+const KNOWN_EVENTS = new Set<keyof ClientToServerEvents>(['search_game', 'cancel_search', 'make_choice', 'commit_choice', 'reveal_choice', 'send_reaction', 'leave_game', 'rematch_request', 'rematch_answer']);
 
 export interface GameHandlersDeps {
   io: GameServer;
   games: GameService;
   matchmaking: Matchmaking;
+  /** Issue 24. */
+  rematch: Rematch;
   clock: Clock;
   logger: Logger;
   /** Issue 29: true once the node drains (no new searches). */
@@ -42,7 +47,7 @@ export interface GameHandlersDeps {
 type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export function registerGameHandlers(deps: GameHandlersDeps): void {
-  const { io, games, matchmaking, clock, logger } = deps;
+  const { io, games, matchmaking, rematch, clock, logger } = deps;
   // Issue 26: one budget per kind, so an emoji never costs the message typed right after it.
   const lastSent = { reaction: new Map<string, number>(), message: new Map<string, number>() };
 
@@ -134,6 +139,27 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
         const parsed = leaveGameSchema.safeParse(payload);
         if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
         const result = await games.act(userId, parsed.data.room, { type: 'leave' });
+        if (!result.ok) refuse(result.message);
+      }),
+    );
+
+    // Issue 24: a rematch after an ended game.
+    socket.on(
+      'rematch_request',
+      guarded('rematch_request', async (payload: unknown) => {
+        const parsed = rematchRequestSchema.safeParse(payload);
+        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
+        const result = await rematch.request(userId, parsed.data.room);
+        if (!result.ok) refuse(result.message);
+      }),
+    );
+
+    socket.on(
+      'rematch_answer',
+      guarded('rematch_answer', async (payload: unknown) => {
+        const parsed = rematchAnswerSchema.safeParse(payload);
+        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
+        const result = await rematch.answer(userId, parsed.data.room, parsed.data.accept);
         if (!result.ok) refuse(result.message);
       }),
     );

@@ -1,6 +1,7 @@
 import type { Logger } from '../shared/logger';
 import { SERVER_TEXTS } from '@shifumi/protocol';
 import type { AuthService } from '../modules/auth/auth.service';
+import type { Lobby } from '../modules/matchmaking/lobby';
 import type { Presence } from './presence';
 import { sessionRoom, userRoom, type GameServer, type PublicServer } from './servers';
 
@@ -9,6 +10,8 @@ export interface RealtimeHandlersDeps {
   publicIo: PublicServer;
   auth: AuthService;
   presence: Presence;
+  /** Issue 24: the players waiting at each stake. */
+  lobby: Lobby;
   logger: Logger;
 }
 
@@ -16,10 +19,11 @@ export interface RealtimeHandlersDeps {
  * Signed-in sockets: the handshake must carry a valid access token of an open
  * session (`auth.token`), otherwise the client gets `connect_error` with the
  * refusal's text. Each socket joins `user:<id>` and `session:<sid>`.
- * Public sockets get the online-users count at connection and on every change.
+ * Public sockets get the online-users count and the lobby (issue 24) at
+ * connection and on every change.
  */
 export function registerRealtimeHandlers(deps: RealtimeHandlersDeps): () => void {
-  const { io, publicIo, auth, presence, logger } = deps;
+  const { io, publicIo, auth, presence, lobby, logger } = deps;
 
   io.use((socket, next) => {
     const credential: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
@@ -58,8 +62,18 @@ export function registerRealtimeHandlers(deps: RealtimeHandlersDeps): () => void
       .countOnlineUsers()
       .then((count) => socket.emit('online_users', count))
       .catch((error: unknown) => logger.error({ err: error }, 'Presence count failed'));
+    lobby
+      .current()
+      .then((counts) => socket.emit('lobby', counts))
+      .catch((error: unknown) => logger.error({ err: error }, 'Lobby count failed'));
   });
 
   // Every node hears every change and tells its own public sockets (`local`): a cluster-wide emit from each node would repeat it.
-  return presence.onChange((count) => publicIo.local.emit('online_users', count));
+  const stopPresence = presence.onChange((count) => publicIo.local.emit('online_users', count));
+  // Each node reads the lobby itself (once a second) and tells its own public sockets.
+  const stopLobby = lobby.onChange((counts) => publicIo.local.emit('lobby', counts));
+  return () => {
+    stopPresence();
+    stopLobby();
+  };
 }

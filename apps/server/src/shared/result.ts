@@ -49,7 +49,11 @@ export type RefusalCode =
   | 'forbidden'
   | 'account_frozen'
   // Issue 23: an action that needs a recent sign-in (a wallet-only account adding an e-mail).
-  | 'reauthentication_required';
+  | 'reauthentication_required'
+  // Issue 24: a challenge that cannot be taken now (not open, one's own, a player away or busy, linked accounts);
+  // a player unable to play the stake (balance, limits, time-out, self-exclusion, freeze).
+  | 'challenge_conflict'
+  | 'play_refused';
 
 export interface Refusal {
   code: RefusalCode;

@@ -61,6 +61,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Shorter connection timeouts (issue 12). */
   timeouts?: Partial<ConnectionTimeouts>;
+  /** Issue 24: a shorter rematch timeout. */
+  rematchTimeoutMs?: number;
 }
 
 export interface TestApp {
@@ -145,6 +147,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.rematchTimeoutMs ? { rematchTimeoutMs: options.rematchTimeoutMs } : {}),
   });
 
   return {

@@ -5,7 +5,7 @@
  * stack's host, which mounts the stack beside the page when it is asked for.
  */
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useSearchParams } from 'react-router';
+import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { REFERRAL_QUERY_PARAM } from '@shifumi/protocol/constants';
 import type { AuthMode } from '../features/auth/components/auth-dialog';
 import { useLiveBalance } from '../features/account/hooks/use-live-balance';
@@ -52,6 +52,12 @@ export function Layout() {
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
   const referralCode = searchParams.get(REFERRAL_QUERY_PARAM);
+  // Issue 24: a game started from a challenge opens the game screen from any page (its code fetched after the first load).
+  const navigate = useNavigate();
+  useEffect(() => {
+    const stopping = import('./challenge-game-navigation').then((module) => module.followChallengeGames(navigate));
+    return () => void stopping.then((stop) => stop());
+  }, [navigate]);
 
   // A referral link (/?ref=CODE) opens sign-up with the code filled in. The
   // parameter is then dropped from the address so a later reload does not

@@ -16,7 +16,7 @@
  */
 import type { ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { HomePage } from '../features/home/components/home-page';
+import { HomeRoute } from './home-route';
 import { lazyComponent } from '../lib/lazy-component';
 import { registerRoutePreload } from '../lib/route-preload';
 import { Layout } from './layout';
@@ -38,8 +38,8 @@ export const routes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/home', element: <HomePage /> },
+      { path: '/', element: <HomeRoute /> },
+      { path: '/home', element: <HomeRoute /> },
       lazyPage('/howtoplay', () => import('../features/howtoplay/components/how-to-play-page').then((module) => module.HowToPlayPage)),
       lazyPage('/contact', () => import('../features/contact/components/contact-page').then((module) => module.ContactPage)),
       lazyPage('/account', () => import('./account-route').then((module) => module.AccountRoute)),
@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
       ),
       // Issue 28: proof of solvency.
       lazyPage('/solvency', () => import('../features/solvency/components/solvency-page').then((module) => module.SolvencyPage)),
+      // Issue 24: a challenge by link.
+      lazyPage('/challenge/:id', () => import('./challenge-route').then((module) => module.ChallengeRoute)),
+      // Issue 24: practice against a bot, free, for visitors too.
+      lazyPage('/practice', () => import('../features/game/components/practice-page').then((module) => module.PracticePage)),
       lazyPage('/verify', () => import('../features/verify/components/verify-page').then((module) => module.VerifyPage)),
       lazyPage('/verify-email/:token', () => import('../features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage)),
       // Issue 13: the mailed links of account security.

@@ -21,6 +21,10 @@ export const FORWARDED_EVENTS = [
   'game_dead',
   'reaction_received',
   'reveal_request',
+  // Issue 24.
+  'challenge_update',
+  'rematch_offered',
+  'rematch_declined',
 ] as const satisfies readonly ServerEventName[];
 
 const target = new EventTarget();

@@ -6,7 +6,8 @@
  *   payload. It follows the session: it reconnects when the token is
  *   refreshed and closes when the user signs out.
  * - The public socket (/public) is anonymous; it re-emits `online_users` and
- *   `new_transaction` as window events so any component can listen.
+ *   `new_transaction` as window events so any component can listen, and hands
+ *   `lobby` to lib/lobby.ts (issue 24).
  *
  * Both use the WebSocket transport only: with several server nodes behind a
  * load balancer, long-polling's separate HTTP requests could reach different
@@ -38,6 +39,7 @@ import { getAccessToken, subscribeToSession } from './session-store';
 import { handleDepositUpdate } from './deposit-updates';
 import { handleWithdrawalUpdate } from './withdrawal-updates';
 import { reportDevice } from './device-id';
+import { receiveLobby } from './lobby';
 
 /** No long-polling: see the file comment. */
 const REALTIME_TRANSPORTS = ['websocket'];
@@ -187,6 +189,8 @@ export function connectPublicSocket(): PublicSocket | null {
   socket.on('new_transaction', (item) => {
     window.dispatchEvent(new CustomEvent<TransactionFeedItem>(WINDOW_EVENTS.transaction, { detail: item }));
   });
+  // Issue 24: who is waiting at each stake.
+  socket.on('lobby', (payload) => receiveLobby(payload));
   socket.on('connect_error', (error) => {
     console.warn('Public realtime connection failed:', error.message);
   });

@@ -87,6 +87,8 @@ const BACKGROUND_READS = new Set([
   '/api/price',
   '/api/config',
   '/api/transactions',
+  // Issue 24: home's open challenges.
+  '/api/challenges',
   // Issue 13: the account page's Security section.
   '/api/account/security',
   '/api/account/sessions',
@@ -110,6 +112,7 @@ export function backgroundReads(request: RecordedRequest, account: unknown = acc
   if (request.url === '/api/price') return jsonResponse(200, priceFixture);
   if (request.url === '/api/config') return jsonResponse(200, configFixture);
   if (request.url === '/api/transactions') return jsonResponse(200, []);
+  if (request.url === '/api/challenges') return jsonResponse(200, { challenges: [] });
   if (request.url === '/api/account/limits') return jsonResponse(200, limitsFixture);
   // Issue 13: the account page's Security section.
   if (request.url === '/api/account/security') return jsonResponse(200, { twoFactorEnabled: false, hasPassword: true, withdrawalsHeldUntil: null });

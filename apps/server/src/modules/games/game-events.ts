@@ -24,8 +24,8 @@ export function gameOfPlayerRoom(room: string, userId: string): string | undefin
 }
 
 export interface GameEvents {
-  /** Puts the searching socket and every other socket of the user in their game's player room. */
-  seat(gameId: string, userId: string, socketId: string): void;
+  /** Puts the searching socket (if any) and every other socket of the user in their game's player room. */
+  seat(gameId: string, userId: string, socketId?: string): void;
   toSocket<E extends keyof Events>(socketId: string, event: E, ...payload: Parameters<Events[E]>): void;
   toPlayer<E extends keyof Events>(gameId: string, userId: string, event: E, ...payload: Parameters<Events[E]>): void;
   /** One send to both players' rooms (never a loop of sends). */

@@ -32,7 +32,20 @@ export interface MatchRequest {
   betUsd: BetAmount;
   stakeWei: bigint;
   priceMicroUsd: bigint;
-  players: [{ userId: string; character: Character; socketId: string }, { userId: string; character: Character; socketId: string }];
+  /**
+   * `socketId`: the searching socket, which gets `game_found`; absent (a
+   * challenge or a rematch, issue 24) → every socket of the player gets it.
+   */
+  players: [{ userId: string; character: Character; socketId?: string }, { userId: string; character: Character; socketId?: string }];
+  /** Issue 24: the challenge this game starts from, told in `game_found`. */
+  challenge?: string;
+  /**
+   * Issue 24: more of the start's checks and writes, in its transaction, after
+   * both players are locked and found free to play and before the stakes move
+   * (a challenge taken, a rematch recorded). What it throws is rethrown by
+   * `start` once nothing moved.
+   */
+  inStart?: (tx: Executor, gameId: string) => Promise<void>;
 }
 
 export type StartResult =
@@ -101,6 +114,7 @@ export function createGameStart(deps: GameStartDeps) {
           const refusal = await checkPlayAllowed(tx, { userIds: [first.userId, second.userId], stakeWei: request.stakeWei, betUsd: request.betUsd, priceMicroUsd: request.priceMicroUsd, now: new Date(now) }, deps.playerClear);
           if (refusal) throw new PlayNotAllowedError(refusal.userId, refusal.message);
           await insertGame(tx, { id: gameId, request, state: match.state, holder, token });
+          if (request.inStart) await request.inStart(tx, gameId);
           const balances = await escrowStakes(tx, gameId, request);
           return { players: gamePlayers(request.players, shown), balances };
         });
@@ -127,13 +141,16 @@ export function createGameStart(deps: GameStartDeps) {
     for (const [index, entry] of request.players.entries()) {
       events.seat(gameId, entry.userId, entry.socketId);
       const opponent = players[index === 0 ? 1 : 0]!;
-      events.toSocket(entry.socketId, 'game_found', {
+      const found = {
         room: gameId,
         opponentCharacter: opponent.character,
         opponent: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
         amount: request.betUsd,
         stakeEth: formatEth(request.stakeWei),
-      });
+        ...(request.challenge ? { challenge: request.challenge } : {}),
+      };
+      if (entry.socketId) events.toSocket(entry.socketId, 'game_found', found);
+      else events.toPlayer(gameId, entry.userId, 'game_found', found);
     }
     game.tell(effects);
     for (const player of players) deps.balanceEvents.balanceChanged(player.id, balances.get(LedgerAccounts.user(player.id).code)!);

@@ -86,6 +86,24 @@ export function describeMatchQueueContract(name: string, create: () => Promise<M
       expect(pair?.map((entry) => entry.userId).sort()).toEqual(['other', 'solo']);
     });
 
+    it('counts the players waiting at each of the seven amounts, zero included (issue 24)', async () => {
+      const queue = await create();
+      expect(await queue.waiting()).toEqual({ 1: 0, 5: 0, 10: 0, 15: 0, 20: 0, 50: 0, 100: 0 });
+      await queue.enqueue(ticket('a', 5));
+      await queue.enqueue(ticket('b', 100));
+      await queue.enqueue(ticket('c', 100));
+      await queue.enqueue(ticket('c', 5));
+      expect(await queue.waiting()).toEqual({ 1: 0, 5: 1, 10: 0, 15: 0, 20: 0, 50: 0, 100: 2 });
+      await queue.takePair(100);
+      await queue.remove('a');
+      expect(await queue.waiting()).toEqual({ 1: 0, 5: 0, 10: 0, 15: 0, 20: 0, 50: 0, 100: 0 });
+      await queue.enqueue(ticket('d', 1));
+      await queue.enqueue(ticket('e', 1));
+      const pair = await queue.takePair(1);
+      await queue.restore(pair![1]);
+      expect((await queue.waiting())[1]).toBe(1);
+    });
+
     it('hands each ticket to exactly one of many concurrent takers', async () => {
       const queue = await create();
       const users = Array.from({ length: 40 }, (_, index) => `user-${index}`);

@@ -5,7 +5,7 @@
  * (redis-match-queue.ts) serves several, behind the same interface, checked by
  * the same contract tests (match-queue.contract.ts).
  */
-import type { BetAmount, Character } from '@shifumi/protocol';
+import { BET_AMOUNTS, type BetAmount, type Character } from '@shifumi/protocol';
 
 export interface QueueTicket {
   userId: string;
@@ -42,6 +42,17 @@ export interface MatchQueue {
   restore(ticket: QueueTicket): Promise<boolean>;
   /** Tickets waiting per amount (metrics). */
   lengths(): Promise<Partial<Record<BetAmount, number>>>;
+  /**
+   * Issue 24: players searching at each of the seven amounts right now (the
+   * lobby), zero included; only tickets that can still be matched count (with
+   * several nodes, not those of a dead node).
+   */
+  waiting(): Promise<Record<BetAmount, number>>;
+}
+
+/** Every amount at zero. */
+export function noneWaiting(): Record<BetAmount, number> {
+  return Object.fromEntries(BET_AMOUNTS.map((amount) => [amount, 0])) as Record<BetAmount, number>;
 }
 
 export function createInProcessMatchQueue(): MatchQueue {
@@ -108,6 +119,12 @@ export function createInProcessMatchQueue(): MatchQueue {
       const lengths: Partial<Record<BetAmount, number>> = {};
       for (const [amount, queue] of queues) if (queue.length > 0) lengths[amount] = queue.length;
       return lengths;
+    },
+
+    async waiting() {
+      const counts = noneWaiting();
+      for (const ticket of byUser.values()) counts[ticket.betUsd] += 1;
+      return counts;
     },
   };
 }

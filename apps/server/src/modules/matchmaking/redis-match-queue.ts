@@ -26,7 +26,7 @@ import { LIVENESS_LUA, type NodeLiveness } from '../../infra/redis/node-liveness
 import type { RedisContext } from '../../infra/redis/redis';
 import { createPeriodicTask } from '../../shared/periodic-task';
 import type { Logger } from '../../shared/logger';
-import type { MatchQueue, QueueTicket } from './match-queue';
+import { noneWaiting, type MatchQueue, type QueueTicket } from './match-queue';
 
 /** What a ticket read back from Redis must look like (Redis is shared: its data is checked, not trusted). */
 const storedTicketSchema = z.object({
@@ -130,6 +130,26 @@ for index = 1, #entries, 2 do
   end
 end
 return dropped
+`;
+
+// KEYS: tickets, nodes. Answers {amount, count, amount, count…} of the live tickets (a dead node's do not count).
+const WAITING_LUA = `${TICKET_LUA}
+local now = now_ms()
+local counts = {}
+local entries = redis.call('HVALS', KEYS[1])
+for _, json in ipairs(entries) do
+  local ticket = cjson.decode(json)
+  if is_alive(KEYS[2], ticket.node, now) then
+    local amount = tostring(ticket.betUsd)
+    counts[amount] = (counts[amount] or 0) + 1
+  end
+end
+local answer = {}
+for amount, count in pairs(counts) do
+  answer[#answer + 1] = amount
+  answer[#answer + 1] = count
+end
+return answer
 `;
 
 export interface RedisMatchQueueOptions {
@@ -246,6 +266,16 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
         if (counts[index]! > 0) lengths[amount] = counts[index]!;
       });
       return lengths;
+    },
+
+    async waiting() {
+      const answer = (await client.eval(WAITING_LUA, 2, ticketsKey, liveness.key)) as unknown[];
+      const counts = noneWaiting();
+      for (let index = 0; index + 1 < answer.length; index += 2) {
+        const amount = Number(answer[index]);
+        if ((BET_AMOUNTS as readonly number[]).includes(amount)) counts[amount as BetAmount] = Number(answer[index + 1]);
+      }
+      return counts;
     },
 
     sweep,

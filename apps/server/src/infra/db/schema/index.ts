@@ -13,3 +13,4 @@ export * from './account-security';
 export * from './admin';
 export * from './solvency';
 export * from './mail';
+export * from './challenges';

@@ -8,6 +8,8 @@ import { interceptLeaving } from '../../../lib/leave-guard';
 import { connectAuthenticatedSocket, disconnectAuthenticatedSocket, loadRealtimeClient } from '../../../lib/socket';
 import { resetMatchmaking, searchGame } from '../../../lib/matchmaking';
 import { authenticatedServer } from '../../../test/fake-socket';
+import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { resetRematch } from '../rematch-store';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
 vi.mock('socket.io-client', () => import('../../../test/fake-socket'));
@@ -442,10 +444,80 @@ describe('game screen: the end', () => {
     expect(dialog.textContent).not.toContain('You Lose');
   });
 
+  it('Rematch (issue 24): asks, says it waits, and says why when declined; an offer shows Accept and Decline', () => {
+    openGame();
+    result('paper', 'rock', ME, [2, 0], true);
+    advance(4_000);
+    advance(1_000);
+    fireEvent.click(button('Rematch'));
+    expect(sent('rematch_request')).toEqual([{ room: ROOM }]);
+    expect(screen.getByText(LOBBY_TEXTS.rematchWaiting)).toBeTruthy();
+    expect(button('Rematch').disabled).toBe(true);
+    send('rematch_declined', { room: ROOM, reason: 'timeout' });
+    expect(screen.getByTestId('rematch-declined').textContent).toBe(LOBBY_TEXTS.rematchDeclined.timeout);
+    send('rematch_offered', { room: ROOM, from: { id: OPPONENT, name: 'Bo' } });
+    expect(screen.getByTestId('rematch-offer').textContent).toContain('Bo wants a rematch.');
+    fireEvent.click(within(screen.getByTestId('rematch-offer')).getByRole('button', { name: 'Decline' }));
+    expect(sent('rematch_answer')).toEqual([{ room: ROOM, accept: false }]);
+    expect(screen.queryByTestId('rematch-offer')).toBeNull();
+    send('rematch_offered', { room: ROOM, from: { id: OPPONENT, name: 'Bo' } });
+    fireEvent.click(within(screen.getByTestId('rematch-offer')).getByRole('button', { name: 'Accept' }));
+    expect(sent('rematch_answer').at(-1)).toEqual({ room: ROOM, accept: true });
+    // An offer about another game is not this popup's.
+    send('rematch_offered', { room: 'other-room', from: { id: 'user-9', name: 'Zed' } });
+    expect(screen.queryByText('Zed wants a rematch.')).toBeNull();
+    resetRematch();
+  });
+
+  it('the popup says what happened (issue 24): final score, ETH won with its USD, the new balance, round by round, verify', async () => {
+    openGame();
+    installFetch((request) => {
+      if (request.url === `/api/games/${ROOM}`)
+        return jsonResponse(200, {
+          id: ROOM,
+          status: 'finished',
+          result: 'Victory',
+          endReason: 'wins',
+          forfeitedByYou: false,
+          you: { name: 'Ada Player', character: 'Character2', score: 2 },
+          opponent: { name: 'Bo', walletAddress: null, character: 'Character3', score: 0 },
+          betUsd: 10,
+          stakeEth: FOUND.stakeEth,
+          payoutEth: '0.006666666666666668',
+          startedAt: '2026-11-23T00:00:00.000Z',
+          endedAt: '2026-11-23T00:01:00.000Z',
+          rounds: [
+            { round: 1, yourChoice: 'paper', opponentChoice: 'rock', outcome: 'won' },
+            { round: 2, yourChoice: 'scissors', opponentChoice: 'paper', outcome: 'won' },
+          ],
+        });
+      return backgroundReads(request) ?? jsonResponse(404, {});
+    });
+    result('paper', 'rock', ME, [1, 0]);
+    advance(4_000);
+    send('new_round', { round: 2, deadline: Date.now() + 10_000 });
+    result('scissors', 'paper', ME, [2, 0], true);
+    advance(4_000);
+    advance(1_000);
+    const dialog = screen.getByRole('dialog');
+    // The spec's line stays.
+    expect(dialog.textContent).toContain('You Win +$10');
+    expect(screen.getByTestId('popup-score').textContent).toBe('Final score 2–0');
+    // The stake (0.003333… ETH, shown rounded down) is worth $10.00 at 3000 USD.
+    await vi.waitFor(() => expect(screen.getByTestId('popup-eth').textContent).toBe('+0.003333 ETH ($10.00)'));
+    await vi.waitFor(() => expect(screen.getByTestId('popup-balance').textContent).toBe('New balance: 1.5 ETH'));
+    expect(within(dialog).getByRole('link', { name: LOBBY_TEXTS.verifyGame }).getAttribute('href')).toBe(`/verify?game=${ROOM}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: LOBBY_TEXTS.roundByRound }));
+    await vi.waitFor(() => expect(screen.getByTestId('round-by-round').textContent).toContain('Round 1: paper vs rock · won'));
+    expect(screen.getByTestId('round-by-round').querySelectorAll('li')).toHaveLength(2);
+  });
+
   it('game_dead opens the popup at once as a win, with the opponent-left line', () => {
     openGame();
     send('game_dead', { room: ROOM });
     const dialog = screen.getByRole('dialog');
+    // Issue 24: no rematch after a game a player left.
+    expect(screen.queryByRole('button', { name: 'Rematch' })).toBeNull();
     expect(dialog.textContent).toContain('You Win +$10');
     expect(dialog.textContent).toContain('Your opponent has left the game?!');
     expect(TEXTS.opponentLeft).toBe('Your opponent has left the game?!');

@@ -143,7 +143,13 @@ function GameScreen({ start, me, view }: { start: GameStartState; me: string; vi
           <SoundToggle />
         </div>
       </div>
-      {view.popup ? <GameOverPopup end={view.popup} character={start.character} amount={start.amount} onGoHome={() => void navigate('/home')} /> : null}
+      {view.popup ? <GameOverPopup
+          room={start.room}
+          end={view.popup}
+          character={start.character}
+          amount={start.amount}
+          scores={[view.scores[me] ?? 0, view.scores[start.opponent.id] ?? 0]}
+          stakeEth={start.stakeEth} onGoHome={() => void navigate('/home')} /> : null}
     </div>
   );
 }

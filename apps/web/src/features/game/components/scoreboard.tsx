@@ -16,11 +16,13 @@ export interface ScoreboardProps {
   waitingForMe: boolean;
   amount: number;
   stakeEth: string;
+  /** Issue 24: shown instead of the bet (practice: "Practice — no money"). */
+  stakeLabel?: string;
 }
 
 const WARNING_SECONDS = 3;
 
-export function Scoreboard({ opponentName, myScore, opponentScore, round, secondsLeft, waitingForMe, amount, stakeEth }: ScoreboardProps) {
+export function Scoreboard({ opponentName, myScore, opponentScore, round, secondsLeft, waitingForMe, amount, stakeEth, stakeLabel }: ScoreboardProps) {
   const urgent = waitingForMe && secondsLeft !== null && secondsLeft <= WARNING_SECONDS;
   return (
     <section className={styles.scoreboard} aria-label="Score">
@@ -44,9 +46,7 @@ export function Scoreboard({ opponentName, myScore, opponentScore, round, second
           {opponentScore}
         </span>
       </div>
-      <p className={styles.stake}>
-        Bet {formatBetUsd(amount)} · {formatEthText(stakeEth)}
-      </p>
+      <p className={styles.stake}>{stakeLabel ?? `Bet ${formatBetUsd(amount)} · ${formatEthText(stakeEth)}`}</p>
       <p className="visually-hidden" aria-live="polite">
         {waitingForMe && secondsLeft !== null && secondsLeft <= 5 && secondsLeft > 0 ? 'Five seconds left to choose.' : ''}
       </p>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { BET_AMOUNTS, STORAGE_KEYS, TEXTS, WINDOW_EVENTS } from '@shifumi/protocol';
 import { setRealtimeStatus } from '../../../lib/realtime-status';
+import { receiveLobby, resetLobby } from '../../../lib/lobby';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 describe('home page', () => {
@@ -30,6 +31,20 @@ describe('home page', () => {
     renderApp('/');
     const options = within(screen.getByLabelText('Bet amount')).getAllByRole('option');
     expect(options.slice(1).map((option) => option.textContent)).toEqual(BET_AMOUNTS.map((amount) => `${amount} USDT`));
+  });
+
+  it('shows who is waiting beside each stake and near Play Now once the lobby is known (issue 24)', async () => {
+    const { user } = renderApp('/');
+    expect(screen.getByTestId('lobby-waiting').textContent).toBe('');
+    act(() => receiveLobby({ stakes: BET_AMOUNTS.map((amount) => ({ amount, waiting: amount === 20 ? 2 : 0 })) }));
+    const options = within(screen.getByLabelText('Bet amount')).getAllByRole('option');
+    expect(options.slice(1).map((option) => option.textContent)).toEqual(BET_AMOUNTS.map((amount) => `${amount} USDT · ${amount === 20 ? 2 : 0} waiting`));
+    await user.selectOptions(screen.getByLabelText('Bet amount'), '20');
+    expect(screen.getByTestId('lobby-waiting').textContent).toBe('2 waiting at 20 USDT');
+    // Something malformed changes nothing.
+    act(() => receiveLobby({ stakes: [{ amount: 20, waiting: -1 }] }));
+    expect(screen.getByTestId('lobby-waiting').textContent).toBe('2 waiting at 20 USDT');
+    act(() => resetLobby());
   });
 
   it('shows the online players count from the public socket events', () => {

@@ -9,12 +9,15 @@
  * fetches the game screen when hovered, focused or pressed (a game may be
  * found within a second), Add Funds its dialog when hovered or focused.
  */
-import { Suspense, useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { formatEthFixed, usdToWei } from '@shifumi/money';
 import { BET_AMOUNTS, type BetAmount } from '@shifumi/protocol/constants';
 import { TEXTS } from '@shifumi/protocol/texts';
 import { addFundsDialog } from '../../../lib/add-funds-dialog';
+import { LOBBY_HOME_TEXTS as LOBBY_TEXTS } from '@shifumi/protocol/lobby-home-texts';
+import { useLobby, waitingAt } from '../../../lib/lobby';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { getRememberedBet, rememberBet } from '../../../lib/remembered-bet';
 import { preloadRoute } from '../../../lib/route-preload';
 import { useSelectedCharacter } from '../../../lib/selected-character';
@@ -30,13 +33,21 @@ import styles from './play-panel.module.css';
 
 const GAME_SCREEN_PATH = '/search-game';
 
+// Issue 24: the search's clock and offers, fetched with the first search (home's first load stays within budget).
+const SearchStatus = lazyComponent(() => import('./search-status').then((module) => module.SearchStatus));
+
 
 function parseAmount(value: string): BetAmount | null {
   const amount = Number(value);
   return (BET_AMOUNTS as readonly number[]).includes(amount) ? (amount as BetAmount) : null;
 }
 
-export function PlayPanel() {
+export interface PlayPanelProps {
+  /** Issue 24: more offers for a long search (composed by the app). */
+  searchOffers?: ((amount: BetAmount) => ReactNode) | undefined;
+}
+
+export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
   const signedIn = useIsSignedIn();
   const amountId = useId();
   const errorId = useId();
@@ -52,23 +63,33 @@ export function PlayPanel() {
   const navigate = useNavigate();
   const amountError = matchmaking.error;
   const searching = matchmaking.status === 'searching';
+  const lobby = useLobby();
+  const waitingHere = amount === null ? undefined : waitingAt(lobby, amount);
 
   useEffect(() => onGameFound((start) => void navigate(GAME_SCREEN_PATH, { state: start })), [navigate]);
 
-  function handlePlay() {
-    if (amount === null) {
+  function handlePlay(chosen: BetAmount | null = amount) {
+    if (chosen === null) {
       showMatchmakingError(TEXTS.selectAmount);
       return;
     }
     if (price && account.data) {
-      const needed = usdToWei(amount, price.microUsdPerEth, 'up');
+      const needed = usdToWei(chosen, price.microUsdPerEth, 'up');
       if (BigInt(account.data.balanceWei) < needed) {
         showMatchmakingError(TEXTS.insufficientBalance(formatEthFixed(needed, 6, 'up')));
         return;
       }
     }
     preloadRoute(GAME_SCREEN_PATH);
-    searchGame(character, amount);
+    searchGame(character, chosen);
+  }
+
+  /** Issue 24: cancel and search where someone waits. */
+  function searchAt(other: BetAmount) {
+    cancelSearch();
+    setAmount(other);
+    rememberBet(other);
+    handlePlay(other);
   }
 
   function handleAddFunds() {
@@ -105,11 +126,15 @@ export function PlayPanel() {
           }}
         >
           <option value="">Select an amount</option>
-          {BET_AMOUNTS.map((option) => (
-            <option key={option} value={option}>
-              {option} USDT
-            </option>
-          ))}
+          {BET_AMOUNTS.map((option) => {
+            // Issue 24: who is waiting at each stake, once the lobby is known.
+            const waiting = waitingAt(lobby, option);
+            return (
+              <option key={option} value={option}>
+                {option} USDT{waiting === undefined ? '' : ` · ${LOBBY_TEXTS.waiting(waiting)}`}
+              </option>
+            );
+          })}
         </select>
         {amountError ? (
           <p id={errorId} role="alert" className={styles.error}>
@@ -117,6 +142,10 @@ export function PlayPanel() {
           </p>
         ) : null}
       </div>
+
+      <p className={styles.waiting} data-testid="lobby-waiting" aria-live="polite">
+        {amount !== null && waitingHere !== undefined ? `${LOBBY_TEXTS.waiting(waitingHere)} at ${amount} USDT` : null}
+      </p>
 
       <div className={styles.actions}>
         {searching ? (
@@ -129,7 +158,7 @@ export function PlayPanel() {
             block
             disabled={!signedIn || !live}
             aria-describedby={signedIn && !live ? connectionHintId : undefined}
-            onClick={handlePlay}
+            onClick={() => handlePlay()}
             data-preload={GAME_SCREEN_PATH}
           >
             Play Now
@@ -148,10 +177,23 @@ export function PlayPanel() {
         </Button>
       </div>
 
-      {searching ? (
-        <p role="status" className={styles.hint}>
-          Looking for an opponent at {matchmaking.request?.amount} USDT…
-        </p>
+      {/* Issue 24: practice, free, for visitors too. */}
+      <p className={styles.practice}>
+        <Link to="/practice">{LOBBY_TEXTS.practice}</Link>
+      </p>
+
+      {searching && matchmaking.request ? (
+        <Suspense
+          fallback={
+            <p role="status" className={styles.hint}>
+              Looking for an opponent at {matchmaking.request.amount} USDT…
+            </p>
+          }
+        >
+          <SearchStatus amount={matchmaking.request.amount} onSearchAt={searchAt}>
+            {searchOffers?.(matchmaking.request.amount)}
+          </SearchStatus>
+        </Suspense>
       ) : null}
       {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
       {signedIn && !searching ? (
