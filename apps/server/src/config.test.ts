@@ -83,6 +83,8 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       limitIncreaseDelayHours: 24,
       challengeTtlMinutes: 15,
+      mailOutboxPollMs: 2000,
+      shutdownGraceMs: 25_000,
       twoFactorEncryptionKey: undefined,
       withdrawalHoldAfterSecurityChangeHours: 24,
       withdrawalNewAddressHoldHours: 24,
