@@ -29,8 +29,9 @@ export function HomePage({ extra, searchOffers }: HomePageProps = {}) {
         {playFirst ? <PlayPanel searchOffers={searchOffers} /> : <CharacterHero />}
         {playFirst ? <CharacterHero /> : <PlayPanel searchOffers={searchOffers} />}
       </div>
-      {extra}
       <RecentTransactions />
+      {/* Last: what app/ adds (a chunk of its own, issue 24) appears below everything, so nothing on home moves when it arrives. */}
+      {extra}
     </div>
   );
 }
