@@ -64,8 +64,8 @@ test('a player verifies their balance on /solvency; a tampered proof fails with 
 
   // 375 px: no horizontal scroll; and no serious accessibility violation.
   await page.setViewportSize({ width: 375, height: 812 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Polled: the header switches to its phone layout on the resize's media-query event, a frame after the resize itself.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 
