@@ -233,3 +233,36 @@ describe('the liability tree', () => {
     expect(solvencyRatio(5n, 0n)).toBe('1.000000');
   });
 });
+
+describe('the tree is the one issue 28 specifies, byte for byte (computed here independently with node:crypto)', () => {
+  it('hashes leaves, pads to a power of two with empty leaves, sorts by userHash and sums the nodes', async () => {
+    const { createHash } = await import('node:crypto');
+    const sha = (...parts: Uint8Array[]) => {
+      const hash = createHash('sha256');
+      for (const part of parts) hash.update(part);
+      return new Uint8Array(hash.digest());
+    };
+    const be32 = (amount: bigint) => Uint8Array.from(Buffer.from(amount.toString(16).padStart(64, '0'), 'hex'));
+    const text = (value: string) => new TextEncoder().encode(value);
+    const leaf = (userHash: Uint8Array, amount: bigint) => ({ hash: sha(text('shifumi-liability-leaf'), Uint8Array.of(0), userHash, be32(amount)), sum: amount });
+    const node = (left: { hash: Uint8Array; sum: bigint }, right: { hash: Uint8Array; sum: bigint }) => ({
+      hash: sha(text('shifumi-liability-node'), Uint8Array.of(1), left.hash, be32(left.sum), right.hash, be32(right.sum)),
+      sum: left.sum + right.sum,
+    });
+    const entries: LiabilityEntry[] = [
+      { userId: 'alice', salt: '11'.repeat(32), amountWei: 5n * 10n ** 17n },
+      { userId: 'bob', salt: '22'.repeat(32), amountWei: 1n },
+      { userId: 'carol', salt: '33'.repeat(32), amountWei: 0n },
+    ];
+    const leaves = entries
+      .map((entry) => leaf(sha(Buffer.from(entry.salt, 'hex'), text(entry.userId)), entry.amountWei))
+      .map((value, index) => ({ ...value, userHash: sha(Buffer.from(entries[index]!.salt, 'hex'), text(entries[index]!.userId)) }))
+      .sort((a, b) => Buffer.compare(Buffer.from(a.userHash), Buffer.from(b.userHash)));
+    const padded = [...leaves, leaf(new Uint8Array(32), 0n)];
+    const expected = node(node(padded[0]!, padded[1]!), node(padded[2]!, padded[3]!));
+
+    const root = rootOf((await buildLiabilityTree(crypto, entries)).root);
+    expect(root.hash).toBe(toHex(expected.hash));
+    expect(root.sumWei).toBe((5n * 10n ** 17n + 1n).toString());
+  });
+});
