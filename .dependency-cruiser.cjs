@@ -26,7 +26,8 @@ module.exports = {
     {
       name: 'server-shared-and-infra-not-upward',
       severity: 'error',
-      comment: 'infra/ (adapters) and shared/ (helpers) know nothing of config, modules or transports: they are handed what they need.',
+      comment:
+        'infra/ (adapters) and shared/ (helpers) know nothing of config, modules or transports: they are handed what they need.',
       // Test helpers (`*-testing.ts`, tests) may build a config the way the app does.
       from: { path: '^apps/server/src/(infra|shared)/', pathNot: '(\\.test\\.ts|-testing\\.ts)$' },
       // infra/ may import a module's types: adapters implement the ports the modules declare.
@@ -49,7 +50,8 @@ module.exports = {
     {
       name: 'web-features-isolated',
       severity: 'error',
-      comment: 'A web feature never imports another feature (static or import()): compose them in app/, or move what both need to lib/ or components/.',
+      comment:
+        'A web feature never imports another feature (static or import()): compose them in app/, or move what both need to lib/ or components/.',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },

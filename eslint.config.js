@@ -2,9 +2,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import houseRules from './tooling/eslint/sql-in-repositories.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/build-report/**', 'scripts/bench-web/.out/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/drizzle/meta/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build-report/**',
+      'scripts/bench-web/.out/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/drizzle/meta/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -45,11 +57,38 @@ export default tseslint.config(
     // (and library helpers built on it, like viem's generateSiweNonce) is refused in the whole server.
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use node:crypto (randomBytes, randomInt, randomUUID).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use node:crypto (randomBytes, randomInt, randomUUID).' },
+      ],
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'viem/siwe', importNames: ['generateSiweNonce'], message: 'It draws from Math.random: use newSiweNonce (node:crypto).' }] },
+        {
+          paths: [
+            {
+              name: 'viem/siwe',
+              importNames: ['generateSiweNonce'],
+              message: 'It draws from Math.random: use newSiweNonce (node:crypto).',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // Issue 25, decision 039: SQL only in *.repo.ts (and the infra/db adapter). The rule knows a query by the
+    // TYPE of what it is called on (a Drizzle database/transaction, a pg or PGlite client) and drizzle's `sql`.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.repo.ts',
+      '**/*.test.ts',
+      'apps/server/src/infra/db/**',
+      // Justified exceptions, each for a reason a repository would not serve:
+      // benchmark and developer scripts seed and measure the database the way an operator would (not production paths).
+      'apps/server/src/scripts/bench-*.ts',
+      'apps/server/src/scripts/dev-deposit.ts',
+    ],
+    plugins: { house: houseRules },
+    rules: { 'house/sql-in-repositories': 'error' },
   },
 );

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildReport } from './tooling/build-report';
+import { compileCatalogues } from './tooling/compile-catalogues';
 import { precompress } from './tooling/precompress';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -14,6 +15,8 @@ const serverUrl = process.env.SHIFUMI_SERVER_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     react(),
+    // Issue 27: the catalogues' ICU messages compiled at build time (Lingui's runtime carries no parser).
+    compileCatalogues(),
     // Source maps out of the served folder, and the bundle's map for the budget (tooling/bundle-budget.ts).
     buildReport({ reportDir: path.join(webRoot, 'build-report'), repositoryRoot: path.resolve(webRoot, '../..') }),
     // Brotli and gzip twins of every text file, sent by the server as they are.

@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { spawnSync } from 'node:child_process';
-import { E2E_ANVIL_PORT, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_TMP_DIR, MAIL_DIR, REPO_ROOT, SUPPORT_EMAIL } from './environment';
+import {
+  E2E_ANVIL_PORT,
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_TMP_DIR,
+  MAIL_DIR,
+  REPO_ROOT,
+  SUPPORT_EMAIL,
+} from './environment';
 import { startSmtpReceiver } from './smtp-receiver';
 
 /** Creates a fresh PostgreSQL database next to the one DATABASE_URL names. */
@@ -68,7 +77,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // One node, everything in process: the journeys test the product, the server's tests cover several nodes on Redis.
   delete env.REDIS_URL;
   // The tests' own tools (dev:deposit) reach the same server, chain and database.
-  process.env.SHIFUMI_E2E_SERVER_ENV = JSON.stringify({ PORT: env.PORT, ANVIL_PORT: env.ANVIL_PORT, DATA_DIR: env.DATA_DIR, ...(database ? { DATABASE_URL: database.url } : {}) });
+  process.env.SHIFUMI_E2E_SERVER_ENV = JSON.stringify({
+    PORT: env.PORT,
+    ANVIL_PORT: env.ANVIL_PORT,
+    DATA_DIR: env.DATA_DIR,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(REPO_ROOT, 'apps/server'),

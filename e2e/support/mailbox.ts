@@ -10,9 +10,7 @@ interface StoredMail {
 
 /** Decodes a quoted-printable body so that links survive soft line breaks. */
 function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function readMails(): StoredMail[] {

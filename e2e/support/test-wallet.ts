@@ -109,7 +109,8 @@ export async function installTestWallet(page: Page, accountIndex: number): Promi
   await page.exposeBinding('__testWalletRequest', async (_source, request: RpcRequest) => {
     try {
       const result = await handle(request);
-      if (request.method === 'wallet_switchEthereumChain') await page.evaluate((id) => window.__testWallet?.emit('chainChanged', id), numberToHex(chainId));
+      if (request.method === 'wallet_switchEthereumChain')
+        await page.evaluate((id) => window.__testWallet?.emit('chainChanged', id), numberToHex(chainId));
       return { result };
     } catch (error) {
       const code = error instanceof ProviderRpcError ? error.code : -32603;
@@ -165,7 +166,10 @@ export async function installTestWallet(page: Page, accountIndex: number): Promi
 
 declare global {
   interface Window {
-    __testWalletRequest: (request: { method: string; params?: unknown[] }) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+    __testWalletRequest: (request: {
+      method: string;
+      params?: unknown[];
+    }) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
     __testWallet?: { emit(event: string, ...args: unknown[]): void };
   }
 }

@@ -25,7 +25,10 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
   expect.soft(serious, `axe on ${screen}`).toEqual([]);
 }
 
@@ -41,7 +44,8 @@ async function smallTapTargets(page: Page, within: string): Promise<string[]> {
       // A link in a sentence is exempt (WCAG 2.5.5: inline).
       if (control.tagName === 'A' && control.parentElement?.tagName === 'P') continue;
       // A checkbox is pressed through its label, which is the target.
-      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') && control.labels?.[0]) continue;
+      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') && control.labels?.[0])
+        continue;
       if (box.height < 44 || box.width < 44) {
         const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
         small.push(`${control.tagName.toLowerCase()} "${name.slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
@@ -100,7 +104,10 @@ test('the player’s screens: in view, named, reachable and free of serious axe 
     const logo = ann.getByRole('link', { name: 'Shifumi home' });
     const logoAt375 = await logo.boundingBox();
     await ann.setViewportSize({ width: 320, height: 812 });
-    expect(await logo.boundingBox(), 'the logo never shrinks').toMatchObject({ width: logoAt375?.width, height: logoAt375?.height });
+    expect(await logo.boundingBox(), 'the logo never shrinks').toMatchObject({
+      width: logoAt375?.width,
+      height: logoAt375?.height,
+    });
     await ann.setViewportSize({ width: 375, height: 812 });
     expect.soft(await smallTapTargets(ann, 'body'), 'tap targets on home at 375 px').toEqual([]);
     await expectNoSeriousViolations(ann, 'home at 375 px');
@@ -134,7 +141,7 @@ test('the player’s screens: in view, named, reachable and free of serious axe 
       await bo.getByRole('button', { name: 'Rock' }).click();
       await expect(ann.getByTestId('round-result')).toHaveText('You Win', { timeout: 10_000 });
     }
-    await expect(ann.getByRole('dialog')).toContainText('You Win +$10', { timeout: 5_000 });
+    await expect(ann.getByRole('dialog')).toContainText('You Win +10 USDT', { timeout: 5_000 });
     await expectNoSeriousViolations(ann, 'the end-of-game popup');
     await ann.getByRole('button', { name: 'Go Home' }).click();
 

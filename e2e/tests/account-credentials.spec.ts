@@ -24,7 +24,9 @@ test('changing a verified e-mail asks for the password and shows the server’s 
 
   await form.getByLabel('Current password').fill('correct horse battery');
   await form.getByRole('button', { name: 'Use this address' }).click();
-  await expect(form.getByText(/We have just sent you a verification mail\. You can ask for another one in \d+ minutes?\./)).toBeVisible();
+  await expect(
+    form.getByText(/We have just sent you a verification mail\. You can ask for another one in \d+ minutes?\./),
+  ).toBeVisible();
   // Still signed in (a refusal here is never read as an expired session), the verified address unchanged.
   await expect(page.getByText('Connecté', { exact: true })).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();

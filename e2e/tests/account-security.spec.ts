@@ -25,7 +25,9 @@ async function linkInMail(address: string, pathPrefix: string): Promise<string> 
         for (const file of fs.readdirSync(MAIL_DIR).sort().reverse()) {
           const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), 'utf8')) as { to: string[]; raw: string };
           if (!mail.to.includes(address.toLowerCase())) continue;
-          const decoded = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+          const decoded = mail.raw
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
           const match = decoded.match(new RegExp(`https?://[^\\s"'<>]+${pathPrefix}[A-Za-z0-9_-]{43}`));
           if (match) {
             link = match[0];
@@ -66,7 +68,9 @@ async function signInWithPassword(page: Page, email: string, password: string) {
 
 test('forgot password: the mailed link, a new password, then sign in with it', async ({ page }) => {
   const email = `forgot-${Date.now()}-${randomInt(1e6)}@example.com`;
-  const registered = await page.request.post('/api/auth/register', { data: { name: 'Forgetful', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true } });
+  const registered = await page.request.post('/api/auth/register', {
+    data: { name: 'Forgetful', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true },
+  });
   expect(registered.status()).toBe(201);
 
   await page.goto('/');
@@ -165,7 +169,10 @@ test('signing out another session from the list signs its tab out', async ({ pag
     // Newest first: the other tab's session, then this one.
     await expect(rows.nth(1)).toContainText('This device');
     await expect(rows.nth(1).getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
-    await rows.first().getByRole('button', { name: /^Sign out/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Sign out/ })
+      .click();
     await expect(page.getByText('The session has been signed out.')).toBeVisible();
     await expect(rows).toHaveCount(1);
 

@@ -47,7 +47,7 @@ test('a friend opens a challenge link signed out, signs up, is funded, accepts a
     await friend.goto(new URL(link).pathname);
     await expect(friend.getByRole('heading', { name: 'Ann challenges you to 5 USDT' })).toBeVisible();
     await expectNoHorizontalScroll(friend, 'the challenge page');
-    await friend.getByRole('button', { name: 'Sign up' }).click();
+    await friend.getByRole('button', { name: 'Sign up', exact: true }).click();
     const dialog = friend.getByRole('dialog');
     const email = `friend-${Date.now()}-${randomInt(1e6)}@example.com`;
     await dialog.getByLabel('Name').fill('Friend');
@@ -75,8 +75,8 @@ test('a friend opens a challenge link signed out, signs up, is funded, accepts a
     await expect(friend.getByRole('button', { name: 'Paper' })).toBeEnabled({ timeout: 10_000 });
     await expect(ann.getByRole('button', { name: 'Rock' })).toBeEnabled({ timeout: 10_000 });
     await playRound(friend, ann);
-    await expect(friend.getByRole('dialog')).toContainText('You Win +$5', { timeout: 10_000 });
-    await expect(ann.getByRole('dialog')).toContainText('You Lose -$5', { timeout: 10_000 });
+    await expect(friend.getByRole('dialog')).toContainText('You Win +5 USDT', { timeout: 10_000 });
+    await expect(ann.getByRole('dialog')).toContainText('You Lose -5 USDT', { timeout: 10_000 });
     await expect(friend.getByRole('dialog')).toContainText('Final score 2–0');
     await expectNoHorizontalScroll(friend, 'the end-of-game popup');
 

@@ -9,7 +9,9 @@ import { signUpAndSignIn } from '../support/players';
 
 /** The scripts index.html loads at once (entry and modulepreloads). */
 function firstLoadScripts(html: string): string[] {
-  return [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((match) => match[1] as string);
+  return [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map(
+    (match) => match[1] as string,
+  );
 }
 
 test('the page and its first-load scripts arrive compressed (brotli, else gzip), the page revalidated, the scripts cached for good, no source map', async () => {
@@ -30,7 +32,9 @@ test('the page and its first-load scripts arrive compressed (brotli, else gzip),
   }
 });
 
-test('home fetches none of the wallet stack until Connect Wallet is hovered, and one press opens the connect dialog', async ({ page }) => {
+test('home fetches none of the wallet stack until Connect Wallet is hovered, and one press opens the connect dialog', async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/');
@@ -69,11 +73,27 @@ test('nothing on home moves as the balance, the online count and the recent game
     await new Promise((resolve) => setTimeout(resolve, 700));
     await answer(route);
   };
-  const games = Array.from({ length: 7 }, (_, index) => ({ game: `game-${index}-0123456789`, player1: 'Ann', player2: 'Bo', winner: 'Ann', amount: 5, date: `2026-11-2${index}T10:00:00.000Z` }));
-  await page.route('**/api/account', late((route) => route.continue()));
-  await page.route('**/api/transactions', late((route) => route.fulfill({ json: games })));
+  const games = Array.from({ length: 7 }, (_, index) => ({
+    game: `game-${index}-0123456789`,
+    player1: 'Ann',
+    player2: 'Bo',
+    winner: 'Ann',
+    amount: 5,
+    date: `2026-11-2${index}T10:00:00.000Z`,
+  }));
+  await page.route(
+    '**/api/account',
+    late((route) => route.continue()),
+  );
+  await page.route(
+    '**/api/transactions',
+    late((route) => route.fulfill({ json: games })),
+  );
 
-  for (const viewport of [{ width: 375, height: 812 }, { width: 1440, height: 900 }]) {
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1440, height: 900 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto('/');
     await expect(page.getByTestId('balance-value')).toHaveText('0 ETH');

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-test('the footer on every page links Contact, How to play, Terms, Privacy and Responsible gaming, each a page of its own', async ({ page }) => {
+test('the footer on every page links Contact, How to play, Terms, Privacy and Responsible gaming, each a page of its own', async ({
+  page,
+}) => {
   for (const path of ['/', '/howtoplay', '/contact']) {
     await page.goto(path);
     const footer = page.getByRole('navigation', { name: 'Footer' });
@@ -20,5 +22,7 @@ test('the footer on every page links Contact, How to play, Terms, Privacy and Re
   }
   // A page of its own: opened directly too.
   await page.goto('/responsible-gaming');
-  await expect(page.getByText('You do not need to be sure there is a problem to talk to someone.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('You do not need to be sure there is a problem to talk to someone.', { exact: false }),
+  ).toBeVisible();
 });

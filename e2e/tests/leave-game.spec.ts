@@ -25,11 +25,13 @@ async function matchedPair(browser: Browser): Promise<{ ann: Page; bo: Page; clo
   return { ann, bo, close: () => Promise.all(contexts.map((context) => context.close())).then(() => undefined) };
 }
 
-test('leaving a running game through the app asks first; Leave forfeits, and the next screen says so once', async ({ browser }) => {
+test('leaving a running game through the app asks first; Leave forfeits, and the next screen says so once', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { ann, bo, close } = await matchedPair(browser);
   try {
-    const confirm = ann.getByRole('alertdialog', { name: 'Leave and lose $5?' });
+    const confirm = ann.getByRole('alertdialog', { name: 'Leave and lose 5 USDT?' });
 
     // A menu link: Stay keeps the game.
     await ann.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How to play ?' }).click();
@@ -51,8 +53,8 @@ test('leaving a running game through the app asks first; Leave forfeits, and the
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Leave' }).click();
     await expect(ann).toHaveURL(/\/account$/);
-    await expect(ann.getByTestId('forfeit-notice')).toHaveText('You left the game and lost $5');
-    await expect(bo.getByRole('dialog')).toContainText('You Win +$5');
+    await expect(ann.getByTestId('forfeit-notice')).toHaveText('You left the game and lost 5 USDT');
+    await expect(bo.getByRole('dialog')).toContainText('You Win +5 USDT');
     await expect(bo.getByRole('dialog')).toContainText('Your opponent has left the game?!');
 
     // Once: the next screen does not say it again.
@@ -74,8 +76,8 @@ test('a reload during a game warns, forfeits, and the screen after it says what 
     ann.on('dialog', (dialog) => void dialog.accept());
     await ann.reload();
     await expect(ann).toHaveURL(/\/$/);
-    await expect(ann.getByTestId('forfeit-notice')).toHaveText('You left the game and lost $5');
-    await expect(bo.getByRole('dialog')).toContainText('You Win +$5');
+    await expect(ann.getByTestId('forfeit-notice')).toHaveText('You left the game and lost 5 USDT');
+    await expect(bo.getByRole('dialog')).toContainText('You Win +5 USDT');
   } finally {
     await close();
   }

@@ -12,6 +12,8 @@ async function chainBalance(address: string): Promise<bigint> {
 }
 
 test('deposit with dev:deposit, see the balance in ETH and USD, and withdraw on chain', async ({ page, context }) => {
+  // A whole journey (sign-up, a deposit mined and confirmed, a withdrawal sent and mined): 57 s alone on 2 cores.
+  test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = await signUpAndSignIn(page, { name: 'Money', verify: true });
 
@@ -23,8 +25,14 @@ test('deposit with dev:deposit, see the balance in ETH and USD, and withdraw on 
   // Issue 26: the whole address is shown (grouped by four, wrapped, never cut).
   await expect(addressField).toHaveText(/^0x[0-9a-f]{40}$/);
   const address = (await addressField.textContent()) ?? '';
-  expect(await addressField.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight)).toBe(true);
-  await expect(deposit.locator('svg', { has: page.locator('title', { hasText: 'QR code of your deposit address' }) })).toHaveAttribute('height', '150');
+  expect(
+    await addressField.evaluate(
+      (element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight,
+    ),
+  ).toBe(true);
+  await expect(
+    deposit.locator('svg', { has: page.locator('title', { hasText: 'QR code of your deposit address' }) }),
+  ).toHaveAttribute('height', '150');
   await deposit.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Address copied to clipboard!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
@@ -38,7 +46,7 @@ test('deposit with dev:deposit, see the balance in ETH and USD, and withdraw on 
 
   // ETH / USD toggle at the development price (3000 USD).
   await balance.click();
-  await expect(balance).toHaveText('$1500.00');
+  await expect(balance).toHaveText('$1,500.00');
   await expect(page.getByText('development price')).toBeVisible();
   await balance.click();
   await expect(balance).toHaveText('0.5 ETH');
@@ -47,7 +55,7 @@ test('deposit with dev:deposit, see the balance in ETH and USD, and withdraw on 
   const recipient = `0x${Date.now().toString(16).padStart(40, '0')}`;
   await page.getByRole('button', { name: 'My account' }).first().click();
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByTestId('account-balance-usd')).toHaveText('$1500.00');
+  await expect(page.getByTestId('account-balance-usd')).toHaveText('$1,500.00');
   await page.getByLabel('Amount (ETH)').fill('0.2');
   await page.getByLabel('Ethereum address').fill(recipient);
   await page.getByRole('button', { name: 'Retirer' }).click();

@@ -9,10 +9,12 @@ async function playRound(winner: Page, loser: Page) {
   await expect(loser.getByTestId('round-result')).toHaveText('You Lose', { timeout: 10_000 });
 }
 
-test('two players are matched, play a whole game through the screens, and see the popup, the feed and their balances', async ({ browser }) => {
+test('two players are matched, play a whole game through the screens, and see the popup, the feed and their balances', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const contexts = [await browser.newContext(), await browser.newContext()];
-  const [ann, bo] = await Promise.all(contexts.map((context) => context.newPage())) as [Page, Page];
+  const [ann, bo] = (await Promise.all(contexts.map((context) => context.newPage()))) as [Page, Page];
   try {
     const annEmail = await signUpAndSignIn(ann, { name: 'Ann' });
     const boEmail = await signUpAndSignIn(bo, { name: 'Bo' });
@@ -27,7 +29,7 @@ test('two players are matched, play a whole game through the screens, and see th
     }
     await expect(ann).toHaveURL(/\/search-game$/);
     await expect(bo).toHaveURL(/\/search-game$/);
-    await expect(ann.getByText('Bet $10 · 0.003333 ETH')).toBeVisible();
+    await expect(ann.getByText('Bet 10 USDT · 0.003333 ETH')).toBeVisible();
     await expect(ann.getByText('Bo', { exact: true })).toBeVisible();
 
     await playRound(ann, bo);
@@ -38,8 +40,8 @@ test('two players are matched, play a whole game through the screens, and see th
     await expect(bo.getByRole('button', { name: 'Rock' })).toBeEnabled({ timeout: 10_000 });
     await playRound(ann, bo);
 
-    await expect(ann.getByRole('dialog')).toContainText('You Win +$10', { timeout: 5_000 });
-    await expect(bo.getByRole('dialog')).toContainText('You Lose -$10', { timeout: 5_000 });
+    await expect(ann.getByRole('dialog')).toContainText('You Win +10 USDT', { timeout: 5_000 });
+    await expect(bo.getByRole('dialog')).toContainText('You Lose -10 USDT', { timeout: 5_000 });
 
     for (const page of [ann, bo]) await page.getByRole('button', { name: 'Go Home' }).click();
     await expect(ann.getByTestId('balance-value')).toHaveText('0.103333 ETH');
@@ -47,7 +49,7 @@ test('two players are matched, play a whole game through the screens, and see th
     const feed = ann.getByRole('table');
     await expect(feed.getByText('Ann', { exact: true }).first()).toBeVisible();
     await expect(feed.getByText('Bo', { exact: true }).first()).toBeVisible();
-    await expect(feed.getByText('$10').first()).toBeVisible();
+    await expect(feed.getByText('10 USDT').first()).toBeVisible();
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }

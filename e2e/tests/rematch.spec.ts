@@ -17,8 +17,8 @@ async function playRound(winner: Page, loser: Page) {
 async function playGame(winner: Page, loser: Page) {
   await playRound(winner, loser);
   await playRound(winner, loser);
-  await expect(winner.getByRole('dialog')).toContainText('You Win +$5', { timeout: 10_000 });
-  await expect(loser.getByRole('dialog')).toContainText('You Lose -$5', { timeout: 10_000 });
+  await expect(winner.getByRole('dialog')).toContainText('You Win +5 USDT', { timeout: 10_000 });
+  await expect(loser.getByRole('dialog')).toContainText('You Lose -5 USDT', { timeout: 10_000 });
 }
 
 test('a rematch accepted starts a new game for both; declined, the requester is told', async ({ browser }) => {
@@ -48,7 +48,7 @@ test('a rematch accepted starts a new game for both; declined, the requester is 
     for (const page of [ann, bo]) {
       await expect(page.getByRole('dialog')).toBeHidden({ timeout: 10_000 });
       await expect(page.getByTestId('my-score')).toHaveText('0');
-      await expect(page.getByText('Bet $5 · 0.001666 ETH')).toBeVisible();
+      await expect(page.getByText('Bet 5 USDT · 0.001666 ETH')).toBeVisible();
     }
     await playGame(bo, ann);
 

@@ -9,7 +9,9 @@ async function playRound(winner: Page, loser: Page) {
   await expect(loser.getByTestId('round-result')).toHaveText('You Lose', { timeout: 10_000 });
 }
 
-test('a player sets a loss limit, loses up to it, and the next Play Now is refused with the limit and when it frees up', async ({ browser }) => {
+test('a player sets a loss limit, loses up to it, and the next Play Now is refused with the limit and when it frees up', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const contexts = [await browser.newContext(), await browser.newContext()];
   const [ann, bo] = (await Promise.all(contexts.map((context) => context.newPage()))) as [Page, Page];
@@ -43,20 +45,24 @@ test('a player sets a loss limit, loses up to it, and the next Play Now is refus
     await expect(ann.getByRole('button', { name: 'Rock' })).toBeEnabled({ timeout: 10_000 });
     await expect(bo.getByRole('button', { name: 'Paper' })).toBeEnabled({ timeout: 10_000 });
     await playRound(bo, ann);
-    await expect(ann.getByRole('dialog')).toContainText('You Lose -$10', { timeout: 5_000 });
+    await expect(ann.getByRole('dialog')).toContainText('You Lose -10 USDT', { timeout: 5_000 });
     await ann.getByRole('button', { name: 'Go Home' }).click();
 
     // The next game would go over the limit: refused, saying which limit and from when.
     await ann.getByLabel('Bet amount').selectOption('5');
     await ann.getByRole('button', { name: 'Play Now' }).click();
-    await expect(ann.getByRole('alert')).toContainText('This game would take you over your 24-hour loss limit of $10. You can play this amount again from ');
+    await expect(ann.getByRole('alert')).toContainText(
+      'This game would take you over your 24-hour loss limit of $10. You can play this amount again from ',
+    );
     await expect(ann).not.toHaveURL(/\/search-game$/);
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }
 });
 
-test('a player takes a time-out after a dialog that says what happens, sees the banner with until when, and cannot play', async ({ page }) => {
+test('a player takes a time-out after a dialog that says what happens, sees the banner with until when, and cannot play', async ({
+  page,
+}) => {
   const email = await signUpAndSignIn(page, { name: 'Pause' });
   await devDeposit(email, '0.05');
   await page.goto('/account');

@@ -24,7 +24,9 @@ async function seriousAxeViolations(page: Page, within?: string): Promise<string
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
 }
 
 test('on a phone, the round is decided in view even when the page was scrolled to the message box', async ({ browser }) => {
@@ -123,7 +125,9 @@ test('the console at 375 px: no page scrolls sideways, and axe finds nothing ser
   expect(problems).toEqual([]);
 });
 
-test('/verify at 375 px: the command line waits in its "for developers" disclosure; no overflow, nothing serious for axe', async ({ page }) => {
+test('/verify at 375 px: the command line waits in its "for developers" disclosure; no overflow, nothing serious for axe', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await page.goto('/verify');
   await expect(page.getByRole('heading', { level: 1, name: 'Verify a game' })).toBeVisible();
@@ -136,4 +140,28 @@ test('/verify at 375 px: the command line waits in its "for developers" disclosu
   await expect(developers.locator('code')).toHaveText('npm run verify:game -- <transcript.json> --key <public key>');
   expect(await pageOverflows(page)).toBe(false);
   expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('on a touch screen the tapped hand keeps no hover border into the next round', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  try {
+    await page.goto('/practice');
+    // What a touch screen says of itself: it cannot hover (else this test would prove nothing).
+    expect(await page.evaluate(() => window.matchMedia('(hover: hover)').matches)).toBe(false);
+    const paper = page.getByRole('button', { name: 'Paper' });
+    const rock = page.getByRole('button', { name: 'Rock' });
+    await expect(paper).toBeEnabled({ timeout: 25_000 });
+    const borderOf = (button: typeof paper) => button.evaluate((element) => getComputedStyle(element).borderTopColor);
+    const resting = await borderOf(rock);
+    await paper.tap();
+    await expect(paper).toBeDisabled();
+    // The next round (first to two wins: one round never ends the game): the tapped hand looks like the others again.
+    await expect(paper).toBeEnabled({ timeout: 25_000 });
+    await expect.poll(() => borderOf(paper), { message: 'the tapped hand’s border in the next round' }).toBe(resting);
+    expect(await borderOf(rock)).toBe(resting);
+  } finally {
+    await context.close();
+  }
 });

@@ -16,7 +16,9 @@ async function playRound(winner: Page, loser: Page) {
   for (const page of [winner, loser]) await expect(page.getByTestId('seal-check')).toHaveText('sealed ✓');
 }
 
-test('a sealed game: choices leave the browser only as seals until both have locked, and its transcript passes every check on /verify', async ({ browser }) => {
+test('a sealed game: choices leave the browser only as seals until both have locked, and its transcript passes every check on /verify', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const contexts = [await browser.newContext(), await browser.newContext()];
   const [ann, bo] = (await Promise.all(contexts.map((context) => context.newPage()))) as [Page, Page];
@@ -48,13 +50,18 @@ test('a sealed game: choices leave the browser only as seals until both have loc
 
     await ann.getByRole('button', { name: 'Go Home' }).click();
     await ann.goto('/account');
-    await ann.getByRole('link', { name: /^Verify the game against/ }).first().click();
+    await ann
+      .getByRole('link', { name: /^Verify the game against/ })
+      .first()
+      .click();
     await expect(ann).toHaveURL(/\/verify\?game=/);
     await expect(ann.getByText('All 7 checks passed', { exact: false })).toBeVisible({ timeout: 15_000 });
     const checks = ann.getByRole('list', { name: 'Checks' }).getByRole('listitem');
     await expect(checks).toHaveCount(7);
     for (const item of await checks.all()) await expect(item).toContainText('Passed');
-    await expect(checks.filter({ hasText: 'Every sealed choice matches its seal' })).toContainText('All 4 sealed choices match their seals.');
+    await expect(checks.filter({ hasText: 'Every sealed choice matches its seal' })).toContainText(
+      'All 4 sealed choices match their seals.',
+    );
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }

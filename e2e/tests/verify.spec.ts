@@ -71,7 +71,10 @@ const unsigned = {
 };
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 const rawPublicKey = publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64');
-const transcript = { ...unsigned, signature: sign(null, Buffer.from(canonical(unsigned), 'utf8'), privateKey).toString('base64') };
+const transcript = {
+  ...unsigned,
+  signature: sign(null, Buffer.from(canonical(unsigned), 'utf8'), privateKey).toString('base64'),
+};
 
 test('a player opens /verify and sees every check of a signed transcript pass, and a changed one fail', async ({ page }) => {
   await page.goto('/verify');
@@ -84,10 +87,14 @@ test('a player opens /verify and sees every check of a signed transcript pass, a
 
   await page.getByLabel('Transcript (JSON)').fill(JSON.stringify(transcript, null, 2));
   await page.getByRole('button', { name: 'Check the transcript' }).click();
-  await expect(page.getByText('All 7 checks passed: this game is exactly as Shifumi signed it, and it followed the rules.')).toBeVisible();
+  await expect(
+    page.getByText('All 7 checks passed: this game is exactly as Shifumi signed it, and it followed the rules.'),
+  ).toBeVisible();
   const checks = page.getByRole('list', { name: 'Checks' }).getByRole('listitem');
   await expect(checks).toHaveCount(7);
-  await expect(page.locator('[data-check="signature"]')).toContainText('The signature is valid for this transcript and this key.');
+  await expect(page.locator('[data-check="signature"]')).toContainText(
+    'The signature is valid for this transcript and this key.',
+  );
   await expect(page.getByRole('heading', { name: 'Checks' })).toBeFocused();
 
   const tampered = structuredClone(transcript);
@@ -95,7 +102,8 @@ test('a player opens /verify and sees every check of a signed transcript pass, a
   await page.getByLabel('Transcript (JSON)').fill(JSON.stringify(tampered));
   await page.getByRole('button', { name: 'Check the transcript' }).click();
   await expect(page.getByText('3 of 7 checks failed: do not trust this transcript as it is.')).toBeVisible();
-  for (const id of ['signature', 'commitments', 'rounds']) await expect(page.locator(`[data-check="${id}"]`)).toContainText('Failed');
+  for (const id of ['signature', 'commitments', 'rounds'])
+    await expect(page.locator(`[data-check="${id}"]`)).toContainText('Failed');
   await expect(page.locator('[data-check="payout"]')).toContainText('Passed');
 });
 

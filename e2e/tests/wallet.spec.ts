@@ -13,7 +13,9 @@ async function connectThroughWalletList(page: Page) {
   return connect;
 }
 
-test('a wallet holder connects, signs in with Ethereum, deposits from the wallet, meets a wrong network and disconnects', async ({ page }) => {
+test('a wallet holder connects, signs in with Ethereum, deposits from the wallet, meets a wrong network and disconnects', async ({
+  page,
+}) => {
   const wallet = await installTestWallet(page, 7);
   await page.goto('/');
   await expect(page.getByText('Non connecté', { exact: true })).toBeVisible();
@@ -77,7 +79,9 @@ test('a wallet holder connects, signs in with Ethereum, deposits from the wallet
   await expect(page.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible();
 });
 
-test('an e-mail player links a wallet, then signs into the same account with it; logging out disconnects the wallet', async ({ page }) => {
+test('an e-mail player links a wallet, then signs into the same account with it; logging out disconnects the wallet', async ({
+  page,
+}) => {
   const wallet = await installTestWallet(page, 8);
   await signUpAndSignIn(page, { name: 'Linker' });
 

@@ -42,7 +42,16 @@ const WEB = path.join(REPO, 'apps/web');
 const OUT = path.join(HERE, '.out');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The packages whose versions must be the same on both sides. */
-const COMPARED_PACKAGES = ['react', 'react-dom', '@rainbow-me/rainbowkit', 'wagmi', 'viem', '@tanstack/react-query', 'vite', '@vitejs/plugin-react'];
+const COMPARED_PACKAGES = [
+  'react',
+  'react-dom',
+  '@rainbow-me/rainbowkit',
+  'wagmi',
+  'viem',
+  '@tanstack/react-query',
+  'vite',
+  '@vitejs/plugin-react',
+];
 const ACCOUNT_PAGE_MODULE = 'apps/web/src/features/account/components/account-page.tsx';
 
 interface Options {
@@ -65,7 +74,10 @@ function parseOptions(argv: string[]): Options {
 function versionFrom(fromDir: string, name: string): string {
   const require = createRequire(path.join(fromDir, 'noop.js'));
   let dir = path.dirname(require.resolve(name));
-  while (!fs.existsSync(path.join(dir, 'package.json')) || (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name) {
+  while (
+    !fs.existsSync(path.join(dir, 'package.json')) ||
+    (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name
+  ) {
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`No package.json found for ${name}`);
     dir = parent;
@@ -78,7 +90,8 @@ function sameVersions(): Record<string, string> {
   for (const name of COMPARED_PACKAGES) {
     const ours = versionFrom(WEB, name);
     const starter = versionFrom(path.join(HERE, 'starter'), name);
-    if (ours !== starter) throw new Error(`${name}: the web app has ${ours}, the starter ${starter}; the comparison needs the same versions`);
+    if (ours !== starter)
+      throw new Error(`${name}: the web app has ${ours}, the starter ${starter}; the comparison needs the same versions`);
     versions[name] = ours;
   }
   return versions;
@@ -109,7 +122,12 @@ function ourFirstLoads(): { home: number; account: number } {
 /** Builds the starter with Vite's defaults (and its source maps off, as the template has them), then compresses it like ours. */
 async function buildStarter(): Promise<{ distDir: string; firstLoad: number }> {
   const distDir = path.join(OUT, 'starter-dist');
-  await build({ root: path.join(HERE, 'starter'), logLevel: 'warn', plugins: [react()], build: { outDir: distDir, emptyOutDir: true } });
+  await build({
+    root: path.join(HERE, 'starter'),
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: distDir, emptyOutDir: true },
+  });
   await precompressDirectory(distDir);
   const manifestless = scriptsOfIndexHtml(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   return { distDir, firstLoad: firstLoadBytes(distDir, manifestless) };
@@ -118,7 +136,13 @@ async function buildStarter(): Promise<{ distDir: string; firstLoad: number }> {
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error('The server stopped while starting');
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer`);
@@ -164,7 +188,9 @@ async function startOurServer(): Promise<{ url: string; stop: () => Promise<void
 async function startStarterServer(distDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const app = Fastify();
   await app.register(fastifyStatic, webAssetOptions(distDir));
-  app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'));
+  app.get('/', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
+  );
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   return { url: `http://localhost:${port}/`, stop: () => app.close() };
@@ -242,7 +268,11 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   fs.mkdirSync(OUT, { recursive: true });
   const versions = sameVersions();
-  console.log(`Same versions on both sides: ${Object.entries(versions).map(([name, version]) => `${name} ${version}`).join(', ')}`);
+  console.log(
+    `Same versions on both sides: ${Object.entries(versions)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(', ')}`,
+  );
 
   if (!options.skipBuild) await run('npm', ['run', 'build', '--silent', '-w', '@shifumi/web'], REPO);
   const ours = ourFirstLoads();
@@ -280,8 +310,13 @@ async function main(): Promise<void> {
   console.log('| | Shifumi | RainbowKit starter | ours / starter |');
   console.log('|---|---|---|---|');
   for (const row of rows) console.log(`| ${row} |`);
-  console.log(`\nPer run (score, LCP): ours ${ourRuns.map((r) => `${r.score} ${seconds(r.lcpMs)}`).join(' · ')}; starter ${starterRuns.map((r) => `${r.score} ${seconds(r.lcpMs)}`).join(' · ')}`);
-  fs.writeFileSync(path.join(OUT, 'results.json'), `${JSON.stringify({ versions, firstLoad: { ours, starter: starter.firstLoad }, ours: { median: o, runs: ourRuns }, starter: { median: s, runs: starterRuns } }, null, 2)}\n`);
+  console.log(
+    `\nPer run (score, LCP): ours ${ourRuns.map((r) => `${r.score} ${seconds(r.lcpMs)}`).join(' · ')}; starter ${starterRuns.map((r) => `${r.score} ${seconds(r.lcpMs)}`).join(' · ')}`,
+  );
+  fs.writeFileSync(
+    path.join(OUT, 'results.json'),
+    `${JSON.stringify({ versions, firstLoad: { ours, starter: starter.firstLoad }, ours: { median: o, runs: ourRuns }, starter: { median: s, runs: starterRuns } }, null, 2)}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

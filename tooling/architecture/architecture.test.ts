@@ -55,17 +55,29 @@ describe('import rules (dependency-cruiser): each fails on a forbidden import', 
     const id = tag();
     const files = [
       await probe(`apps/server/src/modules/games/probe-${id}-a.ts`, "export { createServers } from '../../realtime/servers';\n"),
-      await probe(`apps/server/src/modules/games/probe-${id}-b.ts`, "export type { Config } from '../../config';\nexport const later = () => import('../../http/validation');\n"),
-      await probe(`apps/server/src/modules/admin/probe-${id}-c.ts`, "import type { Services } from '../../compose/services';\nexport type S = Services;\n"),
+      await probe(
+        `apps/server/src/modules/games/probe-${id}-b.ts`,
+        "export type { Config } from '../../config';\nexport const later = () => import('../../http/validation');\n",
+      ),
+      await probe(
+        `apps/server/src/modules/admin/probe-${id}-c.ts`,
+        "import type { Services } from '../../compose/services';\nexport type S = Services;\n",
+      ),
     ];
     const violations = await depcruise(...files);
-    expect(violations.filter((v) => v.rule.name === 'server-modules-not-transport').map((v) => v.from).sort()).toEqual(
-      [files[0], files[1], files[2]].sort(),
-    );
+    expect(
+      violations
+        .filter((v) => v.rule.name === 'server-modules-not-transport')
+        .map((v) => v.from)
+        .sort(),
+    ).toEqual([files[0], files[1], files[2]].sort());
   });
 
   it('infra/ importing config (the composition reads the environment and hands infra what it needs)', async () => {
-    const file = await probe(`apps/server/src/infra/chain/probe-${tag()}.ts`, "import type { Config } from '../../config';\nexport type C = Config;\n");
+    const file = await probe(
+      `apps/server/src/infra/chain/probe-${tag()}.ts`,
+      "import type { Config } from '../../config';\nexport type C = Config;\n",
+    );
     expect((await depcruise(file)).map((v) => v.rule.name)).toContain('server-shared-and-infra-not-upward');
   });
 
@@ -78,12 +90,18 @@ describe('import rules (dependency-cruiser): each fails on a forbidden import', 
   });
 
   it('shared web code (lib/, components/) importing a feature or app/', async () => {
-    const file = await probe(`apps/web/src/lib/probe-${tag()}.ts`, "export { HomePage } from '../features/home/components/home-page';\n");
+    const file = await probe(
+      `apps/web/src/lib/probe-${tag()}.ts`,
+      "export { HomePage } from '../features/home/components/home-page';\n",
+    );
     expect((await depcruise(file)).map((v) => v.rule.name)).toContain('web-shared-not-upward');
   });
 
   it('a package importing an app', async () => {
-    const file = await probe(`packages/money/src/probe-${tag()}.ts`, "export type { Config } from '../../../apps/server/src/config';\n");
+    const file = await probe(
+      `packages/money/src/probe-${tag()}.ts`,
+      "export type { Config } from '../../../apps/server/src/config';\n",
+    );
     expect((await depcruise(file)).map((v) => v.rule.name)).toContain('packages-not-apps');
   });
 
@@ -94,17 +112,29 @@ describe('import rules (dependency-cruiser): each fails on a forbidden import', 
 
   it('an import cycle made only of type imports', async () => {
     const id = tag();
-    const a = await probe(`apps/server/src/modules/ledger/probe-${id}-a.ts`, `import type { B } from './probe-${id}-b';\nexport interface A { b: B }\n`);
-    const b = await probe(`apps/server/src/modules/ledger/probe-${id}-b.ts`, `import type { A } from './probe-${id}-a';\nexport interface B { a: A }\n`);
+    const a = await probe(
+      `apps/server/src/modules/ledger/probe-${id}-a.ts`,
+      `import type { B } from './probe-${id}-b';\nexport interface A { b: B }\n`,
+    );
+    const b = await probe(
+      `apps/server/src/modules/ledger/probe-${id}-b.ts`,
+      `import type { A } from './probe-${id}-a';\nexport interface B { a: A }\n`,
+    );
     expect((await depcruise(a, b)).map((v) => v.rule.name)).toContain('no-cycles');
   });
 
   it('the tree as it is has no violation', async () => {
-    const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/depcruise'), ['apps', 'packages', 'e2e', 'scripts', 'tooling', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-      cwd: ROOT,
-      maxBuffer: 256 * 1024 * 1024,
-    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-    const violations = (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations.filter((v) => !v.from.includes('/probe-'));
+    const { stdout } = await run(
+      path.join(ROOT, 'node_modules/.bin/depcruise'),
+      ['apps', 'packages', 'e2e', 'scripts', 'tooling', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+      {
+        cwd: ROOT,
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const violations = (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations.filter(
+      (v) => !v.from.includes('/probe-'),
+    );
     expect(violations).toEqual([]);
   });
 });
@@ -132,7 +162,11 @@ describe('code rules (ESLint, type-aware): each fails on a probe', () => {
     );
     const ids = await ruleIds(file);
     expect(ids).toEqual(
-      expect.arrayContaining(['@typescript-eslint/no-floating-promises', '@typescript-eslint/no-misused-promises', '@typescript-eslint/await-thenable']),
+      expect.arrayContaining([
+        '@typescript-eslint/no-floating-promises',
+        '@typescript-eslint/no-misused-promises',
+        '@typescript-eslint/await-thenable',
+      ]),
     );
   });
 

@@ -8,7 +8,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { API_PREFIX, SERVER_TEXTS } from '@shifumi/protocol';
+import { API_PREFIX, serverTexts } from '@shifumi/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterAdapters } from './compose/cluster';
 import type { Services } from './compose/services';
@@ -38,14 +38,15 @@ import { responsibleGamingRoutes } from './http/responsible-gaming.routes';
 import { helmetOptions, WALLET_CSP_ADDITIONS } from './http/security';
 import { transactionsRoutes } from './http/transactions.routes';
 import { gameDetailRoutes } from './http/game-detail.routes';
-import { createGameDetails } from './modules/games/game-detail';
 import { transcriptRoutes } from './http/transcript.routes';
 import { walletRoutes } from './http/wallet.routes';
 import { registerWebApp } from './http/web-app';
+import { closeConnectionsGradually, drainSpreadMs } from './realtime/drain-connections';
 import { registerGameHandlers } from './realtime/game-handlers';
 import { registerRealtimeHandlers } from './realtime/handlers';
+import { pickLanguage } from './shared/language';
 import type { DrainState } from './shared/drain';
-import { RefusalError } from './shared/result';
+import { refusal, RefusalError } from './shared/result';
 
 export interface MountDeps {
   config: AppConfig;
@@ -57,27 +58,32 @@ export interface MountDeps {
   drain: DrainState;
 }
 
-/** Mounts routes and handlers, and the close order (services, sockets, cluster adapters, Socket.IO adapters); then ready. */
-export async function buildApp(deps: MountDeps): Promise<void> {
-  const { config, logger, transport, services, cluster, drain } = deps;
-  const { fastify, io, publicIo } = transport;
-  const { db, clock, auth, siwe, accountSecurity, twoFactor, addressBook, users, contact, account, responsibleGaming } = services;
-  const { price, currentPrice, withdrawals, withdrawalGuard, games, transcriptSigner, depositAddresses, metrics } = services;
-
-  // Fastify's JSON parser, except that an empty body counts as no body: clients
-  // send `Content-Type: application/json` with nothing on refresh and logout.
+/**
+ * Fastify's JSON parser, except that an empty body counts as no body: clients
+ * send `Content-Type: application/json` with nothing on refresh and logout.
+ * JSON only: other bodies (text/plain, forms) are refused with 415 before any handler runs.
+ */
+function registerJsonParser(fastify: Transport['fastify']): void {
   const defaultJsonParser = fastify.getDefaultJsonParser('error', 'error');
-  // JSON only: other bodies (text/plain, forms) are refused with 415 before any handler runs.
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     if (jsonNestsDeeperThan(text, JSON_MAX_DEPTH)) {
-      return done(new RefusalError({ code: 'invalid_input', message: SERVER_TEXTS.jsonTooDeep }), undefined);
+      return done(new RefusalError(refusal('json_too_deep')), undefined);
     }
     void defaultJsonParser(request, text, done);
   });
+}
 
+/** Mounts routes and handlers, and the close order (services, sockets, cluster adapters, Socket.IO adapters); then ready. */
+export async function buildApp(deps: MountDeps): Promise<void> {
+  const { config, logger, transport, services, cluster, drain } = deps;
+  const { fastify, io, publicIo } = transport;
+  const { db, clock, auth, siwe, accountSecurity, twoFactor, addressBook, users, contact, account, responsibleGaming } = services;
+  const { price, withdrawals, withdrawalGuard, games, transcriptSigner, depositAddresses, metrics } = services;
+
+  registerJsonParser(fastify);
   registerErrorHandler(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -113,8 +119,15 @@ export async function buildApp(deps: MountDeps): Promise<void> {
         rateLimitPerMinute: config.rateLimitAuthPerMinute,
       });
       await api.register(contactRoutes, { contact, rateLimitPerMinute: config.rateLimitContactPerMinute });
-      await api.register(accountRoutes, { account, auth, requireAuth, emailRateLimitPerMinute: config.rateLimitAuthPerMinute });
-      await api.register(responsibleGamingRoutes, { responsibleGaming, statements: { db, clock, currentPrice }, requireAuth });
+      await api.register(accountRoutes, {
+        account,
+        accountStatus: services.accountStatus,
+        auth,
+        requireAuth,
+        emailRateLimitPerMinute: config.rateLimitAuthPerMinute,
+      });
+      await api.register(responsibleGamingRoutes, { responsibleGaming, statements: services.statements, requireAuth });
+      // The one route given the database: readiness pings it.
       await api.register(healthRoutes, { db, drain, ...(cluster.ping ? { pingRedis: cluster.ping } : {}) });
       await api.register(priceRoutes, { price });
       await api.register(configRoutes, {
@@ -135,15 +148,19 @@ export async function buildApp(deps: MountDeps): Promise<void> {
       await api.register(lobbyRoutes, { lobby: services.lobby });
       await api.register(challengesRoutes, { challenges: services.challenges, requireAuth });
       // Issue 14: a game of the player's, round by round.
-      await api.register(gameDetailRoutes, { gameDetails: createGameDetails(db), requireAuth });
+      await api.register(gameDetailRoutes, { gameDetails: services.gameDetails, requireAuth });
       await api.register(fairnessRoutes, { signer: transcriptSigner });
-      await api.register(transcriptRoutes, { db, signer: transcriptSigner, requireAuth });
-      await api.register(adminRoutes, { admin: services.admin, signer: transcriptSigner, solvency: services.solvency });
+      await api.register(transcriptRoutes, { transcripts: services.transcripts, requireAuth });
+      await api.register(adminRoutes, { admin: services.admin, solvency: services.solvency });
       // Issue 28: proof of solvency.
       await api.register(solvencyRoutes, { solvency: services.solvency, requireAuth });
-      await api.register(linkedDeviceRoutes, { db, requireAuth, clock });
-      await api.register(chainRpcRoutes, { proxy: services.chainRpcProxy, rateLimitPerMinute: config.rateLimitChainRpcPerMinute });
-      if (services.chain.givenDevelopmentChain && !config.isProduction) await api.register(devRoutes, { users, depositAddresses });
+      await api.register(linkedDeviceRoutes, { devices: services.devices, requireAuth });
+      await api.register(chainRpcRoutes, {
+        proxy: services.chainRpcProxy,
+        rateLimitPerMinute: config.rateLimitChainRpcPerMinute,
+      });
+      if (services.chain.givenDevelopmentChain && !config.isProduction)
+        await api.register(devRoutes, { users, depositAddresses });
     },
     { prefix: API_PREFIX },
   );
@@ -154,18 +171,33 @@ export async function buildApp(deps: MountDeps): Promise<void> {
   }
   await registerWebApp(fastify, { webDistDir: config.webDistDir });
 
-
   // Issue 29: a draining node takes no new live connection (the client retries, through the balancer, on another node).
   for (const server of [io, publicIo]) {
     const allowed = server.engine.opts.allowRequest;
     server.engine.opts.allowRequest = (request, callback) => {
-      if (drain.draining) return callback(SERVER_TEXTS.draining, false);
+      if (drain.draining)
+        return callback(serverTexts(pickLanguage(null, request.headers['accept-language'])).server.draining, false);
       if (allowed) return allowed(request, callback);
       return callback(null, true);
     };
   }
-  const stopPresenceBroadcast = registerRealtimeHandlers({ io, publicIo, auth, presence: services.presence, lobby: services.lobby, logger });
-  registerGameHandlers({ io, games, matchmaking: services.matchmaking, rematch: services.rematch, clock, logger, draining: () => drain.draining });
+  const stopPresenceBroadcast = registerRealtimeHandlers({
+    io,
+    publicIo,
+    auth,
+    presence: services.presence,
+    lobby: services.lobby,
+    logger,
+  });
+  registerGameHandlers({
+    io,
+    games,
+    matchmaking: services.matchmaking,
+    rematch: services.rematch,
+    clock,
+    logger,
+    draining: () => drain.draining,
+  });
 
   fastify.addHook('preClose', async () => {
     stopPresenceBroadcast();
@@ -174,6 +206,9 @@ export async function buildApp(deps: MountDeps): Promise<void> {
     // would close every node's) before the HTTP server stops accepting; engine.close ends upgraded connections too.
     // Issue 29: a draining node only closes the transports, so that clients reconnect by themselves (through the
     // balancer, to another node); a DISCONNECT packet would tell them to stay away.
+    // Draining, they are closed in batches over a few seconds (realtime/drain-connections.ts): the other node takes the
+    // reconnections as a stream.
+    if (drain.draining) await closeConnectionsGradually([io, publicIo], drainSpreadMs(config.shutdownGraceMs));
     for (const server of [io, publicIo]) {
       if (!drain.draining) server.local.disconnectSockets(true);
       server.engine.close();

@@ -6,8 +6,10 @@
  * 1. compose/cluster.ts — the cluster adapters (presence, queue, leases,
  *    relay, liveness): in process for one node, on Redis for several;
  * 2. compose/transport.ts — the Fastify instance and both Socket.IO servers;
- * 3. compose/services.ts — every module on those adapters, and their start
- *    and stop;
+ * 3. compose/adapters.ts — the services' adapters and their defaults
+ *    (the realtime side of the modules' event interfaces, keys, hasher,
+ *    metrics); compose/services.ts — every module on them, one builder per
+ *    area, and their start and stop;
  * 4. app.ts — `buildApp` mounts the HTTP routes and the realtime handlers.
  *
  * main.ts builds the cluster adapters itself and passes them in; tests and
@@ -18,6 +20,7 @@ import type { KeyObject } from 'node:crypto';
 import type { MatchOptions } from '@shifumi/game';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { resolveServiceAdapters } from './compose/adapters';
 import { buildClusterAdapters, type ClusterAdapters } from './compose/cluster';
 import { buildServices, type Services } from './compose/services';
 import { createTransport } from './compose/transport';
@@ -93,7 +96,20 @@ export interface AppDeps {
 /** The built server: its transports and services (tests reach into them), and `close`. */
 export type App = Pick<
   Services,
-  'auth' | 'presence' | 'price' | 'depositAddresses' | 'games' | 'matchQueue' | 'accountSecurity' | 'metrics' | 'transcriptSigner' | 'solvency' | 'mailOutbox' | 'chainHealth' | 'lobby' | 'challenges'
+  | 'auth'
+  | 'presence'
+  | 'price'
+  | 'depositAddresses'
+  | 'games'
+  | 'matchQueue'
+  | 'accountSecurity'
+  | 'metrics'
+  | 'transcriptSigner'
+  | 'solvency'
+  | 'mailOutbox'
+  | 'chainHealth'
+  | 'lobby'
+  | 'challenges'
 > & {
   fastify: FastifyInstance;
   io: GameServer;
@@ -121,23 +137,34 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       ...(deps.presence ? { presence: deps.presence } : {}),
       ...(deps.matchQueue ? { matchQueue: deps.matchQueue } : {}),
     }));
-  const transport = createTransport({ config, logger, ...(deps.redis ? { redis: deps.redis } : {}), ...(deps.timeouts ? { timeouts: deps.timeouts } : {}) });
-  const services = buildServices({
+  const transport = createTransport({
     config,
-    db: deps.db,
-    mailer: deps.mailer,
     logger,
-    clock: deps.clock ?? systemClock,
-    cluster,
+    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.timeouts ? { timeouts: deps.timeouts } : {}),
+  });
+  // The services' adapters and their defaults (compose/adapters.ts), then every module on them.
+  const adapters = resolveServiceAdapters({
+    config,
+    logger,
+    mailer: deps.mailer,
     transport,
     ...(deps.passwords ? { passwords: deps.passwords } : {}),
     ...(deps.priceFetch ? { priceFetch: deps.priceFetch } : {}),
     ...(deps.chain ? { chain: deps.chain } : {}),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(deps.fairnessSigningKey ? { fairnessSigningKey: deps.fairnessSigningKey } : {}),
+  });
+  const services = buildServices({
+    config,
+    db: deps.db,
+    logger,
+    clock: deps.clock ?? systemClock,
+    cluster,
+    adapters,
     ...(deps.startChainWorkers !== undefined ? { startChainWorkers: deps.startChainWorkers } : {}),
     ...(deps.matchOptions ? { matchOptions: deps.matchOptions } : {}),
     ...(deps.leaseTiming ? { leaseTiming: deps.leaseTiming } : {}),
-    ...(deps.metrics ? { metrics: deps.metrics } : {}),
-    ...(deps.fairnessSigningKey ? { fairnessSigningKey: deps.fairnessSigningKey } : {}),
     ...(deps.rematchTimeoutMs ? { rematchTimeoutMs: deps.rematchTimeoutMs } : {}),
   });
   const drain = createDrainState();

@@ -106,7 +106,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ SOLVENCY_SNAPSHOT_MINUTES: '0' }).solvencySnapshotMinutes).toBe(0);
     expect(() => loadConfig({ SOLVENCY_SNAPSHOT_MINUTES: '-5' })).toThrow('SOLVENCY_SNAPSHOT_MINUTES');
     const cold = `0x${'Ab'.repeat(20)}`;
-    expect(loadConfig({ RESERVE_ADDRESSES: ` ${cold}, 0x${'1'.repeat(40)} ,${cold.toLowerCase()}` }).reserveAddresses).toEqual([cold.toLowerCase(), `0x${'1'.repeat(40)}`]);
+    expect(loadConfig({ RESERVE_ADDRESSES: ` ${cold}, 0x${'1'.repeat(40)} ,${cold.toLowerCase()}` }).reserveAddresses).toEqual([
+      cold.toLowerCase(),
+      `0x${'1'.repeat(40)}`,
+    ]);
     expect(() => loadConfig({ RESERVE_ADDRESSES: '0x1234' })).toThrow('RESERVE_ADDRESSES');
     expect(loadConfig({ RESERVE_ADDRESSES: '' }).reserveAddresses).toEqual([]);
   });
@@ -115,12 +118,21 @@ describe('loadConfig', () => {
     const config = loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURE_WINDOW_MINUTES: '30' }, paths);
     expect(config.loginFailuresPerAccount).toBe(5);
     expect(config.loginFailureWindowMinutes).toBe(30);
-    for (const value of ['0', '-1', 'ten', '1.5', '1001']) expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: value }, paths)).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
-    for (const value of ['0', '1441', 'soon']) expect(() => loadConfig({ LOGIN_FAILURE_WINDOW_MINUTES: value }, paths)).toThrow(/LOGIN_FAILURE_WINDOW_MINUTES/);
+    for (const value of ['0', '-1', 'ten', '1.5', '1001'])
+      expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: value }, paths)).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
+    for (const value of ['0', '1441', 'soon'])
+      expect(() => loadConfig({ LOGIN_FAILURE_WINDOW_MINUTES: value }, paths)).toThrow(/LOGIN_FAILURE_WINDOW_MINUTES/);
   });
 
   it('reads the console variables (issue 18): STAFF_REQUIRE_2FA defaults to on in production only; review thresholds in ETH', () => {
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DEPOSIT_MNEMONIC: undefined, ETH_USD_PRICE: '3000' } as NodeJS.ProcessEnv).staffRequireTwoFactor).toBe(true);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        DEPOSIT_MNEMONIC: undefined,
+        ETH_USD_PRICE: '3000',
+      } as NodeJS.ProcessEnv).staffRequireTwoFactor,
+    ).toBe(true);
     expect(loadConfig({ STAFF_REQUIRE_2FA: 'true' }).staffRequireTwoFactor).toBe(true);
     expect(loadConfig({ STAFF_REQUIRE_2FA: '0' }).staffRequireTwoFactor).toBe(false);
     expect(() => loadConfig({ STAFF_REQUIRE_2FA: 'yes' })).toThrow('STAFF_REQUIRE_2FA');
@@ -135,7 +147,9 @@ describe('loadConfig', () => {
   });
 
   it('reads and validates the withdrawal minimum, the hourly limit and the chain proxy gas cap (issue 12)', () => {
-    expect(loadConfig({ WITHDRAWAL_MIN_ETH: '0.05', WITHDRAWALS_PER_HOUR: '3', CHAIN_RPC_GAS_CAP: '30000000' }, paths)).toMatchObject({
+    expect(
+      loadConfig({ WITHDRAWAL_MIN_ETH: '0.05', WITHDRAWALS_PER_HOUR: '3', CHAIN_RPC_GAS_CAP: '30000000' }, paths),
+    ).toMatchObject({
       withdrawalMinWei: 5n * 10n ** 16n,
       withdrawalsPerHour: 3,
       chainRpcGasCap: 30_000_000n,
@@ -148,7 +162,9 @@ describe('loadConfig', () => {
       ['WITHDRAWALS_PER_HOUR', '0'],
       ['CHAIN_RPC_GAS_CAP', '100'],
     ] as const) {
-      expect(() => loadConfig({ [name]: value }, paths), `${name}=${value}`).toThrow(new RegExp(`^Invalid environment: ${name} `));
+      expect(() => loadConfig({ [name]: value }, paths), `${name}=${value}`).toThrow(
+        new RegExp(`^Invalid environment: ${name} `),
+      );
     }
   });
 
@@ -169,7 +185,9 @@ describe('loadConfig', () => {
       nodeId: 'node-1.eu_west',
       metricsToken: 'm'.repeat(16),
     });
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: SECRET }, paths).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: SECRET }, paths).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
   });
 
   it('refuses REDIS_URL without JWT_SECRET: nodes must share the secret', () => {
@@ -207,13 +225,19 @@ describe('loadConfig', () => {
     // Issue 14: the block explorer, without a trailing slash; unset by default.
     expect(loadConfig({ EXPLORER_URL: 'https://etherscan.io/' }, paths).explorerUrl).toBe('https://etherscan.io');
     expect(loadConfig({}, paths).explorerUrl).toBeUndefined();
-    expect(errorOf({ EXPLORER_URL: 'javascript:alert(1)' })).toMatch(/^Invalid environment: EXPLORER_URL must be a http or https URL/);
-    expect(errorOf({ DEPOSIT_CONFIRMATIONS: '0' })).toBe('Invalid environment: DEPOSIT_CONFIRMATIONS must be an integer between 1 and 10000');
+    expect(errorOf({ EXPLORER_URL: 'javascript:alert(1)' })).toMatch(
+      /^Invalid environment: EXPLORER_URL must be a http or https URL/,
+    );
+    expect(errorOf({ DEPOSIT_CONFIRMATIONS: '0' })).toBe(
+      'Invalid environment: DEPOSIT_CONFIRMATIONS must be an integer between 1 and 10000',
+    );
     const badMnemonic = errorOf({ DEPOSIT_MNEMONIC: 'test test test test test test test test test test test test' });
     expect(badMnemonic).toMatch(/^Invalid environment: DEPOSIT_MNEMONIC must be a valid BIP-39/);
     expect(badMnemonic).not.toContain('test test');
     const badKey = errorOf({ HOT_WALLET_PRIVATE_KEY: 'zz' + '1'.repeat(62) });
-    expect(badKey).toBe('Invalid environment: HOT_WALLET_PRIVATE_KEY must be 32 bytes in hex (64 hex digits, optionally after 0x)');
+    expect(badKey).toBe(
+      'Invalid environment: HOT_WALLET_PRIVATE_KEY must be 32 bytes in hex (64 hex digits, optionally after 0x)',
+    );
     const described = JSON.stringify(describeConfig(config));
     expect(described).not.toContain('abandon');
     expect(described).not.toContain('11'.repeat(32));
@@ -240,7 +264,12 @@ describe('resolveChainSettings', () => {
       depositConfirmations: 12,
       withdrawalConfirmations: 12,
     });
-    expect(resolveChainSettings(loadConfig({ DEPOSIT_MNEMONIC: REAL_MNEMONIC, DEPOSIT_CONFIRMATIONS: '30', WITHDRAWAL_CONFIRMATIONS: '5' }, paths), 1)).toMatchObject({
+    expect(
+      resolveChainSettings(
+        loadConfig({ DEPOSIT_MNEMONIC: REAL_MNEMONIC, DEPOSIT_CONFIRMATIONS: '30', WITHDRAWAL_CONFIRMATIONS: '5' }, paths),
+        1,
+      ),
+    ).toMatchObject({
       depositConfirmations: 30,
       withdrawalConfirmations: 5,
     });
@@ -256,8 +285,16 @@ describe('resolveChainSettings', () => {
       ethUsd: '2500',
       source: 'fixed',
     });
-    const live = loadConfig({ PRICE_URL: 'https://prices.example.com/eth', PRICE_POLL_MS: '5000', PRICE_STALE_MS: '20000' }, paths);
-    expect(live).toMatchObject({ priceUrl: 'https://prices.example.com/eth', fixedEthUsdPrice: undefined, pricePollMs: 5000, priceStaleMs: 20000 });
+    const live = loadConfig(
+      { PRICE_URL: 'https://prices.example.com/eth', PRICE_POLL_MS: '5000', PRICE_STALE_MS: '20000' },
+      paths,
+    );
+    expect(live).toMatchObject({
+      priceUrl: 'https://prices.example.com/eth',
+      fixedEthUsdPrice: undefined,
+      pricePollMs: 5000,
+      priceStaleMs: 20000,
+    });
     const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }, paths);
     expect(production).toMatchObject({ priceUrl: DEFAULT_PRICE_URL, fixedEthUsdPrice: undefined });
   });
@@ -330,26 +367,65 @@ describe('resolveChainSettings', () => {
     [{ PORT: '30.5' }, 'Invalid environment: PORT must be an integer between 1 and 65535'],
     [{ NODE_ENV: 'staging' }, 'Invalid environment: NODE_ENV must be development, production or test'],
     [{ APP_URL: 'localhost:3000' }, 'Invalid environment: APP_URL must be a http or https URL, e.g. https://shifumi.example.com'],
-    [{ APP_URL: 'https://shifumi.example.com/app' }, 'Invalid environment: APP_URL must be an origin without a path, e.g. https://shifumi.example.com'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment: DATABASE_URL must be a postgres or postgresql URL, e.g. postgres://user:password@host:5432/shifumi'],
+    [
+      { APP_URL: 'https://shifumi.example.com/app' },
+      'Invalid environment: APP_URL must be an origin without a path, e.g. https://shifumi.example.com',
+    ],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid environment: DATABASE_URL must be a postgres or postgresql URL, e.g. postgres://user:password@host:5432/shifumi',
+    ],
     [{ JWT_SECRET: 'short' }, 'Invalid environment: JWT_SECRET must be at least 32 characters long'],
-    [{ SMTP_URL: 'http://mail' }, 'Invalid environment: SMTP_URL must be a smtp or smtps URL, e.g. smtps://user:password@smtp.example.com:465'],
+    [
+      { SMTP_URL: 'http://mail' },
+      'Invalid environment: SMTP_URL must be a smtp or smtps URL, e.g. smtps://user:password@smtp.example.com:465',
+    ],
     [{ SUPPORT_EMAIL: 'nobody' }, 'Invalid environment: SUPPORT_EMAIL must be an e-mail address'],
-    [{ RATE_LIMIT_AUTH_PER_MINUTE: '-1' }, 'Invalid environment: RATE_LIMIT_AUTH_PER_MINUTE must be an integer between 1 and 1000000'],
-    [{ RATE_LIMIT_CONTACT_PER_MINUTE: 'lots' }, 'Invalid environment: RATE_LIMIT_CONTACT_PER_MINUTE must be an integer between 1 and 1000000'],
-    [{ RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '0' }, 'Invalid environment: RATE_LIMIT_CHAIN_RPC_PER_MINUTE must be an integer between 1 and 1000000'],
-    [{ RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '1.5' }, 'Invalid environment: RATE_LIMIT_CHAIN_RPC_PER_MINUTE must be an integer between 1 and 1000000'],
+    [
+      { RATE_LIMIT_AUTH_PER_MINUTE: '-1' },
+      'Invalid environment: RATE_LIMIT_AUTH_PER_MINUTE must be an integer between 1 and 1000000',
+    ],
+    [
+      { RATE_LIMIT_CONTACT_PER_MINUTE: 'lots' },
+      'Invalid environment: RATE_LIMIT_CONTACT_PER_MINUTE must be an integer between 1 and 1000000',
+    ],
+    [
+      { RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '0' },
+      'Invalid environment: RATE_LIMIT_CHAIN_RPC_PER_MINUTE must be an integer between 1 and 1000000',
+    ],
+    [
+      { RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '1.5' },
+      'Invalid environment: RATE_LIMIT_CHAIN_RPC_PER_MINUTE must be an integer between 1 and 1000000',
+    ],
     [{ LOG_LEVEL: 'loud' }, 'Invalid environment: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
-    [{ TRUST_PROXY: 'maybe' }, 'Invalid environment: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses'],
-    [{ REDIS_URL: 'http://127.0.0.1:6379', JWT_SECRET: SECRET }, 'Invalid environment: REDIS_URL must be a redis or rediss URL, e.g. redis://:password@redis.internal:6379/0'],
-    [{ REDIS_URL: '127.0.0.1:6379', JWT_SECRET: SECRET }, 'Invalid environment: REDIS_URL must be a redis or rediss URL, e.g. redis://:password@redis.internal:6379/0'],
-    [{ REDIS_KEY_PREFIX: 'has space' }, 'Invalid environment: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or : { } . _ -, e.g. shifumi:'],
-    [{ REDIS_KEY_PREFIX: 'glob*' }, 'Invalid environment: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or : { } . _ -, e.g. shifumi:'],
+    [
+      { TRUST_PROXY: 'maybe' },
+      'Invalid environment: TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses',
+    ],
+    [
+      { REDIS_URL: 'http://127.0.0.1:6379', JWT_SECRET: SECRET },
+      'Invalid environment: REDIS_URL must be a redis or rediss URL, e.g. redis://:password@redis.internal:6379/0',
+    ],
+    [
+      { REDIS_URL: '127.0.0.1:6379', JWT_SECRET: SECRET },
+      'Invalid environment: REDIS_URL must be a redis or rediss URL, e.g. redis://:password@redis.internal:6379/0',
+    ],
+    [
+      { REDIS_KEY_PREFIX: 'has space' },
+      'Invalid environment: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or : { } . _ -, e.g. shifumi:',
+    ],
+    [
+      { REDIS_KEY_PREFIX: 'glob*' },
+      'Invalid environment: REDIS_KEY_PREFIX must be 1 to 64 letters, digits or : { } . _ -, e.g. shifumi:',
+    ],
     [{ NODE_ID: 'node 1' }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],
     [{ NODE_ID: 'n'.repeat(65) }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],
     [{ NODE_ID: 'node/1' }, 'Invalid environment: NODE_ID must be 1 to 64 letters, digits, dots, underscores or hyphens'],
     [{ METRICS_TOKEN: 'short' }, 'Invalid environment: METRICS_TOKEN must be 16 to 256 printable characters without spaces'],
-    [{ METRICS_TOKEN: 'with a space in it!' }, 'Invalid environment: METRICS_TOKEN must be 16 to 256 printable characters without spaces'],
+    [
+      { METRICS_TOKEN: 'with a space in it!' },
+      'Invalid environment: METRICS_TOKEN must be 16 to 256 printable characters without spaces',
+    ],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const text = errorOf(env);
     expect(text).toBe(message);
@@ -419,7 +495,9 @@ describe('resolveJwtSecret', () => {
   it('keeps a configured secret and writes nothing', async () => {
     const dataDir = path.join(os.tmpdir(), `shifumi-config-unused-${process.pid}`);
     const key = 'ab'.repeat(32);
-    const config = await resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, TWO_FACTOR_ENCRYPTION_KEY: key }, paths));
+    const config = await resolveJwtSecret(
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, TWO_FACTOR_ENCRYPTION_KEY: key }, paths),
+    );
     expect(config.jwtSecret).toBe(SECRET);
     expect(config.twoFactorEncryptionKey).toBe(key);
     expect(fs.existsSync(dataDir)).toBe(false);
@@ -433,9 +511,9 @@ describe('resolveJwtSecret', () => {
       expect(first.twoFactorEncryptionKey).toMatch(/^[0-9a-f]{64}$/);
       expect(second.twoFactorEncryptionKey).toBe(first.twoFactorEncryptionKey);
       expect(fs.statSync(path.join(dataDir, 'two-factor-key')).mode & 0o777).toBe(0o600);
-      await expect(resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET }, paths))).rejects.toThrow(
-        'Invalid environment: TWO_FACTOR_ENCRYPTION_KEY is required when NODE_ENV=production (64 hex digits)',
-      );
+      await expect(
+        resolveJwtSecret(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET }, paths)),
+      ).rejects.toThrow('Invalid environment: TWO_FACTOR_ENCRYPTION_KEY is required when NODE_ENV=production (64 hex digits)');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -7,13 +7,12 @@
  * instant game timing without going through SHIFUMI_TEST_TIMING (refused in
  * production).
  */
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { composeApp, type AppDeps } from './composition';
 import { buildClusterAdapters } from './compose/cluster';
 import { loadTestTiming } from './test-timing';
 import { ConfigError, describeConfig, loadConfig, resolveJwtSecret, type AppConfig } from './config';
-import { openDatabase } from './infra/db/database';
+import { databaseTargetOf, openDatabase } from './infra/db/database';
 import { createLogger } from './infra/logger';
 import { createLogMailer } from './infra/mailer/log-mailer';
 import { createSmtpMailer } from './infra/mailer/smtp-mailer';
@@ -55,11 +54,7 @@ export async function startServer(config: AppConfig, timing: ServerTiming = {}):
   const logger = createLogger({ level: config.logLevel });
   logger.info({ config: describeConfig(config) }, 'Starting Shifumi');
 
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(databaseTargetOf(config));
   await database.migrate();
   logger.info({ database: database.kind }, 'Database ready, migrations applied');
 
@@ -71,7 +66,10 @@ export async function startServer(config: AppConfig, timing: ServerTiming = {}):
       await database.close();
       throw error;
     }
-    logger.info({ redis: redis.description, nodeId: config.nodeId }, 'Redis ready: queue, presence and socket rooms span every node');
+    logger.info(
+      { redis: redis.description, nodeId: config.nodeId },
+      'Redis ready: queue, presence and socket rooms span every node',
+    );
   }
 
   const endpoint = await openChainEndpoint(config, logger);

@@ -37,7 +37,8 @@ export type TestTiming = z.infer<typeof testTimingSchema>;
 export function loadTestTiming(env: Record<string, string | undefined>): TestTiming | undefined {
   const text = env.SHIFUMI_TEST_TIMING;
   if (text === undefined || text === '') return undefined;
-  if (env.NODE_ENV === 'production') throw new ConfigError('Invalid environment: SHIFUMI_TEST_TIMING is for tests and is refused when NODE_ENV=production');
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError('Invalid environment: SHIFUMI_TEST_TIMING is for tests and is refused when NODE_ENV=production');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -66,32 +66,50 @@ describe('access tokens', () => {
   it('refuses a missing token with 403', async () => {
     const response = await getAccount(t, undefined);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.notAuthenticated });
+    expect(response.json()).toEqual({ code: 'not_authenticated', message: SERVER_TEXTS.notAuthenticated });
     expect((await getAccount(t, 'Bearer ')).statusCode).toBe(403);
   });
 
   it.each<[string, () => Promise<string>]>([
-    ['alg: none', async () => new UnsecuredJWT({ sid: sidOf(session.accessToken) }).setSubject(session.user.id).setIssuer('shifumi').setAudience('shifumi-web').setIssuedAt().setExpirationTime('15m').encode()],
+    [
+      'alg: none',
+      async () =>
+        new UnsecuredJWT({ sid: sidOf(session.accessToken) })
+          .setSubject(session.user.id)
+          .setIssuer('shifumi')
+          .setAudience('shifumi-web')
+          .setIssuedAt()
+          .setExpirationTime('15m')
+          .encode(),
+    ],
     ['a wrong secret', () => forge({ key: new TextEncoder().encode('another-secret-that-is-also-long-enough-000000') })],
     ['another HMAC algorithm with the right secret (HS512)', () => forge({ alg: 'HS512' })],
-    ['an expired token', () => forge({ issuedAt: Math.floor(Date.now() / 1000) - 1000, expiresAt: Math.floor(Date.now() / 1000) - 60 })],
+    [
+      'an expired token',
+      () => forge({ issuedAt: Math.floor(Date.now() / 1000) - 1000, expiresAt: Math.floor(Date.now() / 1000) - 60 }),
+    ],
     ['a wrong audience', () => forge({ audience: 'someone-else' })],
     ['a wrong issuer', () => forge({ issuer: 'evil' })],
     ['an unknown session id', () => forge({ sid: '00000000-0000-4000-8000-000000000000' })],
     ['a session of another user', () => forge({ sub: '00000000-0000-4000-8000-000000000000' })],
-    ['a tampered payload', async () => {
-      const [header, , signature] = session.accessToken.split('.');
-      const payload = Buffer.from(JSON.stringify({ ...decodeJwt(session.accessToken), sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
-      return `${header}.${payload}.${signature}`;
-    }],
+    [
+      'a tampered payload',
+      async () => {
+        const [header, , signature] = session.accessToken.split('.');
+        const payload = Buffer.from(
+          JSON.stringify({ ...decodeJwt(session.accessToken), sub: '00000000-0000-4000-8000-000000000000' }),
+        ).toString('base64url');
+        return `${header}.${payload}.${signature}`;
+      },
+    ],
     ['garbage', async () => 'not.a.token'],
   ])('refuses %s with 403', async (_case, makeToken) => {
     const response = await getAccount(t, `Bearer ${await makeToken()}`);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.sessionExpired });
+    expect(response.json()).toEqual({ code: 'session_expired', message: SERVER_TEXTS.sessionExpired });
   });
 
-  it('refuses the server\'s own token once 15 minutes have passed', async () => {
+  it("refuses the server's own token once 15 minutes have passed", async () => {
     const fresh = await signIn(t, await signUp(t));
     t.clock.advance(15 * 60 * 1000 + 1000);
     try {

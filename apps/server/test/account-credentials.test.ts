@@ -36,7 +36,12 @@ afterAll(async () => {
 });
 
 function authed(method: 'GET' | 'POST', url: string, token: string, payload?: unknown) {
-  return t.app.fastify.inject({ method, url, headers: { authorization: token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.fastify.inject({
+    method,
+    url,
+    headers: { authorization: token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 function login(email: string, password: string, ip = '192.0.2.1') {
@@ -54,7 +59,10 @@ async function resetLink(email: string): Promise<string> {
   const before = t.smtp.mails.length;
   expect((await postJson(t, '/api/auth/forgot-password', { email })).statusCode).toBe(200);
   await t.mailsTried();
-  const mail = await t.smtp.waitForMail((candidate) => candidate.to.includes(email) && candidate.subject === 'Choose a new password' && t.smtp.mails.indexOf(candidate) >= before);
+  const mail = await t.smtp.waitForMail(
+    (candidate) =>
+      candidate.to.includes(email) && candidate.subject === 'Choose a new password' && t.smtp.mails.indexOf(candidate) >= before,
+  );
   return /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mail.decoded)![1]!;
 }
 
@@ -87,7 +95,7 @@ describe('every open reset link dies when the credentials change', () => {
   async function expectDead(token: string, email: string, stillSignsIn: string) {
     const used = await reset(token, 'the attacker chose this one');
     expect(used.statusCode).toBe(400);
-    expect(used.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid });
+    expect(used.json()).toEqual({ code: 'reset_link_invalid', message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid });
     expect((await login(email, 'the attacker chose this one')).statusCode).toBe(401);
     expect((await login(email, stillSignsIn)).statusCode).toBe(200);
   }
@@ -96,7 +104,14 @@ describe('every open reset link dies when the credentials change', () => {
     const credentials = await signUp(t);
     const captured = await resetLink(credentials.email);
     const session = await signIn(t, credentials);
-    expect((await authed('POST', '/api/account/password', session.accessToken, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (
+        await authed('POST', '/api/account/password', session.accessToken, {
+          currentPassword: PASSWORD,
+          newPassword: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
     await expectDead(captured, credentials.email, NEW_PASSWORD);
   });
 
@@ -112,7 +127,14 @@ describe('every open reset link dies when the credentials change', () => {
     const session = await signIn(t, credentials);
     const captured = await resetLink(credentials.email);
     await forgetMails(session.user.id);
-    expect((await authed('POST', '/api/account/email', session.accessToken, { email: uniqueEmail('moved'), currentPassword: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (
+        await authed('POST', '/api/account/email', session.accessToken, {
+          email: uniqueEmail('moved'),
+          currentPassword: PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
     await expectDead(captured, (await t.db.select().from(users).where(eq(users.id, session.user.id)))[0]!.email!, PASSWORD);
   });
 
@@ -123,13 +145,15 @@ describe('every open reset link dies when the credentials change', () => {
     const secret = await turnTwoFactorOn(session);
     const used = await reset(beforeOn);
     expect(used.statusCode).toBe(400);
-    expect(used.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid });
+    expect(used.json()).toEqual({ code: 'reset_link_invalid', message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid });
 
     const beforeOff = await resetLink(credentials.email);
-    expect((await authed('POST', '/api/account/2fa/disable', session.accessToken, { code: codeFor(secret) })).statusCode).toBe(200);
+    expect((await authed('POST', '/api/account/2fa/disable', session.accessToken, { code: codeFor(secret) })).statusCode).toBe(
+      200,
+    );
     const usedAfterOff = await reset(beforeOff);
     expect(usedAfterOff.statusCode).toBe(400);
-    expect(usedAfterOff.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid });
+    expect(usedAfterOff.json()).toEqual({ code: 'reset_link_invalid', message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid });
     // The password is the one it was.
     expect((await login(credentials.email, PASSWORD)).statusCode).toBe(200);
   });
@@ -141,7 +165,9 @@ describe('POST /api/account/email needs the password, and the code with two-fact
     expect(row!.email).toBe(email);
     await t.mailsTried();
     expect(t.smtp.mailsTo(target)).toEqual([]);
-    expect(t.smtp.mailsTo(email).filter((mail) => mail.subject.startsWith('Shifumi security:') && mail.subject.includes('e-mail'))).toEqual([]);
+    expect(
+      t.smtp.mailsTo(email).filter((mail) => mail.subject.startsWith('Shifumi security:') && mail.subject.includes('e-mail')),
+    ).toEqual([]);
   }
 
   it('refuses a missing or wrong password with 400 (not 403) and changes nothing; the right one changes the address', async () => {
@@ -149,14 +175,14 @@ describe('POST /api/account/email needs the password, and the code with two-fact
     const session = await signIn(t, credentials);
     await forgetMails(session.user.id);
     const target = uniqueEmail('attacker');
-    for (const [body, message] of [
-      [{ email: target }, ACCOUNT_SECURITY_TEXTS.currentPasswordRequired],
-      [{ email: target, currentPassword: '' }, ACCOUNT_SECURITY_TEXTS.currentPasswordRequired],
-      [{ email: target, currentPassword: 'not the password' }, ACCOUNT_SECURITY_TEXTS.currentPasswordWrong],
+    for (const [body, code, message] of [
+      [{ email: target }, 'password_required', ACCOUNT_SECURITY_TEXTS.currentPasswordRequired],
+      [{ email: target, currentPassword: '' }, 'password_required', ACCOUNT_SECURITY_TEXTS.currentPasswordRequired],
+      [{ email: target, currentPassword: 'not the password' }, 'wrong_password', ACCOUNT_SECURITY_TEXTS.currentPasswordWrong],
     ] as const) {
       const refused = await authed('POST', '/api/account/email', session.accessToken, body);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ message });
+      expect(refused.json()).toEqual({ code, message });
     }
     await unchanged(session.user.id, credentials.email, target);
 
@@ -165,7 +191,9 @@ describe('POST /api/account/email needs the password, and the code with two-fact
     expect(changed.json()).toEqual({ message: SERVER_TEXTS.emailAdded });
     // The previous (unverified) address is told, naming the new one.
     await t.mailsTried();
-    const told = t.smtp.mailsTo(credentials.email).find((mail) => mail.subject === 'Shifumi security: your e-mail address was changed');
+    const told = t.smtp
+      .mailsTo(credentials.email)
+      .find((mail) => mail.subject === 'Shifumi security: your e-mail address was changed');
     expect(told?.decoded).toContain(target);
     // A security change: withdrawals wait.
     const security = await authed('GET', '/api/account/security', session.accessToken);
@@ -180,17 +208,25 @@ describe('POST /api/account/email needs the password, and the code with two-fact
     const target = uniqueEmail('attacker');
     const without = await authed('POST', '/api/account/email', session.accessToken, { email: target, currentPassword: PASSWORD });
     expect(without.statusCode).toBe(400);
-    expect(without.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired });
+    expect(without.json()).toEqual({ code: 'two_factor_required', message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired });
     const right = codeFor(secret);
-    const wrong = await authed('POST', '/api/account/email', session.accessToken, { email: target, currentPassword: PASSWORD, code: right === '000000' ? '111111' : '000000' });
+    const wrong = await authed('POST', '/api/account/email', session.accessToken, {
+      email: target,
+      currentPassword: PASSWORD,
+      code: right === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeWrong });
+    expect(wrong.json()).toEqual({ code: 'two_factor_invalid', message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeWrong });
     await unchanged(session.user.id, credentials.email, target);
-    const accepted = await authed('POST', '/api/account/email', session.accessToken, { email: target, currentPassword: PASSWORD, code: right });
+    const accepted = await authed('POST', '/api/account/email', session.accessToken, {
+      email: target,
+      currentPassword: PASSWORD,
+      code: right,
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
-  it('changes a verified address by the new one\'s link: until then the old one signs in and the new one does not; then the hold starts', async () => {
+  it("changes a verified address by the new one's link: until then the old one signs in and the new one does not; then the hold starts", async () => {
     const credentials = await signUp(t);
     const session = await signIn(t, credentials);
     await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, session.user.id));
@@ -202,7 +238,14 @@ describe('POST /api/account/email needs the password, and the code with two-fact
     expect((await login(next, PASSWORD)).statusCode).toBe(401);
     expect((await login(credentials.email, PASSWORD)).statusCode).toBe(200);
     await t.mailsTried();
-    expect(t.smtp.mailsTo(credentials.email).some((mail) => mail.subject === 'Shifumi security: a change of your e-mail address was requested' && mail.decoded.includes(next))).toBe(true);
+    expect(
+      t.smtp
+        .mailsTo(credentials.email)
+        .some(
+          (mail) =>
+            mail.subject === 'Shifumi security: a change of your e-mail address was requested' && mail.decoded.includes(next),
+        ),
+    ).toBe(true);
     expect((await authed('GET', '/api/account/security', session.accessToken)).json().withdrawalsHeldUntil).toBeNull();
 
     const mail = await t.smtp.waitForMail((candidate) => candidate.to.includes(next));
@@ -210,14 +253,19 @@ describe('POST /api/account/email needs the password, and the code with two-fact
     expect((await t.app.fastify.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` })).statusCode).toBe(200);
     expect((await login(next, PASSWORD)).statusCode).toBe(200);
     expect((await login(credentials.email, PASSWORD)).statusCode).toBe(401);
-    expect((await authed('GET', '/api/account/security', session.accessToken)).json().withdrawalsHeldUntil).toEqual(expect.any(String));
+    expect((await authed('GET', '/api/account/security', session.accessToken)).json().withdrawalsHeldUntil).toEqual(
+      expect.any(String),
+    );
   });
 
   it('refuses a second change within 5 minutes with 429 and Retry-After (one verification mail per account), changing nothing', async () => {
     const credentials = await signUp(t);
     const session = await signIn(t, credentials);
     // The sign-up's verification mail was this account's one of these minutes.
-    const refused = await authed('POST', '/api/account/email', session.accessToken, { email: uniqueEmail('soon'), currentPassword: PASSWORD });
+    const refused = await authed('POST', '/api/account/email', session.accessToken, {
+      email: uniqueEmail('soon'),
+      currentPassword: PASSWORD,
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(MAIL_LIMITS.verification.windowSeconds);
     expect((await t.db.select().from(users).where(eq(users.id, session.user.id)))[0]!.email).toBe(credentials.email);
@@ -235,22 +283,34 @@ describe('wrong passwords are limited per address, across every IP', () => {
       answers.known!.push(answerOf(await login(known.email, `wrong ${attempt}`, `198.51.100.${attempt}`)));
       answers.unknown!.push(answerOf(await login(unknown, `wrong ${attempt}`, `198.51.100.${attempt}`)));
     }
-    expect(answers.known).toEqual(Array.from({ length: 10 }, () => ({ status: 401, body: { message: SERVER_TEXTS.invalidCredentials } })));
+    expect(answers.known).toEqual(
+      Array.from({ length: 10 }, () => ({
+        status: 401,
+        body: { code: 'invalid_credentials', message: SERVER_TEXTS.invalidCredentials },
+      })),
+    );
     expect(answers.unknown).toEqual(answers.known);
 
     const lockedKnown = await login(known.email, PASSWORD, '198.51.100.77');
     const lockedUnknown = await login(unknown, PASSWORD, '198.51.100.77');
     for (const locked of [lockedKnown, lockedUnknown]) {
       expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({ message: SERVER_TEXTS.tooManySignInFailures });
+      expect(locked.json()).toEqual({ code: 'too_many_sign_in_failures', message: SERVER_TEXTS.tooManySignInFailures });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     }
-    expect(Object.keys(lockedKnown.headers).filter((name) => name !== 'date' && name !== 'x-request-id').sort()).toEqual(
-      Object.keys(lockedUnknown.headers).filter((name) => name !== 'date' && name !== 'x-request-id').sort(),
+    expect(
+      Object.keys(lockedKnown.headers)
+        .filter((name) => name !== 'date' && name !== 'x-request-id')
+        .sort(),
+    ).toEqual(
+      Object.keys(lockedUnknown.headers)
+        .filter((name) => name !== 'date' && name !== 'x-request-id')
+        .sort(),
     );
     // From the very IPs the guesses came from, another account signs in.
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(bystander.email, PASSWORD, `198.51.100.${attempt}`)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await login(bystander.email, PASSWORD, `198.51.100.${attempt}`)).statusCode).toBe(200);
     expect(await lockMailsTo(known.email)).toHaveLength(1);
     expect((await lockMailsTo(known.email))[0]!.decoded).toMatch(/Forgot password/);
 
@@ -263,11 +323,16 @@ describe('wrong passwords are limited per address, across every IP', () => {
 
   it('lets exactly 10 of 20 wrong attempts racing at once be checked; the rest are 429, and the count in the database is 10', async () => {
     const credentials = await signUp(t);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => login(credentials.email, `guess ${index}`, `203.0.113.${index}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => login(credentials.email, `guess ${index}`, `203.0.113.${index}`)),
+    );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
-    const [row] = await t.db.select().from(loginFailures).where(eq(loginFailures.emailKey, loginFailureKey(credentials.email)));
+    const [row] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.emailKey, loginFailureKey(credentials.email)));
     expect(row?.failures).toBe(10);
     expect((await login(credentials.email, PASSWORD)).statusCode).toBe(429);
     expect(await lockMailsTo(credentials.email)).toHaveLength(1);
@@ -275,7 +340,8 @@ describe('wrong passwords are limited per address, across every IP', () => {
 
   it('is lifted by a completed password reset', async () => {
     const credentials = await signUp(t);
-    for (let attempt = 0; attempt < 10; attempt += 1) await login(credentials.email, `wrong ${attempt}`, `192.0.2.${attempt + 20}`);
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await login(credentials.email, `wrong ${attempt}`, `192.0.2.${attempt + 20}`);
     expect((await login(credentials.email, PASSWORD)).statusCode).toBe(429);
     expect((await reset(await resetLink(credentials.email))).statusCode).toBe(200);
     expect((await login(credentials.email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -285,14 +351,23 @@ describe('wrong passwords are limited per address, across every IP', () => {
     const credentials = await signUp(t);
     for (let attempt = 0; attempt < 9; attempt += 1) await login(credentials.email, `wrong ${attempt}`);
     const session = await signIn(t, credentials);
-    const [row] = await t.db.select().from(loginFailures).where(eq(loginFailures.emailKey, loginFailureKey(credentials.email)));
+    const [row] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.emailKey, loginFailureKey(credentials.email)));
     expect(row?.failures).toBe(9);
     await forgetMails(session.user.id);
-    const wrong = await authed('POST', '/api/account/email', session.accessToken, { email: uniqueEmail(), currentPassword: 'guess' });
+    const wrong = await authed('POST', '/api/account/email', session.accessToken, {
+      email: uniqueEmail(),
+      currentPassword: 'guess',
+    });
     expect(wrong.statusCode).toBe(400);
     // The tenth wrong password: sign-in and the e-mail change both wait.
     expect((await login(credentials.email, PASSWORD)).statusCode).toBe(429);
-    const after = await authed('POST', '/api/account/email', session.accessToken, { email: uniqueEmail(), currentPassword: PASSWORD });
+    const after = await authed('POST', '/api/account/email', session.accessToken, {
+      email: uniqueEmail(),
+      currentPassword: PASSWORD,
+    });
     expect(after.statusCode).toBe(429);
   });
 });
@@ -302,17 +377,28 @@ describe('mail floods', () => {
     const credentials = await signUp(t);
     const before = t.smtp.mailsTo(credentials.email).length;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => postJson(t, '/api/auth/forgot-password', { email: credentials.email }, { 'x-forwarded-for': `100.64.0.${index}` })),
+      Array.from({ length: 20 }, (_, index) =>
+        postJson(t, '/api/auth/forgot-password', { email: credentials.email }, { 'x-forwarded-for': `100.64.0.${index}` }),
+      ),
     );
-    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(new Set([`200 ${JSON.stringify({ message: ACCOUNT_SECURITY_TEXTS.forgotPasswordSent })}`]));
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(
+      new Set([`200 ${JSON.stringify({ message: ACCOUNT_SECURITY_TEXTS.forgotPasswordSent })}`]),
+    );
     await t.mailsTried();
     await t.smtp.waitForMail(() => t.smtp.mailsTo(credentials.email).length > before);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.smtp.mailsTo(credentials.email).filter((mail) => mail.subject === 'Choose a new password')).toHaveLength(1);
     // After the window, another may come.
     t.clock.advance(MAIL_LIMITS.password_reset.windowSeconds * 1000);
-    await postJson(t, '/api/auth/forgot-password', { email: credentials.email }, { 'x-forwarded-for': `100.64.1.${randomUUID().length}` });
+    await postJson(
+      t,
+      '/api/auth/forgot-password',
+      { email: credentials.email },
+      { 'x-forwarded-for': `100.64.1.${randomUUID().length}` },
+    );
     await t.mailsTried();
-    await t.smtp.waitForMail(() => t.smtp.mailsTo(credentials.email).filter((mail) => mail.subject === 'Choose a new password').length === 2);
+    await t.smtp.waitForMail(
+      () => t.smtp.mailsTo(credentials.email).filter((mail) => mail.subject === 'Choose a new password').length === 2,
+    );
   });
 });

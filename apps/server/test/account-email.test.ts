@@ -40,7 +40,12 @@ async function walletOnlySession(): Promise<SessionResponse> {
     version: '1',
     issuedAt: new Date(),
   });
-  const response = await postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }), ageConfirmed: true, termsAccepted: true });
+  const response = await postJson(t, '/api/auth/siwe/verify', {
+    message,
+    signature: await wallet.signMessage({ message }),
+    ageConfirmed: true,
+    termsAccepted: true,
+  });
   expect(response.statusCode).toBe(200);
   const session = response.json<SessionResponse>();
   expect(session.user.email).toBeNull();
@@ -112,7 +117,7 @@ describe('POST /api/account/email', () => {
     // Issue 23: one verification mail per account every 5 minutes: a change right away waits, and changes nothing.
     const early = await addEmail(session.accessToken, { email: second });
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toEqual({ message: SERVER_TEXTS.verificationMailWait(5) });
+    expect(early.json()).toEqual({ code: 'verification_mail_wait', message: SERVER_TEXTS.verificationMailWait(5) });
     expect(Number(early.headers['retry-after'])).toBeGreaterThan(240);
     expect(await userRow(session.user.id)).toMatchObject({ email: first });
     expect(t.smtp.mailsTo(second)).toEqual([]);
@@ -128,13 +133,23 @@ describe('POST /api/account/email', () => {
 
     const old = await verify(firstToken);
     expect(old.statusCode).toBe(400);
-    expect(old.json()).toEqual({ message: SERVER_TEXTS.verifyLinkInvalid });
+    expect(old.json()).toEqual({ code: 'verify_link_invalid', message: SERVER_TEXTS.verifyLinkInvalid });
     expect((await account(session.accessToken)).emailVerified).toBe(false);
 
     expect((await verify(tokenOf(await nthMailTo(second, 0)))).statusCode).toBe(200);
     expect(await account(session.accessToken)).toMatchObject({ user: { email: second }, emailVerified: true });
     // The first address is free again for somebody else.
-    expect((await postJson(t, '/api/auth/register', { name: 'Other', email: first, password: PASSWORD, ageConfirmed: true, termsAccepted: true })).statusCode).toBe(201);
+    expect(
+      (
+        await postJson(t, '/api/auth/register', {
+          name: 'Other',
+          email: first,
+          password: PASSWORD,
+          ageConfirmed: true,
+          termsAccepted: true,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("replaces an e-mail account's unverified address too, and the old link dies with it", async () => {
@@ -161,7 +176,7 @@ describe('POST /api/account/email', () => {
     // The same address: nothing to do, nothing sent.
     const same = await addEmail(session.accessToken, { email });
     expect(same.statusCode).toBe(409);
-    expect(same.json()).toEqual({ message: SERVER_TEXTS.emailUnchanged });
+    expect(same.json()).toEqual({ code: 'email_unchanged', message: SERVER_TEXTS.emailUnchanged });
     expect({ mails: t.smtp.mails.length, tokens: await t.count('email_verification_tokens') }).toEqual(before);
 
     const next = uniqueEmail('next');
@@ -173,7 +188,9 @@ describe('POST /api/account/email', () => {
     expect(await userRow(session.user.id)).toMatchObject({ email, emailVerifiedAt: expect.any(Date) });
     expect(await account(session.accessToken)).toMatchObject({ user: { email }, emailVerified: true });
     await t.mailsTried();
-    const told = t.smtp.mailsTo(email).find((mail) => mail.subject === 'Shifumi security: a change of your e-mail address was requested');
+    const told = t.smtp
+      .mailsTo(email)
+      .find((mail) => mail.subject === 'Shifumi security: a change of your e-mail address was requested');
     expect(told?.decoded).toContain(next);
     expect(told?.decoded).toMatch(/If this was not you/);
 
@@ -189,7 +206,17 @@ describe('POST /api/account/email', () => {
     expect(again.json()).toEqual({ message: SERVER_TEXTS.emailAlreadyVerified });
     expect(await userRow(session.user.id)).toMatchObject({ email: next });
     // The old address is free for somebody else.
-    expect((await postJson(t, '/api/auth/register', { name: 'Other', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true })).statusCode).toBe(201);
+    expect(
+      (
+        await postJson(t, '/api/auth/register', {
+          name: 'Other',
+          email,
+          password: PASSWORD,
+          ageConfirmed: true,
+          termsAccepted: true,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("refuses another account's address with 409, whatever its case, and changes nothing", async () => {
@@ -199,7 +226,7 @@ describe('POST /api/account/email', () => {
     for (const email of [holder.email, holder.email.toUpperCase()]) {
       const response = await addEmail(session.accessToken, { email });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.emailTaken });
+      expect(response.json()).toEqual({ code: 'email_taken', message: SERVER_TEXTS.emailTaken });
     }
     expect((await userRow(session.user.id)).email).toBeNull();
     expect(await t.count('mail_outbox')).toBe(mailsBefore);
@@ -210,7 +237,10 @@ describe('POST /api/account/email', () => {
     const email = uniqueEmail('race');
     const responses = await Promise.all([addEmail(a.accessToken, { email }), addEmail(b.accessToken, { email })]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    expect(responses.find((response) => response.statusCode === 409)?.json()).toEqual({ message: SERVER_TEXTS.emailTaken });
+    expect(responses.find((response) => response.statusCode === 409)?.json()).toEqual({
+      code: 'email_taken',
+      message: SERVER_TEXTS.emailTaken,
+    });
     const holders = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(holders).toHaveLength(1);
   });
@@ -227,7 +257,10 @@ describe('POST /api/account/email', () => {
     const before = { mails: await t.count('mail_outbox'), tokens: await t.count('email_verification_tokens') };
     const response = await addEmail(session.accessToken, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({
+      code: message === SERVER_TEXTS.invalidRequest ? 'invalid_request' : 'invalid_input',
+      message,
+    });
     expect((await userRow(session.user.id)).email).toBeNull();
     expect({ mails: await t.count('mail_outbox'), tokens: await t.count('email_verification_tokens') }).toEqual(before);
   });
@@ -254,17 +287,42 @@ describe('POST /api/account/email: rate limit', () => {
         sessions.push(await signIn(limited, credentials, { 'x-forwarded-for': `198.51.100.${index + 10}` }));
       }
       await limited.db.delete(mailThrottle);
-      const fromIp = (session: { accessToken: string }, ip: string) => ({ authorization: session.accessToken, 'x-forwarded-for': ip });
+      const fromIp = (session: { accessToken: string }, ip: string) => ({
+        authorization: session.accessToken,
+        'x-forwarded-for': ip,
+      });
       for (let index = 0; index < 3; index += 1) {
-        const read = await limited.app.fastify.inject({ method: 'GET', url: '/api/account', headers: fromIp(sessions[0]!, '203.0.113.9') });
+        const read = await limited.app.fastify.inject({
+          method: 'GET',
+          url: '/api/account',
+          headers: fromIp(sessions[0]!, '203.0.113.9'),
+        });
         expect(read.statusCode).toBe(200);
       }
       const statuses = [];
       for (let index = 0; index < 3; index += 1) {
-        statuses.push((await postJson(limited, '/api/account/email', { email: uniqueEmail(), currentPassword: PASSWORD }, fromIp(sessions[index]!, '203.0.113.9'))).statusCode);
+        statuses.push(
+          (
+            await postJson(
+              limited,
+              '/api/account/email',
+              { email: uniqueEmail(), currentPassword: PASSWORD },
+              fromIp(sessions[index]!, '203.0.113.9'),
+            )
+          ).statusCode,
+        );
       }
       expect(statuses).toEqual([200, 200, 429]);
-      expect((await postJson(limited, '/api/account/email', { email: uniqueEmail(), currentPassword: PASSWORD }, fromIp(sessions[3]!, '203.0.113.10'))).statusCode).toBe(200);
+      expect(
+        (
+          await postJson(
+            limited,
+            '/api/account/email',
+            { email: uniqueEmail(), currentPassword: PASSWORD },
+            fromIp(sessions[3]!, '203.0.113.10'),
+          )
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await limited.close();
     }

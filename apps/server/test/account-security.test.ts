@@ -49,7 +49,12 @@ const NEW_PASSWORD = 'a brand new passphrase';
 const RECIPIENT = '0x5a1f5c0a4e2bd3c8e9f7a6b1c2d3e4f5a6b7c8d9';
 
 function authed(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: unknown) {
-  return t.app.fastify.inject({ method, url, headers: { authorization: token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.fastify.inject({
+    method,
+    url,
+    headers: { authorization: token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 function resetLinkOf(mail: ReceivedMail): string {
@@ -60,7 +65,9 @@ function resetLinkOf(mail: ReceivedMail): string {
 
 async function resetMailFor(email: string, after: number): Promise<ReceivedMail> {
   await t.app.accountSecurity.settled();
-  return t.smtp.waitForMail((mail) => mail.to.includes(email) && mail.subject === 'Choose a new password' && t.smtp.mails.indexOf(mail) >= after);
+  return t.smtp.waitForMail(
+    (mail) => mail.to.includes(email) && mail.subject === 'Choose a new password' && t.smtp.mails.indexOf(mail) >= after,
+  );
 }
 
 async function securityMailsTo(email: string): Promise<ReceivedMail[]> {
@@ -84,7 +91,12 @@ async function withTwoFactor(): Promise<{ session: SignedIn; email: string; secr
   expect(enabled.statusCode, enabled.body).toBe(200);
   // The next code must come from a later step (the enabling code is used up).
   t.clock.advance(30_000);
-  return { session, email: credentials.email, secret, recoveryCodes: (enabled.json() as { recoveryCodes: string[] }).recoveryCodes };
+  return {
+    session,
+    email: credentials.email,
+    secret,
+    recoveryCodes: (enabled.json() as { recoveryCodes: string[] }).recoveryCodes,
+  };
 }
 
 describe('forgot and reset password', () => {
@@ -116,7 +128,7 @@ describe('forgot and reset password', () => {
     // Used once.
     const again = await postJson(t, '/api/auth/reset-password', { token, password: 'yet another password' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid });
+    expect(again.json()).toEqual({ code: 'reset_link_invalid', message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid });
     // The owner is told, without a link that signs in.
     const mails = await securityMailsTo(credentials.email);
     const resetMail = mails.find((mail) => mail.subject.includes('reset'));
@@ -136,7 +148,9 @@ describe('forgot and reset password', () => {
     const second = resetLinkOf(await resetMailFor(credentials.email, before));
     expect(second).not.toBe(first);
     expect((await postJson(t, '/api/auth/reset-password', { token: first, password: NEW_PASSWORD })).statusCode).toBe(400);
-    expect((await postJson(t, '/api/auth/reset-password', { token: 'x'.repeat(43), password: NEW_PASSWORD })).statusCode).toBe(400);
+    expect((await postJson(t, '/api/auth/reset-password', { token: 'x'.repeat(43), password: NEW_PASSWORD })).statusCode).toBe(
+      400,
+    );
     // The password rules of sign-up.
     const short = await postJson(t, '/api/auth/reset-password', { token: second, password: 'short' });
     expect(short.statusCode).toBe(400);
@@ -152,9 +166,16 @@ describe('forgot and reset password', () => {
     const unverified = uniqueEmail('wallet');
     const [withVerified] = await t.db
       .insert(users)
-      .values({ name: 'W', email: verified, emailVerifiedAt: new Date(), referralCode: `W${randomUUID().slice(0, 8).toUpperCase().replace(/-/g, 'A')}` })
+      .values({
+        name: 'W',
+        email: verified,
+        emailVerifiedAt: new Date(),
+        referralCode: `W${randomUUID().slice(0, 8).toUpperCase().replace(/-/g, 'A')}`,
+      })
       .returning();
-    await t.db.insert(users).values({ name: 'U', email: unverified, referralCode: `U${randomUUID().slice(0, 8).toUpperCase().replace(/-/g, 'A')}` });
+    await t.db
+      .insert(users)
+      .values({ name: 'U', email: unverified, referralCode: `U${randomUUID().slice(0, 8).toUpperCase().replace(/-/g, 'A')}` });
     const before = t.smtp.mails.length;
     await postJson(t, '/api/auth/forgot-password', { email: unverified });
     await postJson(t, '/api/auth/forgot-password', { email: verified });
@@ -169,9 +190,12 @@ describe('POST /api/account/password', () => {
   it('refuses a wrong current password with 400 and changes nothing', async () => {
     const credentials = await signUp(t);
     const session = await signIn(t, credentials);
-    const response = await authed('POST', '/api/account/password', session.accessToken, { currentPassword: 'not it at all', newPassword: NEW_PASSWORD });
+    const response = await authed('POST', '/api/account/password', session.accessToken, {
+      currentPassword: 'not it at all',
+      newPassword: NEW_PASSWORD,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.currentPasswordWrong });
+    expect(response.json()).toEqual({ code: 'wrong_password', message: ACCOUNT_SECURITY_TEXTS.currentPasswordWrong });
     await signIn(t, credentials);
   });
 
@@ -192,7 +216,10 @@ describe('POST /api/account/password', () => {
     });
     const forced = new Promise<string>((resolve) => socket.once('force_disconnect', resolve));
 
-    const response = await authed('POST', '/api/account/password', here.accessToken, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    const response = await authed('POST', '/api/account/password', here.accessToken, {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(await forced).toBe(SERVER_TEXTS.forcedDisconnect);
     socket.disconnect();
@@ -214,9 +241,12 @@ describe('two-factor codes', () => {
     expect(body.twoFactorRequired).toBe(true);
     expect(first.cookies.find((cookie) => cookie.name === REFRESH_TOKEN_COOKIE)).toBeUndefined();
 
-    const wrong = await postJson(t, '/api/auth/login/2fa', { challenge: body.challenge, code: '000000' === codeFor(secret) ? '111111' : '000000' });
+    const wrong = await postJson(t, '/api/auth/login/2fa', {
+      challenge: body.challenge,
+      code: '000000' === codeFor(secret) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeWrong });
+    expect(wrong.json()).toEqual({ code: 'two_factor_invalid', message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeWrong });
 
     const code = codeFor(secret);
     const second = await postJson(t, '/api/auth/login/2fa', { challenge: body.challenge, code });
@@ -231,7 +261,9 @@ describe('two-factor codes', () => {
     expect(replay.statusCode).toBe(400);
     // One step of drift is accepted.
     t.clock.advance(30_000);
-    expect((await postJson(t, '/api/auth/login/2fa', { challenge: next.challenge, code: codeFor(secret, 1) })).statusCode).toBe(200);
+    expect((await postJson(t, '/api/auth/login/2fa', { challenge: next.challenge, code: codeFor(secret, 1) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('asks Sign-In With Ethereum for the same second step; the session keeps its wallet binding', async () => {
@@ -249,7 +281,12 @@ describe('two-factor codes', () => {
         statement: 'Sign in to Shifumi.',
       });
       // A first wallet sign-in creates the account: it confirms the age and the Terms (issue 19).
-      return postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }), ageConfirmed: true, termsAccepted: true });
+      return postJson(t, '/api/auth/siwe/verify', {
+        message,
+        signature: await wallet.signMessage({ message }),
+        ageConfirmed: true,
+        termsAccepted: true,
+      });
     }
     const first = await walletSignIn();
     expect(first.statusCode, first.body).toBe(200);
@@ -278,8 +315,13 @@ describe('two-factor codes', () => {
         legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }],
       }),
     );
-    expect((await authed('POST', '/api/account/2fa/disable', session.accessToken, { code: codeFor(secret) })).statusCode).toBe(200);
-    const security = (await authed('GET', '/api/account/security', session.accessToken)).json() as { twoFactorEnabled: boolean; withdrawalsHeldUntil: string | null };
+    expect((await authed('POST', '/api/account/2fa/disable', session.accessToken, { code: codeFor(secret) })).statusCode).toBe(
+      200,
+    );
+    const security = (await authed('GET', '/api/account/security', session.accessToken)).json() as {
+      twoFactorEnabled: boolean;
+      withdrawalsHeldUntil: string | null;
+    };
     expect(security.twoFactorEnabled).toBe(false);
     expect(security.withdrawalsHeldUntil).not.toBeNull();
     const held = await authed('POST', '/api/wallet/cashout', session.accessToken, { amount: 0.1, recipientAddress: RECIPIENT });
@@ -293,7 +335,7 @@ describe('two-factor codes', () => {
     t.clock.advance(5 * 60_000 + 1000);
     const late = await postJson(t, '/api/auth/login/2fa', { challenge, code: codeFor(secret) });
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.challengeInvalid });
+    expect(late.json()).toEqual({ code: 'two_factor_challenge_invalid', message: ACCOUNT_SECURITY_TEXTS.challengeInvalid });
   });
 
   it('locks the second step for 15 minutes after 5 wrong codes in a row, even for the right code', async () => {
@@ -301,13 +343,16 @@ describe('two-factor codes', () => {
     const { challenge } = (await postJson(t, '/api/auth/login', { email, password: PASSWORD })).json() as { challenge: string };
     const wrongCode = codeFor(secret) === '123456' ? '654321' : '123456';
     const answers: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) answers.push((await postJson(t, '/api/auth/login/2fa', { challenge, code: wrongCode })).statusCode);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      answers.push((await postJson(t, '/api/auth/login/2fa', { challenge, code: wrongCode })).statusCode);
     expect(answers).toEqual([400, 400, 400, 400, 429]);
     const locked = await postJson(t, '/api/auth/login/2fa', { challenge, code: codeFor(secret) });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.twoFactorLocked });
+    expect(locked.json()).toEqual({ code: 'two_factor_locked', message: ACCOUNT_SECURITY_TEXTS.twoFactorLocked });
     t.clock.advance(15 * 60_000 + 1000);
-    const { challenge: fresh } = (await postJson(t, '/api/auth/login', { email, password: PASSWORD })).json() as { challenge: string };
+    const { challenge: fresh } = (await postJson(t, '/api/auth/login', { email, password: PASSWORD })).json() as {
+      challenge: string;
+    };
     expect((await postJson(t, '/api/auth/login/2fa', { challenge: fresh, code: codeFor(secret) })).statusCode).toBe(200);
   });
 
@@ -322,7 +367,9 @@ describe('two-factor codes', () => {
     const recovery = recoveryCodes[0]!;
     const { challenge } = (await postJson(t, '/api/auth/login', { email, password: PASSWORD })).json() as { challenge: string };
     expect((await postJson(t, '/api/auth/login/2fa', { challenge, code: recovery.toUpperCase() })).statusCode).toBe(200);
-    const { challenge: again } = (await postJson(t, '/api/auth/login', { email, password: PASSWORD })).json() as { challenge: string };
+    const { challenge: again } = (await postJson(t, '/api/auth/login', { email, password: PASSWORD })).json() as {
+      challenge: string;
+    };
     expect((await postJson(t, '/api/auth/login/2fa', { challenge: again, code: recovery })).statusCode).toBe(400);
 
     expect((await authed('POST', '/api/account/2fa/setup', session.accessToken)).statusCode).toBe(409);
@@ -331,7 +378,9 @@ describe('two-factor codes', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect((await signIn(t, { email, password: PASSWORD })).accessToken).toEqual(expect.any(String));
     const subjects = (await securityMailsTo(email)).map((mail) => mail.subject);
-    expect(subjects).toEqual(expect.arrayContaining([expect.stringContaining('turned on'), expect.stringContaining('turned off')]));
+    expect(subjects).toEqual(
+      expect.arrayContaining([expect.stringContaining('turned on'), expect.stringContaining('turned off')]),
+    );
     for (const mail of await securityMailsTo(email)) expect(mail.decoded).not.toContain(secret);
   });
 
@@ -346,7 +395,7 @@ describe('two-factor codes', () => {
 });
 
 describe('sessions', () => {
-  it('lists live sessions newest first, and revokes one (its refresh token stops, its sockets get force_disconnect); another user\'s id → 404', async () => {
+  it("lists live sessions newest first, and revokes one (its refresh token stops, its sockets get force_disconnect); another user's id → 404", async () => {
     const credentials = await signUp(t);
     const first = await signIn(t, credentials);
     t.clock.advance(1000);
@@ -389,7 +438,12 @@ describe('sessions', () => {
     await signIn(t, credentials);
     await signIn(t, credentials);
     expect((await securityMailsTo(credentials.email)).filter((mail) => mail.subject.includes('new device'))).toHaveLength(0);
-    await t.app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: credentials, headers: { 'user-agent': 'Another Browser/1.0' } });
+    await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: credentials,
+      headers: { 'user-agent': 'Another Browser/1.0' },
+    });
     const mails = (await securityMailsTo(credentials.email)).filter((mail) => mail.subject.includes('new device'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.decoded).toContain('Another Browser/1.0');
@@ -415,8 +469,11 @@ describe('withdrawal guards', () => {
     const body = { amount: 0.1, recipientAddress: RECIPIENT };
     const without = await authed('POST', '/api/wallet/cashout', session.accessToken, body);
     expect(without.statusCode).toBe(400);
-    expect(without.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired });
-    const wrong = await authed('POST', '/api/wallet/cashout', session.accessToken, { ...body, code: codeFor(secret) === '123456' ? '654321' : '123456' });
+    expect(without.json()).toEqual({ code: 'two_factor_required', message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired });
+    const wrong = await authed('POST', '/api/wallet/cashout', session.accessToken, {
+      ...body,
+      code: codeFor(secret) === '123456' ? '654321' : '123456',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(await balance(session.user.id)).toBe(parseEther('1'));
     expect(await t.count('withdrawals')).toBeGreaterThanOrEqual(0);
@@ -453,7 +510,9 @@ describe('withdrawal guards', () => {
     expect(held.statusCode).toBe(422);
     expect(held.json().message).toContain(until.toISOString().slice(0, 10));
     expect(await balance(session.user.id)).toBe(parseEther('1'));
-    const security = (await authed('GET', '/api/account/security', session.accessToken)).json() as { withdrawalsHeldUntil: string | null };
+    const security = (await authed('GET', '/api/account/security', session.accessToken)).json() as {
+      withdrawalsHeldUntil: string | null;
+    };
     expect(security.withdrawalsHeldUntil).not.toBeNull();
     t.clock.advance(24 * 3_600_000 + 60_000);
     // The access token has expired meanwhile; the session (kept by the change) gives a new one.
@@ -490,14 +549,25 @@ describe('withdrawal address book', () => {
     const before = t.smtp.mails.length;
     const added = await authed('POST', '/api/account/withdrawal-addresses', token, { address, label });
     expect(added.statusCode, added.body).toBe(201);
-    const mail = await t.smtp.waitForMail((candidate) => candidate.to.includes(email) && candidate.subject === 'Confirm a withdrawal address' && t.smtp.mails.indexOf(candidate) >= before);
+    const mail = await t.smtp.waitForMail(
+      (candidate) =>
+        candidate.to.includes(email) &&
+        candidate.subject === 'Confirm a withdrawal address' &&
+        t.smtp.mails.indexOf(candidate) >= before,
+    );
     return confirmTokenOf(mail);
   }
 
   it('is off by default: nothing changes for a player who turns nothing on', async () => {
     const { session } = await fundedPlayer();
-    expect((await authed('GET', '/api/account/withdrawal-addresses', session.accessToken)).json()).toEqual({ enabled: false, disablesAt: null, addresses: [] });
-    expect((await authed('POST', '/api/wallet/cashout', session.accessToken, { amount: 0.1, recipientAddress: OTHER })).statusCode).toBe(201);
+    expect((await authed('GET', '/api/account/withdrawal-addresses', session.accessToken)).json()).toEqual({
+      enabled: false,
+      disablesAt: null,
+      addresses: [],
+    });
+    expect(
+      (await authed('POST', '/api/wallet/cashout', session.accessToken, { amount: 0.1, recipientAddress: OTHER })).statusCode,
+    ).toBe(201);
   });
 
   it('adds a pending address, confirms it by the mailed link (single use), and activates it after the hold; with the book on only active addresses receive', async () => {
@@ -512,19 +582,27 @@ describe('withdrawal address book', () => {
       addresses: Array<{ id: string; address: string; status: string; activeFrom: string | null }>;
     };
     expect(pending.enabled).toBe(true);
-    expect(pending.addresses).toEqual([{ id: expect.any(String), address: RECIPIENT.toLowerCase(), label: 'Ledger', status: 'pending', activeFrom: null }]);
+    expect(pending.addresses).toEqual([
+      { id: expect.any(String), address: RECIPIENT.toLowerCase(), label: 'Ledger', status: 'pending', activeFrom: null },
+    ]);
 
-    const refusedPending = await authed('POST', '/api/wallet/cashout', session.accessToken, { amount: 0.1, recipientAddress: RECIPIENT });
+    const refusedPending = await authed('POST', '/api/wallet/cashout', session.accessToken, {
+      amount: 0.1,
+      recipientAddress: RECIPIENT,
+    });
     expect(refusedPending.statusCode).toBe(422);
-    expect(refusedPending.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.addressBookPending });
+    expect(refusedPending.json()).toEqual({ code: 'address_pending', message: ACCOUNT_SECURITY_TEXTS.addressBookPending });
     const notInBook = await authed('POST', '/api/wallet/cashout', session.accessToken, { amount: 0.1, recipientAddress: OTHER });
     expect(notInBook.statusCode).toBe(422);
-    expect(notInBook.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.addressBookNotInBook });
+    expect(notInBook.json()).toEqual({ code: 'address_not_in_book', message: ACCOUNT_SECURITY_TEXTS.addressBookNotInBook });
 
     const confirmed = await postJson(t, '/api/account/withdrawal-addresses/confirm', { token });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await postJson(t, '/api/account/withdrawal-addresses/confirm', { token })).statusCode).toBe(400);
-    const waiting = await authed('POST', '/api/wallet/cashout', session.accessToken, { amount: 0.1, recipientAddress: RECIPIENT });
+    const waiting = await authed('POST', '/api/wallet/cashout', session.accessToken, {
+      amount: 0.1,
+      recipientAddress: RECIPIENT,
+    });
     expect(waiting.statusCode).toBe(422);
     expect(waiting.json().message).toContain('can receive withdrawals from');
     expect(await balanceOf(t.db, LedgerAccounts.user(session.user.id))).toBe(parseEther('1'));
@@ -532,15 +610,25 @@ describe('withdrawal address book', () => {
 
     t.clock.advance(24 * 3_600_000 + 1000);
     const { accessToken } = (await refresh(t, session.refreshToken)).json() as { accessToken: string };
-    const list = (await authed('GET', '/api/account/withdrawal-addresses', accessToken)).json() as { addresses: Array<{ id: string; status: string }> };
+    const list = (await authed('GET', '/api/account/withdrawal-addresses', accessToken)).json() as {
+      addresses: Array<{ id: string; status: string }>;
+    };
     expect(list.addresses[0]?.status).toBe('active');
-    expect((await authed('POST', '/api/wallet/cashout', accessToken, { amount: 0.1, recipientAddress: RECIPIENT })).statusCode).toBe(201);
+    expect(
+      (await authed('POST', '/api/wallet/cashout', accessToken, { amount: 0.1, recipientAddress: RECIPIENT })).statusCode,
+    ).toBe(201);
 
     // Removed at once; another user's id → 404.
     const stranger = await signIn(t, await signUp(t));
-    expect((await authed('DELETE', `/api/account/withdrawal-addresses/${list.addresses[0]!.id}`, stranger.accessToken)).statusCode).toBe(404);
-    expect((await authed('DELETE', `/api/account/withdrawal-addresses/${list.addresses[0]!.id}`, accessToken)).statusCode).toBe(200);
-    expect((await authed('POST', '/api/wallet/cashout', accessToken, { amount: 0.1, recipientAddress: RECIPIENT })).statusCode).toBe(422);
+    expect(
+      (await authed('DELETE', `/api/account/withdrawal-addresses/${list.addresses[0]!.id}`, stranger.accessToken)).statusCode,
+    ).toBe(404);
+    expect((await authed('DELETE', `/api/account/withdrawal-addresses/${list.addresses[0]!.id}`, accessToken)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await authed('POST', '/api/wallet/cashout', accessToken, { amount: 0.1, recipientAddress: RECIPIENT })).statusCode,
+    ).toBe(422);
   });
 
   it('refuses an expired confirmation link (30 minutes)', async () => {
@@ -549,7 +637,7 @@ describe('withdrawal address book', () => {
     t.clock.advance(31 * 60_000);
     const late = await postJson(t, '/api/account/withdrawal-addresses/confirm', { token });
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ message: ACCOUNT_SECURITY_TEXTS.addressLinkInvalid });
+    expect(late.json()).toEqual({ code: 'address_link_invalid', message: ACCOUNT_SECURITY_TEXTS.addressLinkInvalid });
   });
 
   it('turns off only after the hold, and with the two-factor code when two-factor is on', async () => {
@@ -557,14 +645,22 @@ describe('withdrawal address book', () => {
     await authed('POST', '/api/account/withdrawal-addresses/lock', session.accessToken, { enabled: true });
     const withoutCode = await authed('POST', '/api/account/withdrawal-addresses/lock', session.accessToken, { enabled: false });
     expect(withoutCode.statusCode).toBe(400);
-    const off = await authed('POST', '/api/account/withdrawal-addresses/lock', session.accessToken, { enabled: false, code: codeFor(secret) });
+    const off = await authed('POST', '/api/account/withdrawal-addresses/lock', session.accessToken, {
+      enabled: false,
+      code: codeFor(secret),
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().message).toMatch(/will turn off on/);
-    const still = (await authed('GET', '/api/account/withdrawal-addresses', session.accessToken)).json() as { enabled: boolean; disablesAt: string | null };
+    const still = (await authed('GET', '/api/account/withdrawal-addresses', session.accessToken)).json() as {
+      enabled: boolean;
+      disablesAt: string | null;
+    };
     expect(still.enabled).toBe(true);
     expect(still.disablesAt).not.toBeNull();
     t.clock.advance(24 * 3_600_000 + 1000);
     const { accessToken } = (await refresh(t, session.refreshToken)).json() as { accessToken: string };
-    expect(((await authed('GET', '/api/account/withdrawal-addresses', accessToken)).json() as { enabled: boolean }).enabled).toBe(false);
+    expect(((await authed('GET', '/api/account/withdrawal-addresses', accessToken)).json() as { enabled: boolean }).enabled).toBe(
+      false,
+    );
   });
 });

@@ -26,7 +26,10 @@ let baseUrl: string;
 const sockets = createSockets();
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 5_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 5_000 } });
+  t = await createTestApp({
+    env: { ETH_USD_PRICE: '2000' },
+    matchOptions: { roundMs: 5_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 5_000 },
+  });
   baseUrl = await t.listen();
 });
 afterEach(() => {
@@ -47,9 +50,19 @@ async function player(): Promise<Player> {
   const credentials = await signUp(t, { name: `G${randomInt(1e6)}` });
   const session = await signIn(t, credentials);
   await t.db.transaction((tx) =>
-    transfer(tx, { idempotencyKey: `test-fund:${randomUUID()}`, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }] }),
+    transfer(tx, {
+      idempotencyKey: `test-fund:${randomUUID()}`,
+      kind: 'deposit',
+      legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }],
+    }),
   );
-  const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
+  const socket: PlayerSocket = connect(baseUrl, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token: session.accessToken },
+  });
   sockets.track(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -77,7 +90,9 @@ async function playGame(a: Player, b: Player, rounds: number): Promise<string> {
     await end;
     if (i < rounds - 1) await newRound;
   }
-  await waitUntil(async () => (await t.db.select({ status: games.status }).from(games).where(eq(games.id, room)))[0]?.status === 'finished');
+  await waitUntil(
+    async () => (await t.db.select({ status: games.status }).from(games).where(eq(games.id, room)))[0]?.status === 'finished',
+  );
   return room;
 }
 
@@ -96,7 +111,13 @@ async function craftedCleanWin(winner: string, loser: string, score: number, min
     status: 'finished',
     winnerId: winner,
     endReason: 'wins',
-    state: { round: score, players: [{ id: winner, score }, { id: loser, score: 0 }] },
+    state: {
+      round: score,
+      players: [
+        { id: winner, score },
+        { id: loser, score: 0 },
+      ],
+    },
     createdAt: new Date(Date.now() - minutesAgo * 60_000),
     endedAt: new Date(Date.now() - minutesAgo * 60_000),
   });
@@ -104,7 +125,10 @@ async function craftedCleanWin(winner: string, loser: string, score: number, min
 }
 
 const streakFlags = (winner: string, loser: string) =>
-  t.db.select().from(flags).where(and(eq(flags.rule, 'round_streak'), eq(flags.userId, winner), eq(flags.otherUserId, loser)));
+  t.db
+    .select()
+    .from(flags)
+    .where(and(eq(flags.rule, 'round_streak'), eq(flags.userId, winner), eq(flags.otherUserId, loser)));
 
 describe('collusion rules after every game', () => {
   it('a crafted sequence flags right after the settling game, without a scan', async () => {
@@ -134,28 +158,71 @@ describe("a game's console page", () => {
     await grantRole(t.db, support.email, 'support', { actor: CLI_ACTOR, role: null, now: new Date() });
     const before = Date.now();
     const gameId = await playGame(a, b, 2);
-    const answer = await t.app.fastify.inject({ method: 'GET', url: `/api/admin/games/${gameId}`, headers: { authorization: support.token } });
+    const answer = await t.app.fastify.inject({
+      method: 'GET',
+      url: `/api/admin/games/${gameId}`,
+      headers: { authorization: support.token },
+    });
     expect(answer.statusCode).toBe(200);
     const page = answer.json() as GamePage;
-    expect(page.rounds.map((round) => [round.round, round.winnerId, round.plays.map((play) => [play.userId, play.choice, play.mode])])).toEqual([
-      [1, a.id, [[a.id, 'paper', 'plain'], [b.id, 'rock', 'plain']]],
-      [2, a.id, [[a.id, 'paper', 'plain'], [b.id, 'rock', 'plain']]],
+    expect(
+      page.rounds.map((round) => [round.round, round.winnerId, round.plays.map((play) => [play.userId, play.choice, play.mode])]),
+    ).toEqual([
+      [
+        1,
+        a.id,
+        [
+          [a.id, 'paper', 'plain'],
+          [b.id, 'rock', 'plain'],
+        ],
+      ],
+      [
+        2,
+        a.id,
+        [
+          [a.id, 'paper', 'plain'],
+          [b.id, 'rock', 'plain'],
+        ],
+      ],
     ]);
     for (const round of page.rounds) {
       expect(Date.parse(round.startedAt!)).toBeGreaterThanOrEqual(before - 1_000);
       expect(Date.parse(round.deadline!)).toBeGreaterThan(Date.parse(round.startedAt!));
       for (const play of round.plays) expect(Date.parse(play.lockedAt!)).toBeGreaterThanOrEqual(Date.parse(round.startedAt!));
     }
-    expect(page.state).toMatchObject({ players: [{ id: a.id, score: 2 }, { id: b.id, score: 0 }] });
+    expect(page.state).toMatchObject({
+      players: [
+        { id: a.id, score: 2 },
+        { id: b.id, score: 0 },
+      ],
+    });
     // Its signed transcript, as its players get it; the same bytes for staff.
-    const staffTranscript = await t.app.fastify.inject({ method: 'GET', url: `/api/admin/games/${gameId}/transcript`, headers: { authorization: support.token } });
-    const playerTranscript = await t.app.fastify.inject({ method: 'GET', url: `/api/games/${gameId}/transcript`, headers: { authorization: a.token } });
+    const staffTranscript = await t.app.fastify.inject({
+      method: 'GET',
+      url: `/api/admin/games/${gameId}/transcript`,
+      headers: { authorization: support.token },
+    });
+    const playerTranscript = await t.app.fastify.inject({
+      method: 'GET',
+      url: `/api/games/${gameId}/transcript`,
+      headers: { authorization: a.token },
+    });
     expect(staffTranscript.statusCode).toBe(200);
     expect(staffTranscript.json()).toEqual(playerTranscript.json());
-    expect((await t.app.fastify.inject({ method: 'GET', url: `/api/admin/games/${gameId}/transcript`, headers: { authorization: a.token } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.fastify.inject({
+          method: 'GET',
+          url: `/api/admin/games/${gameId}/transcript`,
+          headers: { authorization: a.token },
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const older = await craftedCleanWin(a.id, b.id, 3, 60);
-    const olderPage = (await t.app.fastify.inject({ method: 'GET', url: `/api/admin/games/${older}`, headers: { authorization: support.token } })).json() as GamePage;
+    const olderPage = (
+      await t.app.fastify.inject({ method: 'GET', url: `/api/admin/games/${older}`, headers: { authorization: support.token } })
+    ).json() as GamePage;
     expect(olderPage.rounds).toEqual([]);
     expect(olderPage.state).toMatchObject({ round: 3 });
   });

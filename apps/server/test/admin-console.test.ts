@@ -8,7 +8,16 @@
  * and balance still work), search, and solvency going red when a deposit
  * address is emptied behind the ledger's back.
  */
-import { ADMIN_TEXTS, SOCKET_PATH, type AdminOverview, type AdminWithdrawalDecision, type AuditResponse, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import {
+  ADMIN_TEXTS,
+  SOCKET_PATH,
+  WITHDRAWAL_REVIEW_EXPECTED_HOURS,
+  type AdminOverview,
+  type AdminWithdrawalDecision,
+  type AuditResponse,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@shifumi/protocol';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -46,7 +55,14 @@ afterAll(async () => {
   await anvil?.dispose();
 });
 
-const silent = { fatal: () => undefined, error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined, trace: () => undefined };
+const silent = {
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+};
 const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
 const rowOf = async (id: string) => (await t.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
 
@@ -99,7 +115,12 @@ async function auditOf(filter: string): Promise<AuditResponse['entries']> {
 }
 
 async function cashout(token: string, amount: string) {
-  const response = await postJson(t, '/api/wallet/cashout', { amount, recipientAddress: freshRecipient() }, { authorization: token });
+  const response = await postJson(
+    t,
+    '/api/wallet/cashout',
+    { amount, recipientAddress: freshRecipient() },
+    { authorization: token },
+  );
   return response;
 }
 
@@ -107,7 +128,9 @@ async function settleAll(): Promise<void> {
   await pollUntil(
     async () => {
       await t.app.withdrawalSender!.tick();
-      const open = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM withdrawals WHERE status IN ('queued', 'sent')`);
+      const open = await t.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM withdrawals WHERE status IN ('queued', 'sent')`,
+      );
       return open.rows[0]!.n === 0 ? true : undefined;
     },
     30_000,
@@ -138,7 +161,12 @@ describe('staff access', () => {
     { method: 'POST', url: `/api/admin/stuck/deposits/${someId}/credit`, roles: ['admin', 'finance'] },
     { method: 'GET', url: '/api/admin/flags?status=open', roles: ['admin', 'finance', 'support'] },
     { method: 'POST', url: '/api/admin/flags/scan', roles: ['admin', 'support'] },
-    { method: 'POST', url: `/api/admin/flags/${someId}/resolve`, roles: ['admin', 'support'], body: { resolution: 'dismissed', note: 'n' } },
+    {
+      method: 'POST',
+      url: `/api/admin/flags/${someId}/resolve`,
+      roles: ['admin', 'support'],
+      body: { resolution: 'dismissed', note: 'n' },
+    },
     { method: 'GET', url: '/api/admin/audit', roles: ['admin'] },
     { method: 'GET', url: '/api/admin/mails?status=failed', roles: ['admin', 'finance', 'support'] },
     { method: 'POST', url: '/api/admin/staff/grant', roles: ['admin'], body: { email: 'nobody@example.com', role: 'support' } },
@@ -146,7 +174,12 @@ describe('staff access', () => {
   ];
 
   it('checks every admin route against the role: no token, a player and the wrong role get 403, and each refusal is audited', async () => {
-    const people = { admin: await staff('admin'), finance: await staff('finance'), support: await staff('support'), player: await player() };
+    const people = {
+      admin: await staff('admin'),
+      finance: await staff('finance'),
+      support: await staff('support'),
+      player: await player(),
+    };
     for (const route of routes) {
       const anonymous = await call(route.method, route.url, undefined, route.body);
       expect({ route: route.url, status: anonymous.statusCode }).toEqual({ route: route.url, status: 403 });
@@ -154,15 +187,26 @@ describe('staff access', () => {
         const response = await call(route.method, route.url, person.token, route.body);
         const allowed = route.roles.includes(who);
         // Allowed: anything but 403 (404 for the made-up ids, 200 otherwise).
-        expect({ route: route.url, who, refused: response.statusCode === 403 }, response.body).toEqual({ route: route.url, who, refused: !allowed });
+        expect({ route: route.url, who, refused: response.statusCode === 403 }, response.body).toEqual({
+          route: route.url,
+          who,
+          refused: !allowed,
+        });
         if (!allowed) {
-          expect((response.json() as { message: string }).message).toBe(who === 'player' ? ADMIN_TEXTS.notStaff : ADMIN_TEXTS.wrongRole(who as 'finance'));
+          expect((response.json() as { message: string }).message).toBe(
+            who === 'player' ? ADMIN_TEXTS.notStaff : ADMIN_TEXTS.wrongRole(who as 'finance'),
+          );
         }
       }
     }
     const refusedPlayer = await auditOf(`actor=${people.player.id}&action=access.refused`);
     expect(refusedPlayer).toHaveLength(routes.length);
-    expect(refusedPlayer[0]).toMatchObject({ actor: people.player.id, role: null, reason: 'not_staff', action: 'access.refused' });
+    expect(refusedPlayer[0]).toMatchObject({
+      actor: people.player.id,
+      role: null,
+      reason: 'not_staff',
+      action: 'access.refused',
+    });
     const refusedSupport = await auditOf(`actor=${people.support.id}&action=access.refused`);
     expect(refusedSupport.map((entry) => entry.target)).toContain(`POST /api/admin/withdrawals/${someId}/approve`);
     expect(refusedSupport.every((entry) => entry.role === 'support' && entry.reason === 'wrong_role')).toBe(true);
@@ -181,15 +225,29 @@ describe('staff access', () => {
   });
 
   it('with STAFF_REQUIRE_2FA, staff without two-factor are refused; with it, only sessions opened after turning it on pass', async () => {
-    const access = createStaffAccess({ db: t.db, authenticate: (header) => t.app.auth.authenticate(header), requireTwoFactor: true, logger: silent });
+    const access = createStaffAccess({
+      db: t.db,
+      authenticate: (header) => t.app.auth.authenticate(header),
+      requireTwoFactor: true,
+      logger: silent,
+    });
     const finance = await staff('finance');
     const request = { headers: { authorization: finance.token }, method: 'GET', url: '/api/admin/overview', ip: '203.0.113.9' };
-    await expect(access.authorize(request, ['finance'])).rejects.toMatchObject({ refusal: { code: 'forbidden', message: ADMIN_TEXTS.needsTwoFactor } });
+    await expect(access.authorize(request, ['finance'])).rejects.toMatchObject({ refusal: { code: 'staff_needs_two_factor' } });
     // Two-factor turned on after this session was opened: sign-in never asked for the code.
-    await t.db.insert(accountSecurity).values({ userId: finance.id, totpSecret: 'sealed', twoFactorEnabledAt: new Date(Date.now() + 60_000) });
-    await expect(access.authorize(request, ['finance'])).rejects.toMatchObject({ refusal: { message: ADMIN_TEXTS.signInAgainWithTwoFactor } });
-    await t.db.update(accountSecurity).set({ twoFactorEnabledAt: new Date(Date.now() - 60_000) }).where(eq(accountSecurity.userId, finance.id));
-    await expect(access.authorize(request, ['finance'])).resolves.toMatchObject({ userId: finance.id, role: 'finance', ip: '203.0.113.9' });
+    await t.db
+      .insert(accountSecurity)
+      .values({ userId: finance.id, totpSecret: 'sealed', twoFactorEnabledAt: new Date(Date.now() + 60_000) });
+    await expect(access.authorize(request, ['finance'])).rejects.toMatchObject({ refusal: { code: 'staff_sign_in_again' } });
+    await t.db
+      .update(accountSecurity)
+      .set({ twoFactorEnabledAt: new Date(Date.now() - 60_000) })
+      .where(eq(accountSecurity.userId, finance.id));
+    await expect(access.authorize(request, ['finance'])).resolves.toMatchObject({
+      userId: finance.id,
+      role: 'finance',
+      ip: '203.0.113.9',
+    });
     const refusals = await auditOf(`actor=${finance.id}&action=access.refused`);
     expect(refusals.map((entry) => entry.reason)).toEqual(['two_factor_step', 'two_factor_missing']);
     expect(refusals[0]!.ip).toBe('203.0.113.9');
@@ -254,9 +312,18 @@ describe('withdrawal review', () => {
     const finance = await staff('finance');
     const list = await call('GET', '/api/admin/withdrawals?status=review', finance.token);
     const ids = (list.json() as { withdrawals: Array<{ id: string; reviewReason: string }> }).withdrawals.map((item) => item.id);
-    expect(ids).toEqual(expect.arrayContaining([(big.json() as { id: string }).id, (overDay.json() as { id: string }).id, (fromFlagged.json() as { id: string }).id]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        (big.json() as { id: string }).id,
+        (overDay.json() as { id: string }).id,
+        (fromFlagged.json() as { id: string }).id,
+      ]),
+    );
     // Leave nothing waiting for later tests' settleAll.
-    for (const id of ids) expect((await call('POST', `/api/admin/withdrawals/${id}/reject`, finance.token, { reason: 'Test cleanup' })).statusCode).toBe(200);
+    for (const id of ids)
+      expect(
+        (await call('POST', `/api/admin/withdrawals/${id}/reject`, finance.token, { reason: 'Test cleanup' })).statusCode,
+      ).toBe(200);
   });
 
   it('20 simultaneous approvals pay once; reject afterwards moves nothing', async () => {
@@ -267,16 +334,27 @@ describe('withdrawal review', () => {
     const finance = await staff('finance');
     const admin = await staff('admin');
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => call('POST', `/api/admin/withdrawals/${requested.id}/approve`, index % 2 ? finance.token : admin.token)),
+      Array.from({ length: 20 }, (_, index) =>
+        call('POST', `/api/admin/withdrawals/${requested.id}/approve`, index % 2 ? finance.token : admin.token),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
     const decisions = answers.map((answer) => answer.json() as AdminWithdrawalDecision);
     expect(decisions.filter((decision) => decision.changed)).toHaveLength(1);
-    expect(decisions.every((decision) => decision.withdrawal.status === 'queued' || decision.withdrawal.status === 'sent' || decision.withdrawal.status === 'confirmed')).toBe(true);
+    expect(
+      decisions.every(
+        (decision) =>
+          decision.withdrawal.status === 'queued' ||
+          decision.withdrawal.status === 'sent' ||
+          decision.withdrawal.status === 'confirmed',
+      ),
+    ).toBe(true);
     await settleAll();
     const row = await rowOf(requested.id);
     expect(row.status).toBe('confirmed');
-    const attempts = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM withdrawal_attempts WHERE withdrawal_id = ${requested.id}`);
+    const attempts = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM withdrawal_attempts WHERE withdrawal_id = ${requested.id}`,
+    );
     expect(attempts.rows[0]!.n).toBe(1);
     expect(await t.chain!.publicClient.getBalance({ address: row.recipientAddress as Address })).toBe(parseEther('2'));
 
@@ -293,35 +371,75 @@ describe('withdrawal review', () => {
     const afterDebit = await balance(p.id);
     expect(afterDebit).toBe(parseEther('3') - row.amount - row.fee);
 
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: p.token } });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: p.token },
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     const balanceEvent = new Promise<unknown>((resolve) => socket.once('balance', resolve));
+    const update = new Promise<unknown>((resolve) => socket.once('withdrawal_update', resolve));
+    // Issue 26: the player sees why it waits and by when staff usually decide.
+    const waiting = await call('GET', '/api/account/status', p.token);
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.json()).toEqual({
+      restrictions: [
+        {
+          kind: 'withdrawal_review',
+          withdrawalId: requested.id,
+          amount: '1.25',
+          reason: row.reviewReason,
+          since: row.createdAt.toISOString(),
+          expectedBy: new Date(row.createdAt.getTime() + WITHDRAWAL_REVIEW_EXPECTED_HOURS * 3_600_000).toISOString(),
+        },
+      ],
+    });
+    expect(row.reviewReason).toBe(ADMIN_TEXTS.reviewReasons.aboveThreshold('1'));
 
     const finance = await staff('finance');
     const refused = await call('POST', `/api/admin/withdrawals/${requested.id}/reject`, finance.token, {});
     expect(refused.statusCode).toBe(400);
     const rejections = await Promise.all(
-      Array.from({ length: 5 }, () => call('POST', `/api/admin/withdrawals/${requested.id}/reject`, finance.token, { reason: 'Address on a sanctions list' })),
+      Array.from({ length: 5 }, () =>
+        call('POST', `/api/admin/withdrawals/${requested.id}/reject`, finance.token, { reason: 'Address on a sanctions list' }),
+      ),
     );
     expect(rejections.filter((answer) => (answer.json() as AdminWithdrawalDecision).changed)).toHaveLength(1);
     expect(await balance(p.id)).toBe(parseEther('3'));
     expect(await balanceEvent).toMatchObject({ balanceWei: parseEther('3').toString() });
+    expect(await update).toEqual({ id: requested.id, status: 'rejected', reason: 'Address on a sanctions list' });
     socket.disconnect();
-    const transfers = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key = ${`withdrawal-reject:${requested.id}`}`);
+    expect((await call('GET', '/api/account/status', p.token)).json()).toEqual({ restrictions: [] });
+    const transfers = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key = ${`withdrawal-reject:${requested.id}`}`,
+    );
     expect(transfers.rows[0]!.n).toBe(1);
 
     const approve = await call('POST', `/api/admin/withdrawals/${requested.id}/approve`, finance.token);
-    expect(approve.json()).toMatchObject({ changed: false, withdrawal: { status: 'rejected', rejectReason: 'Address on a sanctions list' } });
+    expect(approve.json()).toMatchObject({
+      changed: false,
+      withdrawal: { status: 'rejected', rejectReason: 'Address on a sanctions list' },
+    });
     await settleAll();
     expect(await balance(p.id)).toBe(parseEther('3'));
     const account = (await getAccount(t, p.token)).json() as { withdrawals: Array<{ id: string }> };
-    expect(account.withdrawals.find((item) => item.id === requested.id)).toMatchObject({ status: 'rejected', rejectReason: 'Address on a sanctions list' });
+    expect(account.withdrawals.find((item) => item.id === requested.id)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Address on a sanctions list',
+    });
     const audit = await auditOf(`action=withdrawal.reject&target=withdrawal:${requested.id}`);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: finance.id, role: 'finance', reason: 'Address on a sanctions list', after: { status: 'rejected', refundedWei: (row.amount + row.fee).toString() } });
+    expect(audit[0]).toMatchObject({
+      actor: finance.id,
+      role: 'finance',
+      reason: 'Address on a sanctions list',
+      after: { status: 'rejected', refundedWei: (row.amount + row.fee).toString() },
+    });
     expect((await call('POST', `/api/admin/withdrawals/${randomUUID()}/approve`, finance.token)).statusCode).toBe(404);
   });
 });
@@ -334,19 +452,40 @@ describe('players', () => {
     const id = session.user.id;
     const [user] = await t.db.select().from(users).where(eq(users.id, id));
     const txHash = `0x${'ab'.repeat(32)}`;
-    await t.db.insert(deposits).values({ chainId: DEV_CHAIN_ID, kind: 'transfer', txHash, address: user!.walletAddress!.toLowerCase(), userId: id, amount: 1n, blockNumber: 1n });
+    await t.db.insert(deposits).values({
+      chainId: DEV_CHAIN_ID,
+      kind: 'transfer',
+      txHash,
+      address: user!.walletAddress!.toLowerCase(),
+      userId: id,
+      amount: 1n,
+      blockNumber: 1n,
+    });
     for (const q of [credentials.email.toUpperCase(), 'zelda sea', user!.walletAddress!, id, txHash]) {
       const response = await call('GET', `/api/admin/players?q=${encodeURIComponent(q)}`, support.token);
       expect(response.statusCode, q).toBe(200);
-      expect((response.json() as { players: Array<{ userId: string }> }).players.map((found) => found.userId), q).toContain(id);
+      expect(
+        (response.json() as { players: Array<{ userId: string }> }).players.map((found) => found.userId),
+        q,
+      ).toContain(id);
     }
     const page = await call('GET', `/api/admin/players/${id}`, support.token);
-    expect(page.json()).toMatchObject({ player: { userId: id, name: 'Zelda Search', frozen: null }, deposits: [{ txHash }], sessions: [{ revokedAt: null }] });
+    expect(page.json()).toMatchObject({
+      player: { userId: id, name: 'Zelda Search', frozen: null },
+      deposits: [{ txHash }],
+      sessions: [{ revokedAt: null }],
+    });
   });
 
   it('freeze: sessions signed out with force_disconnect and a message; no play, no withdrawal; signing in and the balance still work; unfreeze restores', async () => {
     const p = await player('1');
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: p.token } });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: p.token },
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -356,31 +495,50 @@ describe('players', () => {
     expect((await call('POST', `/api/admin/players/${p.id}/freeze`, support.token, {})).statusCode).toBe(400);
     const frozen = await call('POST', `/api/admin/players/${p.id}/freeze`, support.token, { reason: 'Chargeback investigation' });
     expect(frozen.json()).toEqual({ changed: true });
-    expect(await forced).toBe(ADMIN_TEXTS.accountFrozenDisconnect);
-    expect((await call('POST', `/api/admin/players/${p.id}/freeze`, support.token, { reason: 'again' })).json()).toEqual({ changed: false });
+    expect(await forced).toBe(ADMIN_TEXTS.accountFrozenDisconnectWithReason('Chargeback investigation'));
+    expect((await call('POST', `/api/admin/players/${p.id}/freeze`, support.token, { reason: 'again' })).json()).toEqual({
+      changed: false,
+    });
     // The old access token is dead; signing in again works and shows the balance.
     expect((await getAccount(t, p.token)).statusCode).toBe(403);
     const again = await signIn(t, p);
     const account = await getAccount(t, again.accessToken);
     expect(account.statusCode).toBe(200);
+    // Issue 26: signed in again, the player is told why, in staff's words.
+    expect((await call('GET', '/api/account/status', again.accessToken)).json()).toMatchObject({
+      restrictions: [{ kind: 'frozen', reason: 'Chargeback investigation' }],
+    });
     // No withdrawal.
     const refused = await cashout(again.accessToken, '0.1');
-    expect({ status: refused.statusCode, body: refused.json() as unknown }).toEqual({ status: 423, body: { message: ADMIN_TEXTS.accountFrozen } });
+    expect({ status: refused.statusCode, body: refused.json() as unknown }).toEqual({
+      status: 423,
+      body: { code: 'account_frozen', message: ADMIN_TEXTS.accountFrozen },
+    });
     expect(await balance(p.id)).toBe(parseEther('1'));
     // No search.
-    const second: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: again.accessToken } });
+    const second: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: again.accessToken },
+    });
     await new Promise<void>((resolve, reject) => {
       second.once('connect', () => resolve());
       second.once('connect_error', reject);
     });
     const error = new Promise<{ message: string }>((resolve) => second.once('error', resolve));
     second.emit('search_game', { amount: 1, character: 'Character1' });
-    expect(await error).toEqual({ message: ADMIN_TEXTS.accountFrozen });
+    expect(await error).toEqual({ code: 'account_frozen', message: ADMIN_TEXTS.accountFrozen });
     second.disconnect();
 
-    const page = (await call('GET', `/api/admin/players/${p.id}`, support.token)).json() as { player: { frozen: { reason: string } | null } };
+    const page = (await call('GET', `/api/admin/players/${p.id}`, support.token)).json() as {
+      player: { frozen: { reason: string } | null };
+    };
     expect(page.player.frozen).toMatchObject({ reason: 'Chargeback investigation' });
-    expect((await call('POST', `/api/admin/players/${p.id}/unfreeze`, support.token, { reason: 'Cleared' })).json()).toEqual({ changed: true });
+    expect((await call('POST', `/api/admin/players/${p.id}/unfreeze`, support.token, { reason: 'Cleared' })).json()).toEqual({
+      changed: true,
+    });
     expect((await cashout(again.accessToken, '0.1')).statusCode).toBe(201);
     await settleAll();
     const audit = await auditOf(`target=user:${p.id}`);
@@ -389,21 +547,29 @@ describe('players', () => {
 
   it('revoke sessions signs every session out with force_disconnect', async () => {
     const p = await player();
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: p.token } });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectSocket(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: p.token },
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     const forced = new Promise<string>((resolve) => socket.once('force_disconnect', resolve));
     const admin = await staff('admin');
-    expect((await call('POST', `/api/admin/players/${p.id}/revoke-sessions`, admin.token, { reason: 'Stolen phone' })).json()).toEqual({ changed: true });
+    expect(
+      (await call('POST', `/api/admin/players/${p.id}/revoke-sessions`, admin.token, { reason: 'Stolen phone' })).json(),
+    ).toEqual({ changed: true });
     expect(await forced).toBe(ADMIN_TEXTS.sessionsRevokedDisconnect);
     expect((await getAccount(t, p.token)).statusCode).toBe(403);
   });
 });
 
 describe('overview (solvency)', () => {
-  it('answers liabilities, holdings from the chain, margin, fee income and the last ledger check; red when a deposit address is emptied behind the ledger\'s back', async () => {
+  it("answers liabilities, holdings from the chain, margin, fee income and the last ledger check; red when a deposit address is emptied behind the ledger's back", async () => {
     const finance = await staff('finance');
     const p = await player();
     const [user] = await t.db.select().from(users).where(eq(users.id, p.id));
@@ -411,8 +577,22 @@ describe('overview (solvency)', () => {
     // A deposit of 2 ETH: on chain at the deposit address, and credited in the ledger.
     await rpc(anvil.rpcUrl, 'anvil_setBalance', [depositAddress, `0x${parseEther('2').toString(16)}`]);
     await t.db.transaction(async (tx) => {
-      await tx.insert(deposits).values({ chainId: DEV_CHAIN_ID, kind: 'transfer', txHash: `0x${'cd'.repeat(32)}`, address: depositAddress, userId: p.id, amount: parseEther('2'), blockNumber: 1n, status: 'credited', creditedAt: new Date() });
-      await transfer(tx, { idempotencyKey: `test-credit:${p.id}`, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(p.id), amount: parseEther('2') }] });
+      await tx.insert(deposits).values({
+        chainId: DEV_CHAIN_ID,
+        kind: 'transfer',
+        txHash: `0x${'cd'.repeat(32)}`,
+        address: depositAddress,
+        userId: p.id,
+        amount: parseEther('2'),
+        blockNumber: 1n,
+        status: 'credited',
+        creditedAt: new Date(),
+      });
+      await transfer(tx, {
+        idempotencyKey: `test-credit:${p.id}`,
+        kind: 'deposit',
+        legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(p.id), amount: parseEther('2') }],
+      });
     });
     expect((await call('POST', '/api/admin/ledger-check', finance.token)).json()).toMatchObject({ ok: true });
     const green = (await call('GET', '/api/admin/overview', finance.token)).json() as AdminOverview;

@@ -7,7 +7,13 @@
  * different people approve (at once, or one person twice at once, included).
  * Every refusal is 403 with its text, changes nothing and is in the audit log.
  */
-import { ADMIN_TEXTS, type AdminWithdrawalDecision, type FlagsResponse, type StuckResponse } from '@shifumi/protocol';
+import {
+  ADMIN_TEXTS,
+  type AdminWithdrawalDecision,
+  type FlagsResponse,
+  type RefusalCode,
+  type StuckResponse,
+} from '@shifumi/protocol';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { parseEther, type Address } from 'viem';
@@ -33,7 +39,12 @@ beforeAll(async () => {
   anvil = await startTestAnvil();
   t = await createTestApp({
     chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '2', WITHDRAWAL_CONFIRMATIONS: '1' }),
-    env: { WITHDRAWAL_REVIEW_ABOVE_ETH: '1', WITHDRAWAL_DAILY_LIMIT_ETH: '1000', WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH: '2', WITHDRAWALS_PER_HOUR: '1000' },
+    env: {
+      WITHDRAWAL_REVIEW_ABOVE_ETH: '1',
+      WITHDRAWAL_DAILY_LIMIT_ETH: '1000',
+      WITHDRAWAL_SECOND_APPROVAL_ABOVE_ETH: '2',
+      WITHDRAWALS_PER_HOUR: '1000',
+    },
   });
 });
 
@@ -51,13 +62,26 @@ interface Person {
   address: Address;
 }
 
-const silent = { fatal: () => undefined, error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined, trace: () => undefined, child: () => silent, level: 'silent' } as unknown as Logger;
+const silent = {
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  child: () => silent,
+  level: 'silent',
+} as unknown as Logger;
 const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
 const rowOf = async (id: string) => (await t.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
 
 async function fund(userId: string, eth: string): Promise<void> {
   await t.db.transaction((tx) =>
-    transfer(tx, { idempotencyKey: `test-deposit:${randomUUID()}`, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: parseEther(eth) }] }),
+    transfer(tx, {
+      idempotencyKey: `test-deposit:${randomUUID()}`,
+      kind: 'deposit',
+      legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: parseEther(eth) }],
+    }),
   );
 }
 
@@ -67,13 +91,25 @@ async function person(role?: Role, eth = '0'): Promise<Person> {
   const session = await signIn(t, credentials);
   await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, session.user.id));
   if (eth !== '0') await fund(session.user.id, eth);
-  if (role) expect((await grantRole(t.db, credentials.email, role, { actor: CLI_ACTOR, role: null, now: new Date() })).ok).toBe(true);
+  if (role)
+    expect((await grantRole(t.db, credentials.email, role, { actor: CLI_ACTOR, role: null, now: new Date() })).ok).toBe(true);
   const [user] = await t.db.select().from(users).where(eq(users.id, session.user.id));
-  return { id: session.user.id, token: session.accessToken, email: credentials.email, password: credentials.password, address: user!.walletAddress!.toLowerCase() as Address };
+  return {
+    id: session.user.id,
+    token: session.accessToken,
+    email: credentials.email,
+    password: credentials.password,
+    address: user!.walletAddress!.toLowerCase() as Address,
+  };
 }
 
 function call(method: 'GET' | 'POST', url: string, token: string, payload?: unknown) {
-  return t.app.fastify.inject({ method, url, headers: { authorization: token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.fastify.inject({
+    method,
+    url,
+    headers: { authorization: token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 function freshRecipient(): Address {
@@ -82,7 +118,12 @@ function freshRecipient(): Address {
 }
 
 async function cashout(token: string, amount: string): Promise<string> {
-  const response = await postJson(t, '/api/wallet/cashout', { amount, recipientAddress: freshRecipient() }, { authorization: token });
+  const response = await postJson(
+    t,
+    '/api/wallet/cashout',
+    { amount, recipientAddress: freshRecipient() },
+    { authorization: token },
+  );
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }
@@ -95,20 +136,26 @@ async function audited(action: string, target: string) {
   return rows.rows;
 }
 
-/** A refusal: 403 with exactly this text. */
-function expectRefused(response: { statusCode: number; json: () => unknown }, message: string): void {
+/** A refusal: 403 with exactly this code and text. */
+function expectRefused(response: { statusCode: number; json: () => unknown }, code: RefusalCode, message: string): void {
   expect(response.statusCode).toBe(403);
-  expect(response.json()).toEqual({ message });
+  expect(response.json()).toEqual({ code, message });
 }
 
 const liveSessions = async (userId: string) =>
-  (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${userId} AND revoked_at IS NULL`)).rows[0]!.n;
+  (
+    await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${userId} AND revoked_at IS NULL`,
+    )
+  ).rows[0]!.n;
 
 async function settleAll(): Promise<void> {
   await pollUntil(
     async () => {
       await t.app.withdrawalSender!.tick();
-      const open = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM withdrawals WHERE status IN ('queued', 'sent')`);
+      const open = await t.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM withdrawals WHERE status IN ('queued', 'sent')`,
+      );
       return open.rows[0]!.n === 0 ? true : undefined;
     },
     30_000,
@@ -122,28 +169,52 @@ describe('own withdrawals', () => {
     const id = await cashout(finance.token, '1.5');
     const before = await balance(finance.id);
 
-    expectRefused(await call('POST', `/api/admin/withdrawals/${id}/approve`, finance.token), ADMIN_TEXTS.ownCase.approve);
-    expectRefused(await call('POST', `/api/admin/withdrawals/${id}/reject`, finance.token, { reason: 'Changed my mind' }), ADMIN_TEXTS.ownCase.reject);
+    expectRefused(
+      await call('POST', `/api/admin/withdrawals/${id}/approve`, finance.token),
+      'own_case',
+      ADMIN_TEXTS.ownCase.approve,
+    );
+    expectRefused(
+      await call('POST', `/api/admin/withdrawals/${id}/reject`, finance.token, { reason: 'Changed my mind' }),
+      'own_case',
+      ADMIN_TEXTS.ownCase.reject,
+    );
     expect(await rowOf(id)).toMatchObject({ status: 'review', reviewedBy: null, rejectReason: null });
     expect(await balance(finance.id)).toBe(before);
     expect(await t.db.select().from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, id))).toEqual([]);
-    expect(await audited('withdrawal.approve.refused', `withdrawal:${id}`)).toEqual([expect.objectContaining({ actor: finance.id, role: 'finance', reason: 'own_case' })]);
-    expect(await audited('withdrawal.reject.refused', `withdrawal:${id}`)).toEqual([expect.objectContaining({ actor: finance.id, role: 'finance', reason: 'own_case' })]);
+    expect(await audited('withdrawal.approve.refused', `withdrawal:${id}`)).toEqual([
+      expect.objectContaining({ actor: finance.id, role: 'finance', reason: 'own_case' }),
+    ]);
+    expect(await audited('withdrawal.reject.refused', `withdrawal:${id}`)).toEqual([
+      expect.objectContaining({ actor: finance.id, role: 'finance', reason: 'own_case' }),
+    ]);
     expect(await audited('withdrawal.approve', `withdrawal:${id}`)).toEqual([]);
 
     // An admin on their own withdrawal: the same.
     const admin = await person('admin', '3');
     const adminsOwn = await cashout(admin.token, '1.5');
-    expectRefused(await call('POST', `/api/admin/withdrawals/${adminsOwn}/approve`, admin.token), ADMIN_TEXTS.ownCase.approve);
+    expectRefused(
+      await call('POST', `/api/admin/withdrawals/${adminsOwn}/approve`, admin.token),
+      'own_case',
+      ADMIN_TEXTS.ownCase.approve,
+    );
     expect((await rowOf(adminsOwn)).status).toBe('review');
 
     // A staff account's withdrawal is an admin's to decide: another finance member is refused, the admin approves it.
     const colleague = await person('finance');
-    expectRefused(await call('POST', `/api/admin/withdrawals/${id}/approve`, colleague.token), ADMIN_TEXTS.staffAccountAdminOnly);
+    expectRefused(
+      await call('POST', `/api/admin/withdrawals/${id}/approve`, colleague.token),
+      'staff_account_admin_only',
+      ADMIN_TEXTS.staffAccountAdminOnly,
+    );
     expect(await audited('withdrawal.approve.refused', `withdrawal:${id}`)).toHaveLength(2);
     const approved = await call('POST', `/api/admin/withdrawals/${id}/approve`, admin.token);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ changed: true, approvals: 1, withdrawal: { status: 'queued', userRole: 'finance', approvedBy: [{ userId: admin.id }] } });
+    expect(approved.json()).toMatchObject({
+      changed: true,
+      approvals: 1,
+      withdrawal: { status: 'queued', userRole: 'finance', approvedBy: [{ userId: admin.id }] },
+    });
     // The other admin's: rejected by the first admin's colleague admin, not by finance.
     const otherAdmin = await person('admin');
     const rejected = await call('POST', `/api/admin/withdrawals/${adminsOwn}/reject`, otherAdmin.token, { reason: 'Not now' });
@@ -151,13 +222,15 @@ describe('own withdrawals', () => {
     await settleAll();
   });
 
-  it('the database refuses an approval or a decision by the withdrawal\'s owner, whatever the code does', async () => {
+  it("the database refuses an approval or a decision by the withdrawal's owner, whatever the code does", async () => {
     const finance = await person('finance', '3');
     const id = await cashout(finance.token, '1.5');
     await expect(t.db.insert(withdrawalApprovals).values({ withdrawalId: id, staffUserId: finance.id })).rejects.toThrow();
     await expect(t.db.update(withdrawals).set({ reviewedBy: finance.id }).where(eq(withdrawals.id, id))).rejects.toThrow();
     const admin = await person('admin');
-    expect((await call('POST', `/api/admin/withdrawals/${id}/reject`, admin.token, { reason: 'Test cleanup' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/withdrawals/${id}/reject`, admin.token, { reason: 'Test cleanup' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -165,13 +238,33 @@ describe('flags', () => {
   it('nobody resolves a flag that names them; a flag naming a staff account is resolved by an admin only', async () => {
     const support = await person('support');
     const player = await person();
-    const [named] = await t.db.insert(flags).values({ rule: 'test', userId: player.id, otherUserId: support.id, evidence: {}, dedupeKey: `test:${randomUUID()}` }).returning();
+    const [named] = await t.db
+      .insert(flags)
+      .values({ rule: 'test', userId: player.id, otherUserId: support.id, evidence: {}, dedupeKey: `test:${randomUUID()}` })
+      .returning();
     const target = `flag:${named!.id}`;
-    expectRefused(await call('POST', `/api/admin/flags/${named!.id}/resolve`, support.token, { resolution: 'dismissed', note: 'Nothing here' }), ADMIN_TEXTS.ownCase.resolveFlag);
+    expectRefused(
+      await call('POST', `/api/admin/flags/${named!.id}/resolve`, support.token, {
+        resolution: 'dismissed',
+        note: 'Nothing here',
+      }),
+      'own_case',
+      ADMIN_TEXTS.ownCase.resolveFlag,
+    );
     // Another support member: the flag names a staff account.
     const colleague = await person('support');
-    expectRefused(await call('POST', `/api/admin/flags/${named!.id}/resolve`, colleague.token, { resolution: 'dismissed', note: 'Nothing here' }), ADMIN_TEXTS.staffAccountAdminOnly);
-    expect((await t.db.select().from(flags).where(eq(flags.id, named!.id)))[0]).toMatchObject({ status: 'open', resolvedBy: null });
+    expectRefused(
+      await call('POST', `/api/admin/flags/${named!.id}/resolve`, colleague.token, {
+        resolution: 'dismissed',
+        note: 'Nothing here',
+      }),
+      'staff_account_admin_only',
+      ADMIN_TEXTS.staffAccountAdminOnly,
+    );
+    expect((await t.db.select().from(flags).where(eq(flags.id, named!.id)))[0]).toMatchObject({
+      status: 'open',
+      resolvedBy: null,
+    });
     expect((await audited('flag.resolve.refused', target)).map((row) => [row.actor, row.reason])).toEqual([
       [support.id, 'own_case'],
       [colleague.id, 'staff_account'],
@@ -182,15 +275,39 @@ describe('flags', () => {
 
     // The account a flag names first, as an admin: refused too.
     const admin = await person('admin');
-    const [own] = await t.db.insert(flags).values({ rule: 'test', userId: admin.id, evidence: {}, dedupeKey: `test:${randomUUID()}` }).returning();
-    expectRefused(await call('POST', `/api/admin/flags/${own!.id}/resolve`, admin.token, { resolution: 'dismissed', note: 'Mine is fine' }), ADMIN_TEXTS.ownCase.resolveFlag);
+    const [own] = await t.db
+      .insert(flags)
+      .values({ rule: 'test', userId: admin.id, evidence: {}, dedupeKey: `test:${randomUUID()}` })
+      .returning();
+    expectRefused(
+      await call('POST', `/api/admin/flags/${own!.id}/resolve`, admin.token, { resolution: 'dismissed', note: 'Mine is fine' }),
+      'own_case',
+      ADMIN_TEXTS.ownCase.resolveFlag,
+    );
     // Another admin resolves both.
     const otherAdmin = await person('admin');
-    expect((await call('POST', `/api/admin/flags/${named!.id}/resolve`, otherAdmin.token, { resolution: 'dismissed', note: 'Checked' })).json()).toEqual({ changed: true });
-    expect((await call('POST', `/api/admin/flags/${own!.id}/resolve`, otherAdmin.token, { resolution: 'confirmed', note: 'Checked' })).json()).toEqual({ changed: true });
-    await expect(t.db.execute(sql`UPDATE flags SET status = 'open', resolved_at = NULL, resolved_by = NULL WHERE id = ${own!.id}`)).resolves.toBeDefined();
+    expect(
+      (
+        await call('POST', `/api/admin/flags/${named!.id}/resolve`, otherAdmin.token, {
+          resolution: 'dismissed',
+          note: 'Checked',
+        })
+      ).json(),
+    ).toEqual({ changed: true });
+    expect(
+      (
+        await call('POST', `/api/admin/flags/${own!.id}/resolve`, otherAdmin.token, { resolution: 'confirmed', note: 'Checked' })
+      ).json(),
+    ).toEqual({ changed: true });
+    await expect(
+      t.db.execute(sql`UPDATE flags SET status = 'open', resolved_at = NULL, resolved_by = NULL WHERE id = ${own!.id}`),
+    ).resolves.toBeDefined();
     // The database refuses a resolution by an account the flag names.
-    await expect(t.db.execute(sql`UPDATE flags SET status = 'dismissed', resolved_at = now(), resolved_by = ${admin.id} WHERE id = ${own!.id}`)).rejects.toThrow();
+    await expect(
+      t.db.execute(
+        sql`UPDATE flags SET status = 'dismissed', resolved_at = now(), resolved_by = ${admin.id} WHERE id = ${own!.id}`,
+      ),
+    ).rejects.toThrow();
   });
 });
 
@@ -198,23 +315,58 @@ describe('players', () => {
   it('support cannot freeze, unfreeze or sign out their own account (403, nothing changes, audited)', async () => {
     const support = await person('support');
     const target = `user:${support.id}`;
-    expectRefused(await call('POST', `/api/admin/players/${support.id}/freeze`, support.token, { reason: 'Test' }), ADMIN_TEXTS.ownCase.freeze);
-    expectRefused(await call('POST', `/api/admin/players/${support.id}/unfreeze`, support.token, { reason: 'Test' }), ADMIN_TEXTS.ownCase.unfreeze);
-    expectRefused(await call('POST', `/api/admin/players/${support.id}/revoke-sessions`, support.token, { reason: 'Test' }), ADMIN_TEXTS.ownCase.revokeSessions);
+    expectRefused(
+      await call('POST', `/api/admin/players/${support.id}/freeze`, support.token, { reason: 'Test' }),
+      'own_case',
+      ADMIN_TEXTS.ownCase.freeze,
+    );
+    expectRefused(
+      await call('POST', `/api/admin/players/${support.id}/unfreeze`, support.token, { reason: 'Test' }),
+      'own_case',
+      ADMIN_TEXTS.ownCase.unfreeze,
+    );
+    expectRefused(
+      await call('POST', `/api/admin/players/${support.id}/revoke-sessions`, support.token, { reason: 'Test' }),
+      'own_case',
+      ADMIN_TEXTS.ownCase.revokeSessions,
+    );
     expect((await t.db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, support.id)))[0]!.frozenAt).toBeNull();
     expect(await liveSessions(support.id)).toBe(1);
     for (const action of ['player.freeze', 'player.unfreeze', 'player.revoke_sessions']) {
-      expect(await audited(`${action}.refused`, target)).toEqual([expect.objectContaining({ actor: support.id, role: 'support', reason: 'own_case' })]);
+      expect(await audited(`${action}.refused`, target)).toEqual([
+        expect.objectContaining({ actor: support.id, role: 'support', reason: 'own_case' }),
+      ]);
       expect(await audited(action, target)).toEqual([]);
     }
     // The unfreeze of one's own frozen account is refused by the module too (the route never gets there: a frozen staff account has no console).
     const admin = await person('admin');
-    expect((await call('POST', `/api/admin/players/${support.id}/freeze`, admin.token, { reason: 'Investigation' })).json()).toEqual({ changed: true });
-    const players = createPlayersAdmin({ db: t.db, clock: () => new Date(), logger: silent, disconnects: { sessionsEnded: () => undefined }, secondApprovalAboveWei: 0n });
-    expect(await players.unfreeze(support.id, 'Let me out', { userId: support.id, sessionId: randomUUID(), role: 'support', ip: '127.0.0.1' })).toEqual({ found: true, refused: 'own_case', action: 'unfreeze' });
-    expect((await t.db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, support.id)))[0]!.frozenAt).not.toBeNull();
+    expect(
+      (await call('POST', `/api/admin/players/${support.id}/freeze`, admin.token, { reason: 'Investigation' })).json(),
+    ).toEqual({ changed: true });
+    const players = createPlayersAdmin({
+      db: t.db,
+      clock: () => new Date(),
+      logger: silent,
+      disconnects: { sessionsEnded: () => undefined },
+      secondApprovalAboveWei: 0n,
+    });
+    expect(
+      await players.unfreeze(support.id, 'Let me out', {
+        userId: support.id,
+        sessionId: randomUUID(),
+        role: 'support',
+        ip: '127.0.0.1',
+      }),
+    ).toEqual({ found: true, refused: 'own_case', action: 'unfreeze' });
+    expect(
+      (await t.db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, support.id)))[0]!.frozenAt,
+    ).not.toBeNull();
     // Admins too.
-    expectRefused(await call('POST', `/api/admin/players/${admin.id}/revoke-sessions`, admin.token, { reason: 'Test' }), ADMIN_TEXTS.ownCase.revokeSessions);
+    expectRefused(
+      await call('POST', `/api/admin/players/${admin.id}/revoke-sessions`, admin.token, { reason: 'Test' }),
+      'own_case',
+      ADMIN_TEXTS.ownCase.revokeSessions,
+    );
     expect(await liveSessions(admin.id)).toBe(1);
   });
 
@@ -223,29 +375,53 @@ describe('players', () => {
     for (const role of ['admin', 'finance', 'support'] as const) {
       const member = await person(role);
       const target = `user:${member.id}`;
-      expectRefused(await call('POST', `/api/admin/players/${member.id}/freeze`, support.token, { reason: 'Test' }), ADMIN_TEXTS.staffAccountAdminOnly);
-      expectRefused(await call('POST', `/api/admin/players/${member.id}/revoke-sessions`, support.token, { reason: 'Test' }), ADMIN_TEXTS.staffAccountAdminOnly);
+      expectRefused(
+        await call('POST', `/api/admin/players/${member.id}/freeze`, support.token, { reason: 'Test' }),
+        'staff_account_admin_only',
+        ADMIN_TEXTS.staffAccountAdminOnly,
+      );
+      expectRefused(
+        await call('POST', `/api/admin/players/${member.id}/revoke-sessions`, support.token, { reason: 'Test' }),
+        'staff_account_admin_only',
+        ADMIN_TEXTS.staffAccountAdminOnly,
+      );
       expect(await liveSessions(member.id)).toBe(1);
-      expect((await audited('player.freeze.refused', target)).map((row) => [row.actor, row.reason])).toEqual([[support.id, 'staff_account']]);
-      expect((await audited('player.revoke_sessions.refused', target)).map((row) => [row.actor, row.reason])).toEqual([[support.id, 'staff_account']]);
+      expect((await audited('player.freeze.refused', target)).map((row) => [row.actor, row.reason])).toEqual([
+        [support.id, 'staff_account'],
+      ]);
+      expect((await audited('player.revoke_sessions.refused', target)).map((row) => [row.actor, row.reason])).toEqual([
+        [support.id, 'staff_account'],
+      ]);
     }
     // An admin freezes a finance member; support may not unfreeze them.
     const admin = await person('admin');
     const finance = await person('finance');
-    expect((await call('POST', `/api/admin/players/${finance.id}/freeze`, admin.token, { reason: 'Investigation' })).json()).toEqual({ changed: true });
-    expectRefused(await call('POST', `/api/admin/players/${finance.id}/unfreeze`, support.token, { reason: 'Let them out' }), ADMIN_TEXTS.staffAccountAdminOnly);
-    expect((await t.db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, finance.id)))[0]!.frozenAt).not.toBeNull();
+    expect(
+      (await call('POST', `/api/admin/players/${finance.id}/freeze`, admin.token, { reason: 'Investigation' })).json(),
+    ).toEqual({ changed: true });
+    expectRefused(
+      await call('POST', `/api/admin/players/${finance.id}/unfreeze`, support.token, { reason: 'Let them out' }),
+      'staff_account_admin_only',
+      ADMIN_TEXTS.staffAccountAdminOnly,
+    );
+    expect(
+      (await t.db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, finance.id)))[0]!.frozenAt,
+    ).not.toBeNull();
     expect((await audited('player.unfreeze.refused', `user:${finance.id}`)).map((row) => row.reason)).toEqual(['staff_account']);
     // A player is still support's to act on.
     const player = await person();
-    expect((await call('POST', `/api/admin/players/${player.id}/freeze`, support.token, { reason: 'Chargeback' })).json()).toEqual({ changed: true });
+    expect(
+      (await call('POST', `/api/admin/players/${player.id}/freeze`, support.token, { reason: 'Chargeback' })).json(),
+    ).toEqual({ changed: true });
   });
 
   it('a frozen staff account has no console: 403 on every admin route, /api/admin/me included, until an admin unfreezes it', async () => {
     const finance = await person('finance', '3');
     const pending = await cashout((await person(undefined, '3')).token, '1.5');
     const admin = await person('admin');
-    expect((await call('POST', `/api/admin/players/${finance.id}/freeze`, admin.token, { reason: 'Stolen laptop' })).json()).toEqual({ changed: true });
+    expect(
+      (await call('POST', `/api/admin/players/${finance.id}/freeze`, admin.token, { reason: 'Stolen laptop' })).json(),
+    ).toEqual({ changed: true });
     // Signing in still works for a frozen account: the console does not.
     const again = await signIn(t, finance);
     for (const [method, url] of [
@@ -256,18 +432,25 @@ describe('players', () => {
       ['POST', `/api/admin/withdrawals/${pending}/approve`],
       ['POST', '/api/admin/ledger-check'],
     ] as const) {
-      expectRefused(await call(method, url, again.accessToken), ADMIN_TEXTS.staffFrozen);
+      expectRefused(await call(method, url, again.accessToken), 'staff_frozen', ADMIN_TEXTS.staffFrozen);
     }
     expect((await rowOf(pending)).status).toBe('review');
-    const refusals = await t.db.execute<{ reason: string; target: string }>(sql`SELECT reason, target FROM audit_log WHERE actor = ${finance.id} AND action = 'access.refused' ORDER BY id`);
+    const refusals = await t.db.execute<{ reason: string; target: string }>(
+      sql`SELECT reason, target FROM audit_log WHERE actor = ${finance.id} AND action = 'access.refused' ORDER BY id`,
+    );
     expect(refusals.rows.map((row) => row.reason)).toEqual(Array.from({ length: 6 }, () => 'staff_frozen'));
     expect(refusals.rows[0]!.target).toBe('GET /api/admin/me');
 
-    expect((await call('POST', `/api/admin/players/${finance.id}/unfreeze`, admin.token, { reason: 'Laptop found' })).json()).toEqual({ changed: true });
+    expect(
+      (await call('POST', `/api/admin/players/${finance.id}/unfreeze`, admin.token, { reason: 'Laptop found' })).json(),
+    ).toEqual({ changed: true });
     const me = await call('GET', '/api/admin/me', again.accessToken);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ userId: finance.id, role: 'finance' });
-    expect((await call('POST', `/api/admin/withdrawals/${pending}/approve`, again.accessToken)).json()).toMatchObject({ changed: true, withdrawal: { status: 'queued' } });
+    expect((await call('POST', `/api/admin/withdrawals/${pending}/approve`, again.accessToken)).json()).toMatchObject({
+      changed: true,
+      withdrawal: { status: 'queued' },
+    });
     await settleAll();
   });
 });
@@ -278,22 +461,41 @@ async function seenDeposit(owner: Person, eth: string): Promise<string> {
   const receipt = await t.chain!.publicClient.waitForTransactionReceipt({ hash });
   const [row] = await t.db
     .insert(deposits)
-    .values({ chainId: DEV_CHAIN_ID, kind: 'transfer', txHash: hash.toLowerCase(), address: owner.address, userId: owner.id, amount: parseEther(eth), blockNumber: receipt.blockNumber, blockHash: receipt.blockHash })
+    .values({
+      chainId: DEV_CHAIN_ID,
+      kind: 'transfer',
+      txHash: hash.toLowerCase(),
+      address: owner.address,
+      userId: owner.id,
+      amount: parseEther(eth),
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+    })
     .returning({ id: deposits.id });
   await rpc(anvil.rpcUrl, 'anvil_mine', ['0x3']);
   return row!.id;
 }
 
 describe('stuck money', () => {
-  it('nobody credits a stuck deposit to themselves; a staff account\'s deposit is credited by an admin only', async () => {
+  it("nobody credits a stuck deposit to themselves; a staff account's deposit is credited by an admin only", async () => {
     const finance = await person('finance');
     const id = await seenDeposit(finance, '0.2');
     const listed = (await call('GET', '/api/admin/stuck', finance.token)).json() as StuckResponse;
-    expect(listed.items).toContainEqual(expect.objectContaining({ kind: 'deposit_uncredited', id, owner: { userId: finance.id, role: 'finance' } }));
+    expect(listed.items).toContainEqual(
+      expect.objectContaining({ kind: 'deposit_uncredited', id, owner: { userId: finance.id, role: 'finance' } }),
+    );
 
-    expectRefused(await call('POST', `/api/admin/stuck/deposits/${id}/credit`, finance.token), ADMIN_TEXTS.ownCase.creditDeposit);
+    expectRefused(
+      await call('POST', `/api/admin/stuck/deposits/${id}/credit`, finance.token),
+      'own_case',
+      ADMIN_TEXTS.ownCase.creditDeposit,
+    );
     const colleague = await person('finance');
-    expectRefused(await call('POST', `/api/admin/stuck/deposits/${id}/credit`, colleague.token), ADMIN_TEXTS.staffAccountAdminOnly);
+    expectRefused(
+      await call('POST', `/api/admin/stuck/deposits/${id}/credit`, colleague.token),
+      'staff_account_admin_only',
+      ADMIN_TEXTS.staffAccountAdminOnly,
+    );
     expect((await t.db.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, id)))[0]!.status).toBe('pending');
     expect(await balance(finance.id)).toBe(0n);
     expect((await audited('stuck.credit_deposit.refused', `deposit:${id}`)).map((row) => [row.actor, row.reason])).toEqual([
@@ -304,10 +506,16 @@ describe('stuck money', () => {
     // An admin's own deposit: refused too; another admin credits both.
     const admin = await person('admin');
     const adminsOwn = await seenDeposit(admin, '0.1');
-    expectRefused(await call('POST', `/api/admin/stuck/deposits/${adminsOwn}/credit`, admin.token), ADMIN_TEXTS.ownCase.creditDeposit);
+    expectRefused(
+      await call('POST', `/api/admin/stuck/deposits/${adminsOwn}/credit`, admin.token),
+      'own_case',
+      ADMIN_TEXTS.ownCase.creditDeposit,
+    );
     const otherAdmin = await person('admin');
     expect((await call('POST', `/api/admin/stuck/deposits/${id}/credit`, otherAdmin.token)).json()).toEqual({ changed: true });
-    expect((await call('POST', `/api/admin/stuck/deposits/${adminsOwn}/credit`, otherAdmin.token)).json()).toEqual({ changed: true });
+    expect((await call('POST', `/api/admin/stuck/deposits/${adminsOwn}/credit`, otherAdmin.token)).json()).toEqual({
+      changed: true,
+    });
     expect(await balance(finance.id)).toBe(parseEther('0.2'));
   });
 
@@ -322,18 +530,29 @@ describe('stuck money', () => {
       expect(sent.status).toBe('sent');
       // Its transaction leaves the mempool and another one from the hot wallet takes the nonce.
       const pending = await rpc<{ pending: Record<string, Record<string, { hash: string }>> }>(anvil.rpcUrl, 'txpool_content');
-      for (const byNonce of Object.values(pending.pending)) for (const transaction of Object.values(byNonce)) await rpc(anvil.rpcUrl, 'anvil_dropTransaction', [transaction.hash]);
+      for (const byNonce of Object.values(pending.pending))
+        for (const transaction of Object.values(byNonce)) await rpc(anvil.rpcUrl, 'anvil_dropTransaction', [transaction.hash]);
       await t.chain!.hotWallet.sendTransaction({ to: payerAccount(6).address, value: 1n, nonce: sent.nonce! });
       await rpc(anvil.rpcUrl, 'evm_mine');
     } finally {
       await rpc(anvil.rpcUrl, 'evm_setAutomine', [true]);
     }
     const listed = (await call('GET', '/api/admin/stuck', finance.token)).json() as StuckResponse;
-    expect(listed.items).toContainEqual(expect.objectContaining({ kind: 'withdrawal_nonce_taken', id, owner: { userId: finance.id, role: 'finance' } }));
+    expect(listed.items).toContainEqual(
+      expect.objectContaining({ kind: 'withdrawal_nonce_taken', id, owner: { userId: finance.id, role: 'finance' } }),
+    );
     const before = await balance(finance.id);
-    expectRefused(await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, finance.token), ADMIN_TEXTS.ownCase.failAndRefund);
+    expectRefused(
+      await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, finance.token),
+      'own_case',
+      ADMIN_TEXTS.ownCase.failAndRefund,
+    );
     const colleague = await person('finance');
-    expectRefused(await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, colleague.token), ADMIN_TEXTS.staffAccountAdminOnly);
+    expectRefused(
+      await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, colleague.token),
+      'staff_account_admin_only',
+      ADMIN_TEXTS.staffAccountAdminOnly,
+    );
     expect((await rowOf(id)).status).toBe('sent');
     expect(await balance(finance.id)).toBe(before);
     expect((await audited('stuck.fail_and_refund.refused', `withdrawal:${id}`)).map((row) => [row.actor, row.reason])).toEqual([
@@ -341,16 +560,18 @@ describe('stuck money', () => {
       [colleague.id, 'staff_account'],
     ]);
     const admin = await person('admin');
-    expect((await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, admin.token)).json()).toEqual({ changed: true });
+    expect((await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, admin.token)).json()).toEqual({
+      changed: true,
+    });
     const row = await rowOf(id);
     expect(row.status).toBe('failed');
     expect(await balance(finance.id)).toBe(before + row.amount + row.fee);
   });
 
-  it('taking over a stuck game is for admin and support (the README\'s table)', async () => {
+  it("taking over a stuck game is for admin and support (the README's table)", async () => {
     const finance = await person('finance');
     const response = await call('POST', `/api/admin/stuck/games/${randomUUID()}/take-over`, finance.token);
-    expectRefused(response, ADMIN_TEXTS.wrongRole('finance'));
+    expectRefused(response, 'wrong_role', ADMIN_TEXTS.wrongRole('finance'));
     const support = await person('support');
     expect((await call('POST', `/api/admin/stuck/games/${randomUUID()}/take-over`, support.token)).statusCode).toBe(200);
   });
@@ -366,19 +587,44 @@ describe('two people for large withdrawals', () => {
     const one = await call('POST', `/api/admin/withdrawals/${id}/approve`, first.token);
     expect(one.statusCode).toBe(200);
     const decision = one.json() as AdminWithdrawalDecision;
-    expect(decision).toMatchObject({ changed: true, approvals: 1, withdrawal: { status: 'review', approvals: 1, approvalsRequired: 2 } });
-    expect(decision.withdrawal.approvedBy).toEqual([{ userId: first.id, name: expect.any(String) as string, at: expect.any(String) as string }]);
+    expect(decision).toMatchObject({
+      changed: true,
+      approvals: 1,
+      withdrawal: { status: 'review', approvals: 1, approvalsRequired: 2 },
+    });
+    expect(decision.withdrawal.approvedBy).toEqual([
+      { userId: first.id, name: expect.any(String) as string, at: expect.any(String) as string },
+    ]);
     // The same person again: nothing more.
-    expect((await call('POST', `/api/admin/withdrawals/${id}/approve`, first.token)).json()).toMatchObject({ changed: false, approvals: 1, withdrawal: { status: 'review' } });
+    expect((await call('POST', `/api/admin/withdrawals/${id}/approve`, first.token)).json()).toMatchObject({
+      changed: false,
+      approvals: 1,
+      withdrawal: { status: 'review' },
+    });
     // The sender does not touch it.
     await t.app.withdrawalSender!.tick();
     expect((await rowOf(id)).status).toBe('review');
-    const listed = (await call('GET', '/api/admin/withdrawals?status=review', first.token)).json() as { withdrawals: AdminWithdrawalDecision['withdrawal'][] };
-    expect(listed.withdrawals.find((item) => item.id === id)).toMatchObject({ approvals: 1, approvalsRequired: 2, approvedBy: [{ userId: first.id }] });
+    const listed = (await call('GET', '/api/admin/withdrawals?status=review', first.token)).json() as {
+      withdrawals: AdminWithdrawalDecision['withdrawal'][];
+    };
+    expect(listed.withdrawals.find((item) => item.id === id)).toMatchObject({
+      approvals: 1,
+      approvalsRequired: 2,
+      approvedBy: [{ userId: first.id }],
+    });
 
     const two = await call('POST', `/api/admin/withdrawals/${id}/approve`, second.token);
-    expect(two.json()).toMatchObject({ changed: true, approvals: 2, withdrawal: { status: 'queued', reviewedBy: second.id, approvedBy: [{ userId: first.id }, { userId: second.id }] } });
-    expect((await audited('withdrawal.approve', `withdrawal:${id}`)).map((row) => [row.actor, (row.after as { status: string }).status])).toEqual([
+    expect(two.json()).toMatchObject({
+      changed: true,
+      approvals: 2,
+      withdrawal: { status: 'queued', reviewedBy: second.id, approvedBy: [{ userId: first.id }, { userId: second.id }] },
+    });
+    expect(
+      (await audited('withdrawal.approve', `withdrawal:${id}`)).map((row) => [
+        row.actor,
+        (row.after as { status: string }).status,
+      ]),
+    ).toEqual([
       [first.id, 'review'],
       [second.id, 'queued'],
     ]);
@@ -387,7 +633,11 @@ describe('two people for large withdrawals', () => {
 
     // At or below the threshold one approval is enough.
     const small = await cashout(player.token, '1.5');
-    expect((await call('POST', `/api/admin/withdrawals/${small}/approve`, first.token)).json()).toMatchObject({ changed: true, approvals: 1, withdrawal: { status: 'queued', approvalsRequired: 1 } });
+    expect((await call('POST', `/api/admin/withdrawals/${small}/approve`, first.token)).json()).toMatchObject({
+      changed: true,
+      approvals: 1,
+      withdrawal: { status: 'queued', approvalsRequired: 1 },
+    });
     await settleAll();
   });
 
@@ -396,7 +646,9 @@ describe('two people for large withdrawals', () => {
     const a = await person('finance');
     const b = await person('finance');
     const together = await cashout(player.token, '2.5');
-    const answers = await Promise.all([a, b, a, b].map((staff) => call('POST', `/api/admin/withdrawals/${together}/approve`, staff.token)));
+    const answers = await Promise.all(
+      [a, b, a, b].map((staff) => call('POST', `/api/admin/withdrawals/${together}/approve`, staff.token)),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     expect(answers.filter((answer) => (answer.json() as AdminWithdrawalDecision).changed)).toHaveLength(2);
     expect(await rowOf(together)).toMatchObject({ status: 'queued' });
@@ -404,16 +656,23 @@ describe('two people for large withdrawals', () => {
     expect(await audited('withdrawal.approve', `withdrawal:${together}`)).toHaveLength(2);
 
     const alone = await cashout(player.token, '2.5');
-    const same = await Promise.all(Array.from({ length: 5 }, () => call('POST', `/api/admin/withdrawals/${alone}/approve`, a.token)));
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', `/api/admin/withdrawals/${alone}/approve`, a.token)),
+    );
     expect(same.filter((answer) => (answer.json() as AdminWithdrawalDecision).changed)).toHaveLength(1);
     expect(same.map((answer) => (answer.json() as AdminWithdrawalDecision).approvals)).toEqual([1, 1, 1, 1, 1]);
     expect(await rowOf(alone)).toMatchObject({ status: 'review' });
     expect(await audited('withdrawal.approve', `withdrawal:${alone}`)).toHaveLength(1);
     // Rejected after one approval: the money comes back; a late second approval changes nothing.
     const before = await balance(player.id);
-    expect((await call('POST', `/api/admin/withdrawals/${alone}/reject`, b.token, { reason: 'Source of funds unclear' })).json()).toMatchObject({ changed: true });
+    expect(
+      (await call('POST', `/api/admin/withdrawals/${alone}/reject`, b.token, { reason: 'Source of funds unclear' })).json(),
+    ).toMatchObject({ changed: true });
     expect(await balance(player.id)).toBe(before + (await rowOf(alone)).amount + (await rowOf(alone)).fee);
-    expect((await call('POST', `/api/admin/withdrawals/${alone}/approve`, b.token)).json()).toMatchObject({ changed: false, withdrawal: { status: 'rejected' } });
+    expect((await call('POST', `/api/admin/withdrawals/${alone}/approve`, b.token)).json()).toMatchObject({
+      changed: false,
+      withdrawal: { status: 'rejected' },
+    });
     await settleAll();
     expect((await rowOf(together)).status).toBe('confirmed');
   });

@@ -39,7 +39,12 @@ async function player() {
   const credentials = await signUp(t);
   const session = await signIn(t, credentials);
   const [user] = await t.db.select().from(users).where(eq(users.id, session.user.id));
-  return { id: session.user.id, token: session.accessToken, email: credentials.email, address: user!.walletAddress!.toLowerCase() as Address };
+  return {
+    id: session.user.id,
+    token: session.accessToken,
+    email: credentials.email,
+    address: user!.walletAddress!.toLowerCase() as Address,
+  };
 }
 
 async function staff(role: 'admin' | 'finance' | 'support') {
@@ -56,17 +61,34 @@ function call(method: 'GET' | 'POST', url: string, token: string) {
 async function seenDeposit(to: Address, eth: string, overrides: Partial<typeof deposits.$inferInsert> = {}): Promise<string> {
   const hash = await sendEth(anvil, to, eth);
   const receipt = await t.chain!.publicClient.waitForTransactionReceipt({ hash });
-  const [user] = await t.db.select().from(users).where(sql`lower(${users.walletAddress}) = ${to}`);
+  const [user] = await t.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.walletAddress}) = ${to}`);
   const [row] = await t.db
     .insert(deposits)
-    .values({ chainId: DEV_CHAIN_ID, kind: 'transfer', txHash: hash.toLowerCase(), address: to, userId: user!.id, amount: parseEther(eth), blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, ...overrides })
+    .values({
+      chainId: DEV_CHAIN_ID,
+      kind: 'transfer',
+      txHash: hash.toLowerCase(),
+      address: to,
+      userId: user!.id,
+      amount: parseEther(eth),
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      ...overrides,
+    })
     .returning({ id: deposits.id });
   return row!.id;
 }
 
 const mine = (blocks: number) => rpc(anvil.rpcUrl, 'anvil_mine', [`0x${blocks.toString(16)}`]);
 const auditCount = async (action: string, target: string) =>
-  (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = ${action} AND target = ${target}`)).rows[0]!.n;
+  (
+    await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = ${action} AND target = ${target}`,
+    )
+  ).rows[0]!.n;
 
 describe('stuck deposits: credit now', () => {
   it('waits for the confirmations, then credits once under 10 simultaneous clicks, audited; a second click changes nothing', async () => {
@@ -80,7 +102,9 @@ describe('stuck deposits: credit now', () => {
     const listed = (await call('GET', '/api/admin/stuck', finance.token)).json() as StuckResponse;
     expect(listed.items.find((item) => item.id === id)).toMatchObject({ kind: 'deposit_uncredited', actions: ['credit_now'] });
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/api/admin/stuck/deposits/${id}/credit`, finance.token)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', `/api/admin/stuck/deposits/${id}/credit`, finance.token)),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
     expect(answers.filter((answer) => (answer.json() as { changed: boolean }).changed)).toHaveLength(1);
     expect(await balanceOf(t.db, LedgerAccounts.user(p.id))).toBe(parseEther('0.3'));
@@ -100,7 +124,15 @@ describe('stuck deposits: credit now', () => {
     const wrongBlock = await seenDeposit(p.address, '0.1', { blockHash: `0x${'12'.repeat(32)}` });
     const [unknown] = await t.db
       .insert(deposits)
-      .values({ chainId: DEV_CHAIN_ID, kind: 'transfer', txHash: `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}` as Hex, address: p.address, userId: p.id, amount: 1n, blockNumber: 1n })
+      .values({
+        chainId: DEV_CHAIN_ID,
+        kind: 'transfer',
+        txHash: `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}` as Hex,
+        address: p.address,
+        userId: p.id,
+        amount: 1n,
+        blockNumber: 1n,
+      })
       .returning({ id: deposits.id });
     await mine(3);
     for (const id of [wrongAmount, wrongBlock, unknown!.id]) {
@@ -116,15 +148,34 @@ describe('stuck deposits: credit now', () => {
 });
 
 describe('stuck sweeps', () => {
-  it('a failed sweep has no action and is listed only while it is its address\'s latest sweep', async () => {
+  it("a failed sweep has no action and is listed only while it is its address's latest sweep", async () => {
     const p = await player();
     const support = await staff('support');
     const failed = randomUUID();
     const at = new Date(Date.now() - 60_000);
-    await t.db.insert(sweeps).values({ id: failed, chainId: DEV_CHAIN_ID, address: p.address, txHash: `0x${'a1'.repeat(32)}`, nonce: 0, value: 1n, maxFee: 1n, status: 'failed', createdAt: at });
+    await t.db.insert(sweeps).values({
+      id: failed,
+      chainId: DEV_CHAIN_ID,
+      address: p.address,
+      txHash: `0x${'a1'.repeat(32)}`,
+      nonce: 0,
+      value: 1n,
+      maxFee: 1n,
+      status: 'failed',
+      createdAt: at,
+    });
     const listed = (await call('GET', '/api/admin/stuck', support.token)).json() as StuckResponse;
     expect(listed.items.find((item) => item.id === failed)).toMatchObject({ kind: 'sweep_failed', actions: [] });
-    await t.db.insert(sweeps).values({ chainId: DEV_CHAIN_ID, address: p.address, txHash: `0x${'a2'.repeat(32)}`, nonce: 1, value: 1n, maxFee: 1n, status: 'confirmed', createdAt: new Date() });
+    await t.db.insert(sweeps).values({
+      chainId: DEV_CHAIN_ID,
+      address: p.address,
+      txHash: `0x${'a2'.repeat(32)}`,
+      nonce: 1,
+      value: 1n,
+      maxFee: 1n,
+      status: 'confirmed',
+      createdAt: new Date(),
+    });
     const after = (await call('GET', '/api/admin/stuck', support.token)).json() as StuckResponse;
     expect(after.items.find((item) => item.id === failed)).toBeUndefined();
   });

@@ -41,7 +41,11 @@ const rowOf = async (id: string) => (await t.db.select().from(withdrawals).where
 
 async function fund(userId: string, eth: string, kind = 'deposit'): Promise<void> {
   await t.db.transaction((tx) =>
-    transfer(tx, { idempotencyKey: `test-${kind}:${randomUUID()}`, kind, legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: parseEther(eth) }] }),
+    transfer(tx, {
+      idempotencyKey: `test-${kind}:${randomUUID()}`,
+      kind,
+      legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: parseEther(eth) }],
+    }),
   );
 }
 
@@ -60,7 +64,12 @@ async function staff(role: 'admin' | 'finance' | 'support') {
 }
 
 function call(method: 'GET' | 'POST', url: string, token: string, payload?: unknown) {
-  return t.app.fastify.inject({ method, url, headers: { authorization: token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.fastify.inject({
+    method,
+    url,
+    headers: { authorization: token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 function freshRecipient(): Address {
@@ -84,24 +93,33 @@ describe('stuck money', () => {
       const sent = await rowOf(id);
       expect(sent.status).toBe('sent');
       // While the chain has not used the nonce there is nothing safe to do.
-      expect((await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, finance.token)).json()).toEqual({ changed: false });
+      expect((await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, finance.token)).json()).toEqual({
+        changed: false,
+      });
       // Its transaction leaves the mempool and another one from the hot wallet takes the nonce.
       const pending = await rpc<{ pending: Record<string, Record<string, { hash: string }>> }>(anvil.rpcUrl, 'txpool_content');
-      for (const byNonce of Object.values(pending.pending)) for (const transaction of Object.values(byNonce)) await rpc(anvil.rpcUrl, 'anvil_dropTransaction', [transaction.hash]);
+      for (const byNonce of Object.values(pending.pending))
+        for (const transaction of Object.values(byNonce)) await rpc(anvil.rpcUrl, 'anvil_dropTransaction', [transaction.hash]);
       await t.chain!.hotWallet.sendTransaction({ to: payerAccount(6).address, value: 1n, nonce: sent.nonce! });
       await rpc(anvil.rpcUrl, 'evm_mine');
     } finally {
       await rpc(anvil.rpcUrl, 'evm_setAutomine', [true]);
     }
     const list = (await call('GET', '/api/admin/stuck', finance.token)).json() as StuckResponse;
-    expect(list.items).toContainEqual(expect.objectContaining({ kind: 'withdrawal_nonce_taken', id, actions: ['fail_and_refund'] }));
+    expect(list.items).toContainEqual(
+      expect.objectContaining({ kind: 'withdrawal_nonce_taken', id, actions: ['fail_and_refund'] }),
+    );
     const before = await balance(p.id);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, finance.token)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, finance.token)),
+    );
     expect(answers.filter((answer) => (answer.json() as { changed: boolean }).changed)).toHaveLength(1);
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'failed', failureReason: NONCE_TAKEN_REASON });
     expect(await balance(p.id)).toBe(before + row.amount + row.fee);
-    expect(((await call('GET', '/api/admin/stuck', finance.token)).json() as StuckResponse).items.map((item) => item.id)).not.toContain(id);
+    expect(
+      ((await call('GET', '/api/admin/stuck', finance.token)).json() as StuckResponse).items.map((item) => item.id),
+    ).not.toContain(id);
     const support = await staff('support');
     expect((await call('POST', `/api/admin/stuck/withdrawals/${id}/fail-and-refund`, support.token)).statusCode).toBe(403);
   });
@@ -128,8 +146,23 @@ describe('stuck money', () => {
       endReason: null,
     };
     await t.db.transaction(async (tx) => {
-      await tx.insert(games).values({ id: gameId, player1Id: a.id, player2Id: b.id, player1Character: 'Character1', player2Character: 'Character2', betUsd: 1, stakeWei: stake, priceMicroUsd: 3_000_000_000n, state, nextDeadline: new Date(past) });
-      await transfer(tx, { idempotencyKey: `game-stakes:${gameId}`, kind: 'game_stakes', legs: [a.id, b.id].map((id) => ({ from: LedgerAccounts.user(id), to: LedgerAccounts.escrow(gameId), amount: stake })) });
+      await tx.insert(games).values({
+        id: gameId,
+        player1Id: a.id,
+        player2Id: b.id,
+        player1Character: 'Character1',
+        player2Character: 'Character2',
+        betUsd: 1,
+        stakeWei: stake,
+        priceMicroUsd: 3_000_000_000n,
+        state,
+        nextDeadline: new Date(past),
+      });
+      await transfer(tx, {
+        idempotencyKey: `game-stakes:${gameId}`,
+        kind: 'game_stakes',
+        legs: [a.id, b.id].map((id) => ({ from: LedgerAccounts.user(id), to: LedgerAccounts.escrow(gameId), amount: stake })),
+      });
     });
     const list = (await call('GET', '/api/admin/stuck', support.token)).json() as StuckResponse;
     expect(list.items).toContainEqual(expect.objectContaining({ kind: 'game_overdue', id: gameId, actions: ['take_over'] }));
@@ -141,7 +174,9 @@ describe('stuck money', () => {
     }
     expect(['finished', 'refunded']).toContain(settled);
     expect(await balanceOf(t.db, LedgerAccounts.escrow(gameId))).toBe(0n);
-    expect(((await call('GET', '/api/admin/stuck', support.token)).json() as StuckResponse).items.map((item) => item.id)).not.toContain(gameId);
+    expect(
+      ((await call('GET', '/api/admin/stuck', support.token)).json() as StuckResponse).items.map((item) => item.id),
+    ).not.toContain(gameId);
   });
 });
 
@@ -163,12 +198,20 @@ describe('flags', () => {
         status: 'finished',
         winnerId: winner.id,
         endReason: 'wins',
-        state: { round: 3, players: [{ id: winner.id, score: 3 }, { id: loser.id, score: 0 }] },
+        state: {
+          round: 3,
+          players: [
+            { id: winner.id, score: 3 },
+            { id: loser.id, score: 0 },
+          ],
+        },
         endedAt: new Date(Date.now() - (3 - i) * 60_000),
       });
     }
     const support = await staff('support');
-    expect(((await call('POST', '/api/admin/flags/scan', support.token)).json() as { added: number }).added).toBeGreaterThanOrEqual(1);
+    expect(
+      ((await call('POST', '/api/admin/flags/scan', support.token)).json() as { added: number }).added,
+    ).toBeGreaterThanOrEqual(1);
     expect((await call('POST', '/api/admin/flags/scan', support.token)).json()).toEqual({ added: 0 });
     const open = (await call('GET', '/api/admin/flags?status=open', support.token)).json() as FlagsResponse;
     const flag = open.flags.find((item) => item.userId === winner.id && item.rule === 'round_streak');
@@ -188,42 +231,100 @@ describe('flags', () => {
 
     const held = await cashout(winner.token, '0.1');
     expect(held.json()).toMatchObject({ status: 'review' });
-    const resolutions = await Promise.all(Array.from({ length: 3 }, () => call('POST', `/api/admin/flags/${flag!.id}/resolve`, support.token, { resolution: 'dismissed', note: 'Friends testing the game' })));
+    const resolutions = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        call('POST', `/api/admin/flags/${flag!.id}/resolve`, support.token, {
+          resolution: 'dismissed',
+          note: 'Friends testing the game',
+        }),
+      ),
+    );
     expect(resolutions.filter((answer) => (answer.json() as { changed: boolean }).changed)).toHaveLength(1);
     // They also signed in from one IP (the test's) and played each other: flagged too, and still open.
-    const others = open.flags.filter((item) => (item.userId === winner.id || item.otherUserId === winner.id) && item.id !== flag!.id);
+    const others = open.flags.filter(
+      (item) => (item.userId === winner.id || item.otherUserId === winner.id) && item.id !== flag!.id,
+    );
     expect(others.map((item) => item.rule)).toEqual(['shared_ip_opponents']);
     expect((await cashout(winner.token, '0.1')).json()).toMatchObject({ status: 'review' });
-    await call('POST', `/api/admin/flags/${others[0]!.id}/resolve`, support.token, { resolution: 'confirmed', note: 'Same household' });
+    await call('POST', `/api/admin/flags/${others[0]!.id}/resolve`, support.token, {
+      resolution: 'confirmed',
+      note: 'Same household',
+    });
     const [stored] = await t.db.select().from(flags).where(eq(flags.id, flag!.id));
     expect(stored).toMatchObject({ status: 'dismissed', note: 'Friends testing the game', resolvedBy: support.id });
     expect((await cashout(winner.token, '0.1')).json()).toMatchObject({ status: 'queued' });
     const finance = await staff('finance');
-    await call('POST', `/api/admin/withdrawals/${(held.json() as { id: string }).id}/reject`, finance.token, { reason: 'cleanup' });
-    for (const item of ((await call('GET', '/api/admin/withdrawals?status=review', finance.token)).json() as { withdrawals: Array<{ id: string }> }).withdrawals) {
+    await call('POST', `/api/admin/withdrawals/${(held.json() as { id: string }).id}/reject`, finance.token, {
+      reason: 'cleanup',
+    });
+    for (const item of (
+      (await call('GET', '/api/admin/withdrawals?status=review', finance.token)).json() as { withdrawals: Array<{ id: string }> }
+    ).withdrawals) {
       await call('POST', `/api/admin/withdrawals/${item.id}/reject`, finance.token, { reason: 'cleanup' });
     }
-    const audit = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'flag.dismiss' AND target = ${`flag:${flag!.id}`}`);
+    const audit = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'flag.dismiss' AND target = ${`flag:${flag!.id}`}`,
+    );
     expect(audit.rows[0]!.n).toBe(1);
   });
 
-  it('a new account that deposited and lost everything to one account: that account\'s withdrawal waits in review', async () => {
+  it("a new account that deposited and lost everything to one account: that account's withdrawal waits in review", async () => {
     const shark = await player('1');
     const fresh = await player();
     const [user] = await t.db.select().from(users).where(eq(users.id, fresh.id));
     await t.db.transaction(async (tx) => {
-      await tx.insert(deposits).values({ chainId: DEV_CHAIN_ID, kind: 'transfer', txHash: `0x${randomUUID().replace(/-/g, '').padEnd(64, '0')}`, address: user!.walletAddress!.toLowerCase(), userId: fresh.id, amount: parseEther('0.5'), blockNumber: 1n, status: 'credited', creditedAt: new Date() });
-      await transfer(tx, { idempotencyKey: `test-credit:${fresh.id}`, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(fresh.id), amount: parseEther('0.5') }] });
+      await tx.insert(deposits).values({
+        chainId: DEV_CHAIN_ID,
+        kind: 'transfer',
+        txHash: `0x${randomUUID().replace(/-/g, '').padEnd(64, '0')}`,
+        address: user!.walletAddress!.toLowerCase(),
+        userId: fresh.id,
+        amount: parseEther('0.5'),
+        blockNumber: 1n,
+        status: 'credited',
+        creditedAt: new Date(),
+      });
+      await transfer(tx, {
+        idempotencyKey: `test-credit:${fresh.id}`,
+        kind: 'deposit',
+        legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(fresh.id), amount: parseEther('0.5') }],
+      });
       // Lost it all to the shark in one game.
       const gameId = randomUUID();
-      await tx.insert(games).values({ id: gameId, player1Id: shark.id, player2Id: fresh.id, player1Character: 'Character1', player2Character: 'Character2', betUsd: 1, stakeWei: parseEther('0.5'), priceMicroUsd: 1n, status: 'finished', winnerId: shark.id, endReason: 'wins', state: { round: 4, players: [{ id: shark.id, score: 3 }, { id: fresh.id, score: 1 }] }, endedAt: new Date() });
-      await transfer(tx, { idempotencyKey: `test-loss:${gameId}`, kind: 'game_payout', legs: [{ from: LedgerAccounts.user(fresh.id), to: LedgerAccounts.user(shark.id), amount: parseEther('0.5') }] });
+      await tx.insert(games).values({
+        id: gameId,
+        player1Id: shark.id,
+        player2Id: fresh.id,
+        player1Character: 'Character1',
+        player2Character: 'Character2',
+        betUsd: 1,
+        stakeWei: parseEther('0.5'),
+        priceMicroUsd: 1n,
+        status: 'finished',
+        winnerId: shark.id,
+        endReason: 'wins',
+        state: {
+          round: 4,
+          players: [
+            { id: shark.id, score: 3 },
+            { id: fresh.id, score: 1 },
+          ],
+        },
+        endedAt: new Date(),
+      });
+      await transfer(tx, {
+        idempotencyKey: `test-loss:${gameId}`,
+        kind: 'game_payout',
+        legs: [{ from: LedgerAccounts.user(fresh.id), to: LedgerAccounts.user(shark.id), amount: parseEther('0.5') }],
+      });
     });
     const withdrawal = await cashout(shark.token, '0.2');
     expect(withdrawal.json()).toMatchObject({ status: 'review' });
     const [flag] = await t.db.select().from(flags).where(eq(flags.userId, shark.id));
     expect(flag).toMatchObject({ rule: 'new_account_drained', otherUserId: fresh.id, status: 'open' });
     const finance = await staff('finance');
-    await call('POST', `/api/admin/withdrawals/${(withdrawal.json() as { id: string }).id}/reject`, finance.token, { reason: 'cleanup' });
+    await call('POST', `/api/admin/withdrawals/${(withdrawal.json() as { id: string }).id}/reject`, finance.token, {
+      reason: 'cleanup',
+    });
   });
 });

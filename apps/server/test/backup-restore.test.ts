@@ -6,21 +6,16 @@
  * liabilities, the rows are there, and a new game plays and settles.
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
-import { withdrawals } from '../src/infra/db/schema/index';
 import { createScratchDatabase, type ScratchDatabase } from '../src/infra/db/scratch-database';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
-import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
-import { transfer } from '../src/modules/ledger/ledger.service';
+import { queueWithdrawal } from './support/queued-withdrawal';
 import { signIn, signUp } from './support/api';
 import { connected, createSockets, fundUser, waitUntil } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -28,7 +23,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 const serverDatabaseUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
 const hasTools = spawnSync('pg_dump', ['--version']).status === 0 && spawnSync('pg_restore', ['--version']).status === 0;
 const runnable = serverDatabaseUrl !== undefined && hasTools;
-if (!runnable) console.warn('backup-restore.test.ts skipped: it needs DATABASE_URL (PostgreSQL) and the pg_dump and pg_restore binaries');
+if (!runnable)
+  console.warn('backup-restore.test.ts skipped: it needs DATABASE_URL (PostgreSQL) and the pg_dump and pg_restore binaries');
 
 const MATCH = { roundMs: 1_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 3_000 };
 const sockets = createSockets();
@@ -59,27 +55,12 @@ async function playOneGame(t: TestApp): Promise<string> {
   await waitUntil(() => a.room() !== undefined && a.room() === b.room(), 10_000, 'matched');
   const gameId = a.room()!;
   await waitUntil(
-    async () => (await t.db.execute<{ status: string }>(sql`select status from games where id = ${gameId}`)).rows[0]?.status === 'finished',
+    async () =>
+      (await t.db.execute<{ status: string }>(sql`select status from games where id = ${gameId}`)).rows[0]?.status === 'finished',
     30_000,
     'game finished',
   );
   return gameId;
-}
-
-/** A withdrawal as the service records it: the debit to in-flight and the queued row, in one transaction. */
-async function queueWithdrawal(t: TestApp, userId: string, amount: bigint): Promise<string> {
-  const recipient = privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as Address;
-  const id = randomUUID();
-  await t.db.transaction(async (tx) => {
-    const moved = await transfer(tx, {
-      idempotencyKey: `withdrawal:${id}`,
-      kind: 'withdrawal',
-      legs: [{ from: LedgerAccounts.user(userId), to: LedgerAccounts.withdrawalsInFlight, amount }],
-      memo: { withdrawalId: id, recipient },
-    });
-    await tx.insert(withdrawals).values({ id, userId, chainId: DEV_CHAIN_ID, amount, recipientAddress: recipient, balanceAfter: moved.balances.get(LedgerAccounts.user(userId).code)! });
-  });
-  return id;
 }
 
 function run(command: string, args: string[]): void {
@@ -103,8 +84,9 @@ describe.skipIf(!runnable)('backup and restore drill', () => {
   it('dumps after games and withdrawals, restores into a fresh database, and a node on it passes the ledger check and plays', async () => {
     original = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: MATCH });
     const gameId = await playOneGame(original);
-    const [winner] = (await original.db.execute<{ winner_id: string }>(sql`select winner_id from games where id = ${gameId}`)).rows;
-    const withdrawalId = await queueWithdrawal(original, winner!.winner_id, parseEther('0.1'));
+    const [winner] = (await original.db.execute<{ winner_id: string }>(sql`select winner_id from games where id = ${gameId}`))
+      .rows;
+    const withdrawalId = (await queueWithdrawal(original.db, winner!.winner_id, parseEther('0.1'))).id;
     const before = await checkLedger(original.db);
     expect(before.problems).toEqual([]);
 
@@ -129,7 +111,9 @@ describe.skipIf(!runnable)('backup and restore drill', () => {
 
     // The restored node plays on.
     const next = await playOneGame(restored);
-    const settled = await restored.db.execute<{ count: number }>(sql`select count(*)::int as count from ledger_transfers where idempotency_key = ${`game-settle:${next}`}`);
+    const settled = await restored.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from ledger_transfers where idempotency_key = ${`game-settle:${next}`}`,
+    );
     expect(Number(settled.rows[0]?.count)).toBe(1);
     expect((await checkLedger(restored.db)).problems).toEqual([]);
   }, 120_000);

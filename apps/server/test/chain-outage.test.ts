@@ -10,20 +10,17 @@
  * once (nonces intact), the notice goes, and the ledger check passes with the
  * chain's holdings.
  */
-import { randomUUID } from 'node:crypto';
 import type { AdminOverview, ChainStatusResponse } from '@shifumi/protocol';
 import { eq, sql } from 'drizzle-orm';
 import { parseEther, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainPublicClient } from '../src/infra/chain/chain-client';
 import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
 import { deposits, users, withdrawals } from '../src/infra/db/schema/index';
 import { CLI_ACTOR } from '../src/modules/admin/audit-log';
 import { grantRole } from '../src/modules/admin/staff.repo';
-import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
-import { transfer } from '../src/modules/ledger/ledger.service';
 import { startTcpBalancer, type TcpBalancer } from '../src/scripts/tcp-balancer';
+import { queueWithdrawal } from './support/queued-withdrawal';
 import { signIn, signUp } from './support/api';
 import { fundUser } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -45,7 +42,9 @@ beforeAll(async () => {
   await openProxy(0);
   proxyPort = proxy!.port;
   const rpcUrl = `http://127.0.0.1:${proxyPort}`;
-  t = await createTestApp({ chain: chainFor({ ...anvil, rpcUrl }, { DEPOSIT_CONFIRMATIONS: '1', WITHDRAWAL_CONFIRMATIONS: '1' }) });
+  t = await createTestApp({
+    chain: chainFor({ ...anvil, rpcUrl }, { DEPOSIT_CONFIRMATIONS: '1', WITHDRAWAL_CONFIRMATIONS: '1' }),
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -62,22 +61,6 @@ async function overview(token: string): Promise<AdminOverview> {
   const response = await t.app.fastify.inject({ method: 'GET', url: '/api/admin/overview', headers: { authorization: token } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as AdminOverview;
-}
-
-/** A withdrawal as the service records it: the debit to in-flight and the queued row, in one transaction. */
-async function queueWithdrawal(userId: string, amount: bigint): Promise<{ id: string; recipient: Address }> {
-  const recipient = privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as Address;
-  const id = randomUUID();
-  await t.db.transaction(async (tx) => {
-    const moved = await transfer(tx, {
-      idempotencyKey: `withdrawal:${id}`,
-      kind: 'withdrawal',
-      legs: [{ from: LedgerAccounts.user(userId), to: LedgerAccounts.withdrawalsInFlight, amount }],
-      memo: { withdrawalId: id, recipient },
-    });
-    await tx.insert(withdrawals).values({ id, userId, chainId: DEV_CHAIN_ID, amount, recipientAddress: recipient, balanceAfter: moved.balances.get(LedgerAccounts.user(userId).code)! });
-  });
-  return { id, recipient };
 }
 
 async function chainWorkersPass(): Promise<void> {
@@ -101,7 +84,7 @@ describe('the chain RPC goes away', () => {
     await proxy!.close();
     proxy = undefined;
     const depositHash = await sendEth(anvil, depositAddress, '0.01');
-    const withdrawal = await queueWithdrawal(session.user.id, parseEther('0.001'));
+    const withdrawal = await queueWithdrawal(t.db, session.user.id, parseEther('0.001'));
     await chainWorkersPass();
     await chainWorkersPass();
     expect(await t.db.select().from(deposits).where(eq(deposits.txHash, depositHash.toLowerCase()))).toEqual([]);

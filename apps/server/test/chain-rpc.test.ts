@@ -54,7 +54,11 @@ describe('POST /api/chain/rpc: reads', () => {
 
   it('answers a batch, one answer per call', async () => {
     const address = payerAccount(3).address;
-    const response = await proxy([call('eth_chainId', [], 1), call('eth_blockNumber', [], 2), call('eth_getTransactionCount', [address, 'latest'], 3)]);
+    const response = await proxy([
+      call('eth_chainId', [], 1),
+      call('eth_blockNumber', [], 2),
+      call('eth_getTransactionCount', [address, 'latest'], 3),
+    ]);
     expect(response.statusCode).toBe(200);
     const answers = response.json<Array<{ id: number; result: string }>>();
     expect(answers.map((answer) => answer.id).sort()).toEqual([1, 2, 3]);
@@ -65,7 +69,11 @@ describe('POST /api/chain/rpc: reads', () => {
   it("passes the node's own JSON-RPC errors through (the call was allowed, the node refused it)", async () => {
     const response = await proxy(call('eth_getBalance', ['not an address', 'latest']));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: expect.any(Number), message: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: expect.any(Number), message: expect.any(String) },
+    });
   });
 });
 
@@ -90,7 +98,10 @@ describe('POST /api/chain/rpc: refusals', () => {
 
     const refused: Array<[string, unknown]> = [
       // Anvil's accounts are unlocked: forwarded, this would move 1 ETH.
-      ['eth_sendTransaction', call('eth_sendTransaction', [{ from: sender.address, to: recipient, value: toHex(parseEther('1')) }])],
+      [
+        'eth_sendTransaction',
+        call('eth_sendTransaction', [{ from: sender.address, to: recipient, value: toHex(parseEther('1')) }]),
+      ],
       ['eth_sendRawTransaction', call('eth_sendRawTransaction', [raw])],
       ['personal_sign', call('personal_sign', ['0x68656c6c6f', sender.address])],
       ['eth_sign', call('eth_sign', [sender.address, '0x68656c6c6f'])],
@@ -102,7 +113,7 @@ describe('POST /api/chain/rpc: refusals', () => {
     for (const [name, body] of refused) {
       const response = await proxy(body);
       expect(response.statusCode, name).toBe(400);
-      expect(response.json(), name).toEqual({ message: SERVER_TEXTS.chainRpcRefused });
+      expect(response.json(), name).toEqual({ code: 'chain_rpc_refused', message: SERVER_TEXTS.chainRpcRefused });
     }
 
     expect(await onAnvil<string>('eth_blockNumber')).toBe(blockBefore);
@@ -126,29 +137,44 @@ describe('POST /api/chain/rpc: refusals', () => {
       expect({ body, status: response.statusCode, answer: response.json() as unknown }).toEqual({
         body,
         status: 400,
-        answer: { message: SERVER_TEXTS.chainRpcRefused },
+        answer: { code: 'chain_rpc_refused', message: SERVER_TEXTS.chainRpcRefused },
       });
     }
-    const aString = await t.app.fastify.inject({ method: 'POST', url: CHAIN_RPC_PATH, headers: { 'content-type': 'application/json' }, payload: '"eth_chainId"' });
+    const aString = await t.app.fastify.inject({
+      method: 'POST',
+      url: CHAIN_RPC_PATH,
+      headers: { 'content-type': 'application/json' },
+      payload: '"eth_chainId"',
+    });
     expect(aString.statusCode).toBe(400);
-    expect(aString.json()).toEqual({ message: SERVER_TEXTS.chainRpcRefused });
-    const notJson = await t.app.fastify.inject({ method: 'POST', url: CHAIN_RPC_PATH, headers: { 'content-type': 'application/json' }, payload: '{"jsonrpc":' });
+    expect(aString.json()).toEqual({ code: 'chain_rpc_refused', message: SERVER_TEXTS.chainRpcRefused });
+    const notJson = await t.app.fastify.inject({
+      method: 'POST',
+      url: CHAIN_RPC_PATH,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"jsonrpc":',
+    });
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ message: SERVER_TEXTS.invalidJson });
+    expect(notJson.json()).toEqual({ code: 'invalid_json', message: SERVER_TEXTS.invalidJson });
     const notPost = await t.app.fastify.inject({ method: 'GET', url: CHAIN_RPC_PATH });
     expect(notPost.statusCode).toBe(404);
   });
 
   it('accepts a full batch of large calls, and refuses a body over the limit with 400 unread (issue 12: depth and size alike)', async () => {
     const calldata = `0x${'ab'.repeat(4_000)}`;
-    const batch = Array.from({ length: CHAIN_RPC_MAX_BATCH }, (_, index) => call('eth_call', [{ to: payerAccount(5).address, data: calldata }, 'latest'], index));
+    const batch = Array.from({ length: CHAIN_RPC_MAX_BATCH }, (_, index) =>
+      call('eth_call', [{ to: payerAccount(5).address, data: calldata }, 'latest'], index),
+    );
     expect(JSON.stringify(batch).length).toBeLessThan(CHAIN_RPC_BODY_LIMIT_BYTES);
     expect((await proxy(batch)).statusCode).toBe(200);
 
-    const tooLarge = call('eth_call', [{ to: payerAccount(5).address, data: `0x${'ab'.repeat(CHAIN_RPC_BODY_LIMIT_BYTES)}` }, 'latest']);
+    const tooLarge = call('eth_call', [
+      { to: payerAccount(5).address, data: `0x${'ab'.repeat(CHAIN_RPC_BODY_LIMIT_BYTES)}` },
+      'latest',
+    ]);
     const response = await proxy(tooLarge);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.payloadTooLarge });
+    expect(response.json()).toEqual({ code: 'payload_too_large', message: SERVER_TEXTS.payloadTooLarge });
   });
 });
 
@@ -161,7 +187,7 @@ describe('POST /api/chain/rpc: the node unavailable', () => {
     try {
       const response = await proxy(call('eth_chainId'), down);
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.chainUnavailable });
+      expect(response.json()).toEqual({ code: 'chain_upstream_failed', message: SERVER_TEXTS.chainUnavailable });
       expect(JSON.stringify(down.logs)).not.toContain('secret-api-key-42');
       expect(down.logs.some((line) => line.msg === 'Chain RPC proxy: the node did not answer usably')).toBe(true);
     } finally {
@@ -174,7 +200,7 @@ describe('POST /api/chain/rpc: the node unavailable', () => {
     try {
       const response = await proxy(call('eth_chainId'), withoutChain);
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.chainUnavailable });
+      expect(response.json()).toEqual({ code: 'chain_not_configured', message: SERVER_TEXTS.chainUnavailable });
       // A refused method is still refused first.
       expect((await proxy(call('eth_sendRawTransaction', ['0x00']), withoutChain)).statusCode).toBe(400);
     } finally {
@@ -194,4 +220,3 @@ describe('GET /api/config', () => {
     expect(JSON.stringify(config)).not.toContain(anvil.rpcUrl);
   });
 });
-

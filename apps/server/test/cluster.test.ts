@@ -10,6 +10,7 @@ import {
   PUBLIC_SOCKET_PATH,
   SOCKET_PATH,
   SERVER_TEXTS,
+  SOCKET_REFUSAL_TEXTS,
   type ClientToServerEvents,
   type PublicServerToClientEvents,
   type ServerToClientEvents,
@@ -22,7 +23,6 @@ import type { RedisContext } from '../src/infra/redis/redis';
 import { deleteKeysOf, openTestRedis, randomKeyPrefix, TEST_REDIS_URL } from '../src/infra/redis/redis-testing';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { transfer } from '../src/modules/ledger/ledger.service';
-import { MATCHMAKING_TEXTS } from '../src/modules/matchmaking/matchmaking.service';
 import { signIn, signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -74,14 +74,25 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
   });
 
   function openPlayer(node: Node, token: string): PlayerSocket {
-    const socket: PlayerSocket = connect(node.url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+    const socket: PlayerSocket = connect(node.url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token },
+    });
     sockets.push(socket);
     return socket;
   }
 
   /** A public socket recording every online count it hears. */
   async function watcher(node: Node): Promise<{ socket: PublicSocket; counts: number[]; feed: TransactionFeedItem[] }> {
-    const socket: PublicSocket = connect(node.url, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket: PublicSocket = connect(node.url, {
+      path: PUBLIC_SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     const counts: number[] = [];
     const feed: TransactionFeedItem[] = [];
@@ -101,7 +112,11 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
     });
   }
 
-  function next<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event: E, timeoutMs = 8_000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  function next<E extends keyof ServerToClientEvents>(
+    socket: PlayerSocket,
+    event: E,
+    timeoutMs = 8_000,
+  ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
       (socket as unknown as Socket).once(event as string, (payload: Parameters<ServerToClientEvents[E]>[0]) => {
@@ -172,7 +187,11 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
     const bClosed = new Promise<void>((resolve) => annOnB.once('disconnect', () => resolve()));
 
     // Signed out everywhere through node A's API: the socket on node B goes too.
-    const response = await nodeA.t.app.fastify.inject({ method: 'POST', url: '/api/auth/logout-all', headers: { authorization: ann.token } });
+    const response = await nodeA.t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/logout-all',
+      headers: { authorization: ann.token },
+    });
     expect(response.statusCode).toBe(200);
     await bClosed;
     await expect.poll(() => heard.sort()).toEqual([`a:${SERVER_TEXTS.forcedDisconnect}`, `b:${SERVER_TEXTS.forcedDisconnect}`]);
@@ -227,7 +246,14 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
     const ann = await user('1');
     const bob = await user('1');
     // Ann searched on a node that died (its instance has no liveness entry); she is back, connected to node B.
-    const ticket = { userId: ann.id, betUsd: 15, character: 'Character1', socketId: 'socket-on-a-dead-node', queuedAt: Date.now(), node: 'node-dead:0000' };
+    const ticket = {
+      userId: ann.id,
+      betUsd: 15,
+      character: 'Character1',
+      socketId: 'socket-on-a-dead-node',
+      queuedAt: Date.now(),
+      node: 'node-dead:0000',
+    };
     await nodeA.redis.client.hset(`${nodeA.redis.keyPrefix}queue:tickets`, ann.id, JSON.stringify(ticket));
     await nodeA.redis.client.rpush(`${nodeA.redis.keyPrefix}queue:15`, ann.id);
     const annSocket = openPlayer(nodeB, ann.token);
@@ -239,7 +265,7 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
       setTimeout(() => resolve(false), 1_500);
     });
     bobSocket.emit('search_game', { character: 'Character2', amount: 15 });
-    expect((await told).message).toBe(MATCHMAKING_TEXTS.searchInterrupted);
+    expect(await told).toEqual({ code: 'search_interrupted', message: SOCKET_REFUSAL_TEXTS.search_interrupted });
     // Bob was not matched with a player who was not there, and waits at the head of the queue.
     expect(await bobFound).toBe(false);
     expect(await nodeB.t.app.matchQueue.has(ann.id)).toBe(false);
@@ -263,7 +289,7 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
     await expect.poll(() => nodeB.t.app.matchQueue.has(ann.id)).toBe(false);
   });
 
-  it("a node that stops closes only its own sockets, and its users stop counting at once", async () => {
+  it('a node that stops closes only its own sockets, and its users stop counting at once', async () => {
     const prefix = randomKeyPrefix();
     const leaving = await startNode('node-leaving', prefix);
     const staying = await startNode('node-staying', prefix, leaving.t.databaseUrl);
@@ -306,7 +332,11 @@ describe.skipIf(!clusterAvailable)('two nodes on one PostgreSQL and one Redis', 
       expect((await contact(second)).statusCode).toBe(429);
       expect((await contact(first)).statusCode).toBe(429);
       // The auth limiter counts apart.
-      const login = await second.t.app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong password' } });
+      const login = await second.t.app.fastify.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'nobody@example.com', password: 'wrong password' },
+      });
       expect(login.statusCode).not.toBe(429);
     } finally {
       await second.t.close();

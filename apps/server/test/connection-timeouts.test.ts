@@ -43,7 +43,13 @@ function closedAfter(data: string, limitMs: number): Promise<number> {
 
 describe('connection timeouts', () => {
   it('are chosen: headers 10 s, request 30 s, keep-alive 72 s, idle 75 s, Socket.IO connect 10 s', () => {
-    expect(CONNECTION_TIMEOUTS).toMatchObject({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 75_000, socketConnectMs: 10_000 });
+    expect(CONNECTION_TIMEOUTS).toMatchObject({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      keepAliveMs: 72_000,
+      idleMs: 75_000,
+      socketConnectMs: 10_000,
+    });
   });
 
   it('closes a connection whose headers never end (slowloris)', async () => {
@@ -51,7 +57,8 @@ describe('connection timeouts', () => {
   });
 
   it('closes a connection whose body never comes', async () => {
-    const partial = 'POST /api/submit-form HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na';
+    const partial =
+      'POST /api/submit-form HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na';
     expect(await closedAfter(partial, 5_000)).toBeLessThan(3_000);
   });
 
@@ -60,7 +67,12 @@ describe('connection timeouts', () => {
   });
 
   it('drops a Socket.IO client that opens its transport but never joins the namespace', async () => {
-    const manager = new Manager(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, autoConnect: false });
+    const manager = new Manager(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      autoConnect: false,
+    });
     const started = Date.now();
     const closed = new Promise<number>((resolve, reject) => {
       manager.open((error) => {

@@ -40,14 +40,18 @@ describe('POST /api/submit-form', () => {
     ['a bad e-mail', { name: 'A', email: 'a@', message: 'Hi' }, 'Please enter a valid e-mail address.'],
     ['a missing message', { name: 'A', email: 'a@example.com' }, 'Message is required.'],
     ['a blank message', { name: 'A', email: 'a@example.com', message: '  \n ' }, 'Message is required.'],
-    ['a 5001-character message', { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) }, 'Message must be at most 5000 characters.'],
+    [
+      'a 5001-character message',
+      { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) },
+      'Message must be at most 5000 characters.',
+    ],
     ['a message of the wrong type', { name: 'A', email: 'a@example.com', message: ['Hi'] }, 'Message must be text.'],
   ])('refuses %s with 400, storing and sending nothing', async (_case, body, message) => {
     const rowsBefore = await t.count('contact_messages');
     const mailsBefore = await t.count('mail_outbox');
     const response = await postJson(t, '/api/submit-form', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ code: 'invalid_input', message });
     expect(await t.count('contact_messages')).toBe(rowsBefore);
     expect(await t.count('mail_outbox')).toBe(mailsBefore);
   });
@@ -60,6 +64,6 @@ describe('POST /api/submit-form', () => {
       payload: 'name=A&email=a@example.com&message=hi',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.unsupportedMediaType });
+    expect(response.json()).toEqual({ code: 'unsupported_media_type', message: SERVER_TEXTS.unsupportedMediaType });
   });
 });

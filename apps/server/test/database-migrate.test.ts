@@ -16,13 +16,19 @@ describe.skipIf(!serverUrl)('migrations on PostgreSQL', () => {
     const nodes = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: scratch.url })));
     try {
       await Promise.all(nodes.map((node) => node.migrate()));
-      const applied = await nodes[0]!.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-      const files = await nodes[1]!.db.execute<{ count: number }>(sql`select count(*)::int as count from information_schema.tables where table_name = 'games'`);
+      const applied = await nodes[0]!.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
+      const files = await nodes[1]!.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from information_schema.tables where table_name = 'games'`,
+      );
       expect(Number(applied.rows[0]?.count)).toBeGreaterThan(0);
       expect(Number(files.rows[0]?.count)).toBe(1);
       // And again, as at every later start: nothing to do.
       await Promise.all(nodes.map((node) => node.migrate()));
-      const again = await nodes[2]!.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      const again = await nodes[2]!.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
       expect(again.rows[0]?.count).toBe(applied.rows[0]?.count);
     } finally {
       await Promise.all(nodes.map((node) => node.close()));

@@ -56,10 +56,23 @@ describe('reconciliation', () => {
     await watcher().tick(); // the first pass with confirmed blocks reconciles; the next one is not due for an hour
     // A forwarder: CALL(gas, calldataload(0), callvalue, 0, 0, 0, 0).
     const payer = createChainWalletClient({ rpcUrl: world.anvil.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(3) });
-    const deployHash = await payer.sendTransaction({ data: '0x6010600c60003960106000f3600060006000600034600035' + '5af15000' as Hex });
-    const deployed = await pollUntil(async () => (await world.t.chain!.publicClient.getTransactionReceipt({ hash: deployHash }).catch(() => undefined))?.contractAddress ?? undefined);
-    const viaContract = await payer.sendTransaction({ to: deployed as Address, value: parseEther('0.3'), data: padHex(player.address, { size: 32 }) });
-    await pollUntil(async () => (await world.t.chain!.publicClient.getTransactionReceipt({ hash: viaContract }).catch(() => undefined)) ?? undefined);
+    const deployHash = await payer.sendTransaction({
+      data: ('0x6010600c60003960106000f3600060006000600034600035' + '5af15000') as Hex,
+    });
+    const deployed = await pollUntil(
+      async () =>
+        (await world.t.chain!.publicClient.getTransactionReceipt({ hash: deployHash }).catch(() => undefined))?.contractAddress ??
+        undefined,
+    );
+    const viaContract = await payer.sendTransaction({
+      to: deployed as Address,
+      value: parseEther('0.3'),
+      data: padHex(player.address, { size: 32 }),
+    });
+    await pollUntil(
+      async () =>
+        (await world.t.chain!.publicClient.getTransactionReceipt({ hash: viaContract }).catch(() => undefined)) ?? undefined,
+    );
     expect(await world.t.chain!.publicClient.getBalance({ address: player.address })).toBe(parseEther('0.3'));
     await mine(3);
 
@@ -76,7 +89,9 @@ describe('reconciliation', () => {
     expect(rows[0]).toMatchObject({ kind: 'internal', txHash: null, status: 'credited', amount: parseEther('0.3') });
     expect(await balance(player.id)).toBe(parseEther('0.3'));
     const credits = await world.t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'deposit'));
-    expect(credits.map((credit) => credit.idempotencyKey)).toEqual([`deposit-internal:${DEV_CHAIN_ID}:${player.address}:${rows[0]!.blockNumber}`]);
+    expect(credits.map((credit) => credit.idempotencyKey)).toEqual([
+      `deposit-internal:${DEV_CHAIN_ID}:${player.address}:${rows[0]!.blockNumber}`,
+    ]);
   });
 });
 
@@ -95,8 +110,12 @@ describe('sweeps', () => {
     const [sweep] = await world.t.db.select().from(sweeps).where(eq(sweeps.address, rich.address));
     expect(sweep).toMatchObject({ status: 'confirmed' });
     expect(sweep!.fee).toBeGreaterThan(0n);
-    expect(sweep!.value + sweep!.fee! + (await world.t.chain!.publicClient.getBalance({ address: rich.address }))).toBe(parseEther('1'));
-    expect(await world.t.chain!.publicClient.getBalance({ address: world.t.chain!.hotWalletAddress })).toBe(hotBefore + sweep!.value);
+    expect(sweep!.value + sweep!.fee! + (await world.t.chain!.publicClient.getBalance({ address: rich.address }))).toBe(
+      parseEther('1'),
+    );
+    expect(await world.t.chain!.publicClient.getBalance({ address: world.t.chain!.hotWalletAddress })).toBe(
+      hotBefore + sweep!.value,
+    );
     expect(await balanceOf(world.t.db, LedgerAccounts.networkFees)).toBe(sweep!.fee);
     expect(await balance(rich.id)).toBe(parseEther('1'));
 
@@ -105,7 +124,9 @@ describe('sweeps', () => {
 
     // Reconciliation after the sweep finds nothing new (the leftover is accounted for).
     await watcher().reconcile();
-    const count = await world.t.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM deposits WHERE kind = 'internal'`);
+    const count = await world.t.db.execute<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM deposits WHERE kind = 'internal'`,
+    );
     expect(count.rows[0]!.count).toBe(0);
   });
   it('fails a sweep that never reached the node, then sweeps again with the same nonce, once', async () => {
@@ -142,7 +163,9 @@ describe('sweeps', () => {
     expect(rows).toEqual([expect.objectContaining({ id: lost!.id, status: 'confirmed', nonce: 0 })]);
     expect(world.t.logs.some((line) => line.msg === 'Sweep lost (never mined): marked failed')).toBe(true);
     const [sweep] = rows;
-    expect(sweep!.value + sweep!.fee! + (await chain.publicClient.getBalance({ address: player.address }))).toBe(parseEther('0.5'));
+    expect(sweep!.value + sweep!.fee! + (await chain.publicClient.getBalance({ address: player.address }))).toBe(
+      parseEther('0.5'),
+    );
     expect(await balanceOf(world.t.db, LedgerAccounts.networkFees)).toBe(sweep!.fee);
     expect(await balance(player.id)).toBe(parseEther('0.5'));
   });

@@ -16,7 +16,19 @@ import { useDepositWorld } from './support/deposit-world';
 import { chainFor, payerAccount, sendEth, startTestAnvil } from './support/test-chain';
 
 const world = useDepositWorld();
-const { setUp, call, mine, rollbackAndDrop, watcher, balance, newPlayer, depositRows, anotherWatcher, depositCredits, errorLogs } = world;
+const {
+  setUp,
+  call,
+  mine,
+  rollbackAndDrop,
+  watcher,
+  balance,
+  newPlayer,
+  depositRows,
+  anotherWatcher,
+  depositCredits,
+  errorLogs,
+} = world;
 
 describe('reorganisations before crediting (8 confirmations)', () => {
   beforeEach(async () => {
@@ -68,7 +80,6 @@ describe('reorganisations before crediting (8 confirmations)', () => {
       expect(await depositCredits()).toBe(depth);
     }
   });
-
 });
 
 describe('reorganisations deeper than the confirmations (2 confirmations)', () => {
@@ -107,7 +118,9 @@ describe('reorganisations deeper than the confirmations (2 confirmations)', () =
     const depth = Number((await head()) - before!.blockNumber) + 2;
     await call('anvil_reorg', [depth, [[raw, depth - 1]]]);
     await watcher().tick();
-    expect(errorLogs().slice(errorsBefore)).toEqual([expect.objectContaining({ depositId: before!.id, msg: expect.stringMatching(/reorganised away/) })]);
+    expect(errorLogs().slice(errorsBefore)).toEqual([
+      expect.objectContaining({ depositId: before!.id, msg: expect.stringMatching(/reorganised away/) }),
+    ]);
     const [after] = await depositRows(moved.address);
     expect(after).toMatchObject({ id: before!.id, status: 'credited' });
     expect(after!.blockNumber).not.toBe(before!.blockNumber);
@@ -121,7 +134,9 @@ describe('reorganisations deeper than the confirmations (2 confirmations)', () =
     await rollbackAndDrop(Number((await head()) - credited!.blockNumber) + 1);
     await mine(3);
     await watcher().tick();
-    expect(await depositRows(dropped.address)).toEqual([expect.objectContaining({ id: credited!.id, status: 'reorged_after_credit' })]);
+    expect(await depositRows(dropped.address)).toEqual([
+      expect.objectContaining({ id: credited!.id, status: 'reorged_after_credit' }),
+    ]);
     expect(await world.t.chain!.publicClient.getBalance({ address: dropped.address })).toBe(0n);
 
     // Sweeps lost in the reorganisations are given up and redone; then reconciliation, over
@@ -137,7 +152,9 @@ describe('reorganisations deeper than the confirmations (2 confirmations)', () =
     expect(await depositRows(moved.address)).toHaveLength(1);
     expect(await depositRows(dropped.address)).toHaveLength(1);
     expect(await depositCredits()).toBe(2);
-    expect(errorLogs().filter((line) => line.msg !== undefined && String(line.msg).startsWith('Deposit address holds less'))).toEqual([]);
+    expect(
+      errorLogs().filter((line) => line.msg !== undefined && String(line.msg).startsWith('Deposit address holds less')),
+    ).toEqual([]);
   });
 });
 
@@ -149,7 +166,11 @@ describe('the genesis guard', () => {
     // Anvil's genesis hash depends on its start time only (the funded accounts are not in its
     // state root): a chain started in a later second has another genesis.
     const genesisTime = BigInt((await call<{ timestamp: Hex }>('eth_getBlockByNumber', ['0x0', false])).timestamp);
-    await pollUntil(async () => (BigInt(Math.floor(Date.now() / 1000)) > genesisTime ? true : undefined), 5_000, 'the next second');
+    await pollUntil(
+      async () => (BigInt(Math.floor(Date.now() / 1000)) > genesisTime ? true : undefined),
+      5_000,
+      'the next second',
+    );
     const other = await startTestAnvil();
     try {
       // Another chain with the same id (a development chain started afresh) behind the same database.
@@ -166,7 +187,10 @@ describe('the genesis guard', () => {
       await expect(otherWatcher.tick()).rejects.toThrow(/another chain/);
       await expect(otherWatcher.reconcile()).rejects.toThrow(/another chain/);
       expect(errorLogs().slice(errorsBefore)).toEqual([
-        expect.objectContaining({ msg: 'Deposit watcher stopped: wrong chain', err: expect.objectContaining({ type: 'GenesisMismatchError' }) }),
+        expect.objectContaining({
+          msg: 'Deposit watcher stopped: wrong chain',
+          err: expect.objectContaining({ type: 'GenesisMismatchError' }),
+        }),
       ]);
       expect(await depositRows(player.address)).toHaveLength(0);
       expect(await balance(player.id)).toBe(0n);

@@ -24,7 +24,11 @@ beforeAll(async () => {
   t = await createTestApp();
   // The watched addresses of the fake chain belong to users (the store maps `to` to its owner).
   await t.db.insert(users).values(
-    [...WATCHED].map((address, index) => ({ name: `Owner ${index}`, referralCode: `STORE${index}OWNER`, walletAddress: address })),
+    [...WATCHED].map((address, index) => ({
+      name: `Owner ${index}`,
+      referralCode: `STORE${index}OWNER`,
+      walletAddress: address,
+    })),
   );
 });
 
@@ -60,7 +64,12 @@ describe('the database scanner store', () => {
   it('keeps an orphaned deposit as a row, and makes the same row pending again at its new block when the transaction comes back', async () => {
     const { store, rows } = databaseStore();
     const chain = new FakeChain();
-    const scanner = new BlockScanner({ source: chain, store, isWatchedAddress: (address) => WATCHED.has(address), startBlock: 0n });
+    const scanner = new BlockScanner({
+      source: chain,
+      store,
+      isWatchedAddress: (address) => WATCHED.has(address),
+      startBlock: 0n,
+    });
     const original = chain.mine([{ to: W0, value: 7n }]);
     await scanner.scan();
     const [pending] = await rows();
@@ -81,7 +90,12 @@ describe('the database scanner store', () => {
   it('flags a credited deposit whose block is reorganised away, logs it as an error, and credits it again (not twice) if it comes back', async () => {
     const { store, rows } = databaseStore();
     const chain = new FakeChain();
-    const scanner = new BlockScanner({ source: chain, store, isWatchedAddress: (address) => WATCHED.has(address), startBlock: 0n });
+    const scanner = new BlockScanner({
+      source: chain,
+      store,
+      isWatchedAddress: (address) => WATCHED.has(address),
+      startBlock: 0n,
+    });
     const original = chain.mine([{ to: W0, value: 9n }]);
     chain.mine([]);
     await scanner.scan();
@@ -97,7 +111,9 @@ describe('the database scanner store', () => {
     const [flagged] = await rows();
     expect(flagged).toMatchObject({ id: row!.id, status: 'reorged_after_credit', creditedAt: expect.any(Date) });
     const errors = t.logs.filter((line) => line.level === 50).slice(errorsBefore);
-    expect(errors).toEqual([expect.objectContaining({ depositId: row!.id, wei: '9', msg: expect.stringMatching(/deeper than the confirmations/) })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ depositId: row!.id, wei: '9', msg: expect.stringMatching(/deeper than the confirmations/) }),
+    ]);
 
     chain.mine([{ hash: original.transactions[0]!.hash, to: W0, value: 9n }]);
     await scanner.scan();

@@ -5,7 +5,14 @@
  * and the genesis guard are in deposits-reorgs.test.ts, reconciliation and sweeps in
  * deposits-reconciliation-and-sweeps.test.ts (separate files run in parallel).
  */
-import { accountResponseSchema, SOCKET_PATH, type BalanceEvent, type ClientToServerEvents, type DepositUpdateEvent, type ServerToClientEvents } from '@shifumi/protocol';
+import {
+  accountResponseSchema,
+  SOCKET_PATH,
+  type BalanceEvent,
+  type ClientToServerEvents,
+  type DepositUpdateEvent,
+  type ServerToClientEvents,
+} from '@shifumi/protocol';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { type Hex, parseEther } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +31,9 @@ const { setUp, mine, watcher, balance, newPlayer, depositRows, anotherWatcher, d
 
 /** The remembered block numbers must be contiguous: a gap would be a block never scanned. */
 async function expectNoGapInCursor(): Promise<void> {
-  const numbers = (await world.t.db.select({ number: chainBlocks.number }).from(chainBlocks)).map((row) => row.number).sort((a, b) => (a < b ? -1 : 1));
+  const numbers = (await world.t.db.select({ number: chainBlocks.number }).from(chainBlocks))
+    .map((row) => row.number)
+    .sort((a, b) => (a < b ? -1 : 1));
   expect(numbers.length).toBeGreaterThan(0);
   numbers.forEach((number, index) => expect(number).toBe(numbers[0]! + BigInt(index)));
 }
@@ -69,7 +78,9 @@ describe('deposits', () => {
 
     // Logged once at info with what a human needs; never a secret.
     const credits = world.t.logs.filter((line) => line.msg === 'Deposit credited');
-    expect(credits).toEqual([expect.objectContaining({ level: 30, txHash: hash, userId: player.id, wei: parseEther('0.25').toString() })]);
+    expect(credits).toEqual([
+      expect.objectContaining({ level: 30, txHash: hash, userId: player.id, wei: parseEther('0.25').toString() }),
+    ]);
     expect(JSON.stringify(world.t.logs)).not.toContain(DEV_MNEMONIC.split(' ').slice(0, 3).join(' '));
   });
 
@@ -222,7 +233,11 @@ describe('deposits', () => {
     after.start();
     after.start(); // idempotent: one timer
     try {
-      await pollUntil(async () => ((await balance(player.id)) === parseEther('0.875') ? true : undefined), 10_000, 'the deposits made during the downtime');
+      await pollUntil(
+        async () => ((await balance(player.id)) === parseEther('0.875') ? true : undefined),
+        10_000,
+        'the deposits made during the downtime',
+      );
     } finally {
       await after.stop();
     }

@@ -27,7 +27,9 @@ describe('GET /api/fairness/key', () => {
   });
 
   it('is the key the app signs transcripts with: a signed transcript verifies with it, a changed one does not', async () => {
-    const { publicKey } = fairnessKeyResponseSchema.parse((await t.app.fastify.inject({ method: 'GET', url: '/api/fairness/key' })).json());
+    const { publicKey } = fairnessKeyResponseSchema.parse(
+      (await t.app.fastify.inject({ method: 'GET', url: '/api/fairness/key' })).json(),
+    );
     const transcript = t.app.transcriptSigner.sign(
       buildTranscript({
         room: 'room-1',
@@ -48,7 +50,9 @@ describe('GET /api/fairness/key', () => {
     );
     const crypto = webCryptoFairness(webcrypto.subtle as unknown as SubtleCryptoLike);
     expect((await checkTranscript(transcript, publicKey, crypto)).every((check) => check.ok)).toBe(true);
-    const signature = (await checkTranscript({ ...transcript, winnerId: 'b' }, publicKey, crypto)).find((check) => check.id === 'signature');
+    const signature = (await checkTranscript({ ...transcript, winnerId: 'b' }, publicKey, crypto)).find(
+      (check) => check.id === 'signature',
+    );
     expect(signature?.ok).toBe(false);
   });
 

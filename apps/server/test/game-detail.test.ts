@@ -22,7 +22,10 @@ let baseUrl: string;
 const sockets = createSockets();
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 1_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 1_000 } });
+  t = await createTestApp({
+    env: { ETH_USD_PRICE: '2000' },
+    matchOptions: { roundMs: 1_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 1_000 },
+  });
   baseUrl = await t.listen();
 });
 afterEach(async () => {
@@ -50,7 +53,13 @@ async function player(): Promise<Player> {
       legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }],
     }),
   );
-  const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
+  const socket: PlayerSocket = connect(baseUrl, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token: session.accessToken },
+  });
   sockets.track(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -59,7 +68,13 @@ async function player(): Promise<Player> {
   return { id: session.user.id, name: credentials.name, token: session.accessToken, socket };
 }
 
-async function playRound(a: Player, b: Player, room: string, choiceA: 'rock' | 'paper' | 'scissors', choiceB: 'rock' | 'paper' | 'scissors') {
+async function playRound(
+  a: Player,
+  b: Player,
+  room: string,
+  choiceA: 'rock' | 'paper' | 'scissors',
+  choiceB: 'rock' | 'paper' | 'scissors',
+) {
   const end = next(a.socket, 'round_end');
   const locked = next(b.socket, 'opponent_choice_locked');
   a.socket.emit('make_choice', { room, choice: choiceA });
@@ -117,15 +132,24 @@ describe('GET /api/games/{id}', () => {
       { round: 3, yourChoice: 'scissors', opponentChoice: 'paper', outcome: 'won' },
     ]);
     const answerB = gameDetailResponseSchema.parse((await detailOf(room, b.token)).json());
-    expect(answerB).toMatchObject({ result: 'Defeat', you: { name: b.name, character: 'Character3', score: 0 }, opponent: { name: a.name, score: 2 }, payoutEth: '0' });
+    expect(answerB).toMatchObject({
+      result: 'Defeat',
+      you: { name: b.name, character: 'Character3', score: 0 },
+      opponent: { name: a.name, score: 2 },
+      payoutEth: '0',
+    });
 
     // The history item opens it.
     expect((await getAccount(t, a.token)).json().gameHistory[0]).toMatchObject({ id: room, result: 'Victory' });
 
     const stranger = await player();
-    for (const response of [await detailOf(room, stranger.token), await detailOf(randomUUID(), a.token), await detailOf('not-a-game', a.token)]) {
+    for (const response of [
+      await detailOf(room, stranger.token),
+      await detailOf(randomUUID(), a.token),
+      await detailOf('not-a-game', a.token),
+    ]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found.' });
+      expect(response.json()).toEqual({ code: 'not_found', message: 'Not found.' });
     }
     // Signed out: the access-token refusal.
     expect((await detailOf(room, undefined)).statusCode).toBe(403);
@@ -146,7 +170,10 @@ describe('GET /api/games/{id}', () => {
       { round: 2, startedAt: 0, deadline: 1, plays: plays('rock', 'rock'), winnerId: 'draw' },
       { round: 3, startedAt: 0, deadline: 1, plays: plays('scissors', null), winnerId: a.id },
     ];
-    await t.db.update(games).set({ state: { ...(row!.state as object), rounds } }).where(eq(games.id, room));
+    await t.db
+      .update(games)
+      .set({ state: { ...(row!.state as object), rounds } })
+      .where(eq(games.id, room));
 
     expect(gameDetailResponseSchema.parse((await detailOf(room, a.token)).json()).rounds).toEqual([
       { round: 1, yourChoice: 'paper', opponentChoice: 'rock', outcome: 'won' },
@@ -165,7 +192,8 @@ describe('issue 23: an opponent learns only what the screen shows of an address'
   it('carries the first 5 characters of the deposit address in game_found, the history, the detail and the public feed; the full one only to its owner', async () => {
     const a = await player();
     const b = await player();
-    const addressOf = async (id: string) => (await t.db.select({ walletAddress: users.walletAddress }).from(users).where(eq(users.id, id)))[0]!.walletAddress!;
+    const addressOf = async (id: string) =>
+      (await t.db.select({ walletAddress: users.walletAddress }).from(users).where(eq(users.id, id)))[0]!.walletAddress!;
     const [fullA, fullB] = [await addressOf(a.id), await addressOf(b.id)];
     const foundByB = next(b.socket, 'game_found');
     const foundByA = next(a.socket, 'game_found');

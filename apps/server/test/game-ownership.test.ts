@@ -17,7 +17,7 @@ import { openDatabase } from '../src/infra/db/database';
 import { ledgerTransfers } from '../src/infra/db/schema/index';
 import { createLogger } from '../src/infra/logger';
 import { createLogMailer } from '../src/infra/mailer/log-mailer';
-import { GAME_TEXTS, gameLeaseKey, gameRow } from '../src/modules/games/game.service';
+import { gameLeaseKey, gameRow } from '../src/modules/games/game.service';
 import { endGame, reclaimGame, saveState } from '../src/modules/games/games.repo';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
@@ -32,7 +32,7 @@ import { sessions, users } from '../src/infra/db/schema/index';
 import { generateReferralCode } from '../src/modules/auth/referral-codes';
 import { transfer } from '../src/modules/ledger/ledger.service';
 import { io as connect } from 'socket.io-client';
-import { SOCKET_PATH } from '@shifumi/protocol';
+import { SOCKET_PATH, SOCKET_REFUSAL_TEXTS } from '@shifumi/protocol';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { openedCommitment } from '../src/modules/games/sealed-choices';
@@ -80,7 +80,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
   }
 
   /** Both choose (`first` then `second`) and both see the result. */
-  async function playRound(first: Seat, second: Seat, room: string, firstChoice: 'rock' | 'paper' | 'scissors', secondChoice: 'rock' | 'paper' | 'scissors') {
+  async function playRound(
+    first: Seat,
+    second: Seat,
+    room: string,
+    firstChoice: 'rock' | 'paper' | 'scissors',
+    secondChoice: 'rock' | 'paper' | 'scissors',
+  ) {
     const results = [nextEvent(first.socket, 'game_result'), nextEvent(second.socket, 'game_result')];
     const ends = [nextEvent(first.socket, 'round_end'), nextEvent(second.socket, 'round_end')];
     const locked = nextEvent(second.socket, 'opponent_choice_locked');
@@ -94,7 +100,12 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
 
   const balance = (userId: string) => balanceOf(cluster.db, LedgerAccounts.user(userId));
   const settlements = async (room: string) =>
-    (await cluster.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `game-settle:${room}`))).length;
+    (
+      await cluster.db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, `game-settle:${room}`))
+    ).length;
 
   it('matches players on different nodes; the player on the other node plays the game its owner runs, to the payout', async () => {
     const [node1, node2] = cluster.nodes as [ClusterNode, ClusterNode];
@@ -108,7 +119,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     // B (node 2) chooses first: its choice is forwarded to node 1, which tells A.
     const one = await playRound(b, a, room, 'paper', 'rock');
     // B searched first: B is player 1.
-    expect(one.result).toMatchObject({ player1Id: b.id, player2Id: a.id, player1Choice: 'paper', player2Choice: 'rock', winnerId: b.id });
+    expect(one.result).toMatchObject({
+      player1Id: b.id,
+      player2Id: a.id,
+      player1Choice: 'paper',
+      player2Choice: 'rock',
+      winnerId: b.id,
+    });
     await nextEvent(b.socket, 'new_round');
 
     // Reactions both ways: from the owner's node and from the other one.
@@ -151,7 +168,10 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
 
     // Node 1's lease vanishes (as if it had expired while node 1 was paused); node 1 does not know yet. A pause lets
     // node 1's node lease lapse too, no later than its game leases (game-scan.ts): the other nodes look at its games.
-    await node1.redis.client.del(`${cluster.keyPrefix}lease:${gameLeaseKey(room)}`, `${cluster.keyPrefix}lease:${nodeLeaseKey(node1.app.games.holder)}`);
+    await node1.redis.client.del(
+      `${cluster.keyPrefix}lease:${gameLeaseKey(room)}`,
+      `${cluster.keyPrefix}lease:${nodeLeaseKey(node1.app.games.holder)}`,
+    );
     expect(await node2.app.games.scan()).toBe(1);
     const claimed = (await gameRow(cluster.db, room))!;
     expect(claimed.ownerNode).toBe(node2.app.games.holder);
@@ -164,7 +184,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     expect(await reclaimGame(cluster.db, room, before.ownerToken, claimed.ownerToken + 100n, node1.app.games.holder)).toBe(false);
     expect(
       await cluster.db.transaction((tx) =>
-        endGame(tx, room, before.ownerToken, { status: 'refunded', winnerId: null, endReason: 'max-rounds', state: claimed.state as MatchState, endedAt: new Date() }),
+        endGame(tx, room, before.ownerToken, {
+          status: 'refunded',
+          winnerId: null,
+          endReason: 'max-rounds',
+          state: claimed.state as MatchState,
+          endedAt: new Date(),
+        }),
       ),
     ).toBe(false);
 
@@ -175,7 +201,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     });
     const refused = nextEvent(a.socket, 'error');
     a.socket.emit('make_choice', { room, choice: 'rock' });
-    expect((await refused).message).toBe(GAME_TEXTS.moving);
+    expect(await refused).toEqual({ code: 'moving', message: SOCKET_REFUSAL_TEXTS.moving });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(lockedSeen).toBe(false);
     expect(node1.app.games.liveCount()).toBe(0);
@@ -215,7 +241,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     });
     expect(await state).toMatchObject({ room, opponent: { id: b.id } });
     const again = { ...a, socket: back, node: node2 };
-    await waitUntil(async () => ((await gameRow(cluster.db, room))!.state as MatchState).players[0].connected, 3_000, 'counted back');
+    await waitUntil(
+      async () => ((await gameRow(cluster.db, room))!.state as MatchState).players[0].connected,
+      3_000,
+      'counted back',
+    );
     const dead = nextEvent(b.socket, 'game_dead');
     again.socket.emit('leave_game', { room });
     await dead;
@@ -246,7 +276,9 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     // The request and both commitments are stored before anyone is asked.
     const stored = (await gameRow(cluster.db, room))!.state as MatchState;
     expect(stored.phase).toBe('revealing');
-    expect(stored.players.map((player) => player.commitment).sort()).toEqual([commitment(a.id, 'rock'), commitment(b.id, 'paper')].sort());
+    expect(stored.players.map((player) => player.commitment).sort()).toEqual(
+      [commitment(a.id, 'rock'), commitment(b.id, 'paper')].sort(),
+    );
 
     // The owner goes away before A reveals: B's reveal, not stored, goes with it; the new owner asks B again.
     const result = nextEvent(b.socket, 'game_result', 8_000);
@@ -260,7 +292,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     back.emit('reveal_choice', { room, round: 1, choice: 'rock', salt });
     const resolved = await result;
     expect(resolved).toMatchObject({ player1Mode: 'sealed', player2Mode: 'sealed', winnerId: b.id });
-    expect(resolved.player1Id === a.id ? [resolved.player1Choice, resolved.player2Choice] : [resolved.player2Choice, resolved.player1Choice]).toEqual(['rock', 'paper']);
+    expect(
+      resolved.player1Id === a.id
+        ? [resolved.player1Choice, resolved.player2Choice]
+        : [resolved.player2Choice, resolved.player1Choice],
+    ).toEqual(['rock', 'paper']);
     const dead = nextEvent(b.socket, 'game_dead');
     back.emit('leave_game', { room });
     await dead;
@@ -278,7 +314,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     expect(await gone).toEqual({ room, connected: false });
     await nextEvent(a.socket, 'game_dead', 5_000);
     await waitUntil(async () => (await gameRow(cluster.db, room))!.status !== 'playing', 5_000, 'settled');
-    expect(await gameRow(cluster.db, room)).toMatchObject({ status: 'finished', winnerId: a.id, endReason: 'forfeit-disconnect' });
+    expect(await gameRow(cluster.db, room)).toMatchObject({
+      status: 'finished',
+      winnerId: a.id,
+      endReason: 'forfeit-disconnect',
+    });
     await expectLedgerConsistent(cluster.db, undefined);
   });
 });
@@ -289,27 +329,56 @@ describe.skipIf(!process.env.DATABASE_URL)('one node without Redis', () => {
     const scratch = await createScratchDatabase(serverUrl);
     const database = await openDatabase({ kind: 'postgres', url: scratch.url });
     await database.migrate();
-    const logger = createLogger({ level: 'silent', destination: new Writable({ write: (_chunk, _encoding, callback) => callback() }) });
+    const logger = createLogger({
+      level: 'silent',
+      destination: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    });
     const config = {
-      ...loadConfig({ NODE_ENV: 'test', APP_URL: TEST_APP_URL, ETH_USD_PRICE: '2000', WEB_DIST_DIR: '/nonexistent', DATA_DIR: '/nonexistent', JWT_SECRET: TEST_JWT_SECRET }),
+      ...loadConfig({
+        NODE_ENV: 'test',
+        APP_URL: TEST_APP_URL,
+        ETH_USD_PRICE: '2000',
+        WEB_DIST_DIR: '/nonexistent',
+        DATA_DIR: '/nonexistent',
+        JWT_SECRET: TEST_JWT_SECRET,
+      }),
       jwtSecret: TEST_JWT_SECRET,
     };
     const start = async () => {
-      const app = await composeApp({ config, db: database.db, mailer: createLogMailer({ logger, from: config.mailFrom }), logger, matchOptions: MATCH_OPTIONS });
+      const app = await composeApp({
+        config,
+        db: database.db,
+        mailer: createLogMailer({ logger, from: config.mailFrom }),
+        logger,
+        matchOptions: MATCH_OPTIONS,
+      });
       await app.fastify.listen({ port: 0, host: '127.0.0.1' });
       return { app, url: `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}` };
     };
     const tokens = createAccessTokens({ secret: TEST_JWT_SECRET, clock: () => new Date() });
     const player = async () => {
-      const [user] = await database.db.insert(users).values({ name: 'R', referralCode: generateReferralCode() }).returning({ id: users.id });
+      const [user] = await database.db
+        .insert(users)
+        .values({ name: 'R', referralCode: generateReferralCode() })
+        .returning({ id: users.id });
       const [session] = await database.db.insert(sessions).values({ userId: user!.id }).returning({ id: sessions.id });
       await database.db.transaction((tx) =>
-        transfer(tx, { idempotencyKey: `fund:${user!.id}`, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(user!.id), amount: parseEther('1') }] }),
+        transfer(tx, {
+          idempotencyKey: `fund:${user!.id}`,
+          kind: 'deposit',
+          legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(user!.id), amount: parseEther('1') }],
+        }),
       );
       return { id: user!.id, token: await tokens.issue({ userId: user!.id, sessionId: session!.id }) };
     };
     const open = async (base: string, token: string, listen?: (socket: PlayerSocket) => void) => {
-      const socket: PlayerSocket = connect(base, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+      const socket: PlayerSocket = connect(base, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token },
+      });
       listen?.(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -345,8 +414,17 @@ describe.skipIf(!process.env.DATABASE_URL)('one node without Redis', () => {
       });
       expect(await state).toMatchObject({ room });
       await waitUntil(async () => (await gameRow(database.db, room))!.status !== 'playing', 5_000, 'settled');
-      expect(await gameRow(database.db, room)).toMatchObject({ status: 'finished', winnerId: a.id, endReason: 'forfeit-disconnect' });
-      expect(await database.db.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.idempotencyKey, `game-settle:${room}`)))).toHaveLength(1);
+      expect(await gameRow(database.db, room)).toMatchObject({
+        status: 'finished',
+        winnerId: a.id,
+        endReason: 'forfeit-disconnect',
+      });
+      expect(
+        await database.db
+          .select()
+          .from(ledgerTransfers)
+          .where(and(eq(ledgerTransfers.idempotencyKey, `game-settle:${room}`))),
+      ).toHaveLength(1);
       back.disconnect();
       await expectLedgerConsistent(database.db, undefined);
     } finally {

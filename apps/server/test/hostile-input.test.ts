@@ -8,7 +8,7 @@
  * socket connects). Runs are bounded (numRuns) to keep `npm test` fast.
  */
 import fc from 'fast-check';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import { isSocketRefusalCode, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { parseEther } from 'viem';
@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 /** Every route the app serves (checked against Fastify's own list below), `:token` filled in by the test. */
-const ROUTES: ReadonlyArray<readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+const ROUTES: ReadonlyArray<readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string]> = [
   ['GET', '/'],
   ['GET', '/api/auth/siwe/nonce'],
   ['GET', '/api/auth/siwe/link-nonce'],
@@ -78,6 +78,8 @@ const ROUTES: ReadonlyArray<readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string]
   ['GET', '/api/auth/verify-email/:token'],
   ['GET', '/api/account'],
   ['POST', '/api/account/email'],
+  ['GET', '/api/account/status'],
+  ['PATCH', '/api/account/preferences'],
   ['POST', '/api/submit-form'],
   ['GET', '/api/health'],
   ['GET', '/api/ready'],
@@ -163,13 +165,48 @@ const ROUTES: ReadonlyArray<readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string]
   ['POST', '/api/dev/deposit-address'],
 ];
 
+const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
+
 /** Characters an attacker likes: C0/C1 controls, bidi controls, zero-width, BOM, lone surrogates, quotes. */
-const NASTY = ['\u0000', '\u0001', '\u001b', '\u007f', '\u0085', '\u009f', '\u202e', '\u2066', '\u200b', '\u200d', '\ufeff', '\ud800', '\udfff', '"', '\\', '<', '%', '\n', '\t', 'é', '😀'];
+const NASTY = [
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\u200d',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  '"',
+  '\\',
+  '<',
+  '%',
+  '\n',
+  '\t',
+  'é',
+  '😀',
+];
 const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: fc.constantFrom(...NASTY), maxLength: 40 }),
   fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...NASTY), fc.string({ maxLength: 10 })).map((parts) => parts.join('')),
-  fc.constantFrom('0.1', '1', '1e-18', '0x4a817c800', '-1', 'NaN', '0xffffffffffffffff', '__proto__', 'constructor', `0x${'a'.repeat(40)}`),
+  fc.constantFrom(
+    '0.1',
+    '1',
+    '1e-18',
+    '0x4a817c800',
+    '-1',
+    'NaN',
+    '0xffffffffffffffff',
+    '__proto__',
+    'constructor',
+    `0x${'a'.repeat(40)}`,
+  ),
   fc.integer({ min: 1_000, max: 200_000 }).map((length) => 'x'.repeat(length)),
 );
 /** Arbitrary JSON built from those strings, including the fields the routes read. */
@@ -183,7 +220,29 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) 
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(
-      fc.oneof(fc.constantFrom('name', 'email', 'password', 'message', 'amount', 'recipientAddress', 'fee', 'jsonrpc', 'id', 'method', 'params', 'room', 'content', 'character', 'choice', 'token', '__proto__'), nastyString),
+      fc.oneof(
+        fc.constantFrom(
+          'name',
+          'email',
+          'password',
+          'message',
+          'amount',
+          'recipientAddress',
+          'fee',
+          'jsonrpc',
+          'id',
+          'method',
+          'params',
+          'room',
+          'content',
+          'character',
+          'choice',
+          'token',
+          'language',
+          '__proto__',
+        ),
+        nastyString,
+      ),
       tie('value'),
       { maxKeys: 5 },
     ),
@@ -197,7 +256,9 @@ const hostileBody = fc.oneof(
 );
 
 async function ledgerBalances(): Promise<Record<string, string>> {
-  const rows = await t.db.execute<{ code: string; balance: string }>(sql`SELECT code, balance::text AS balance FROM ledger_accounts ORDER BY code`);
+  const rows = await t.db.execute<{ code: string; balance: string }>(
+    sql`SELECT code, balance::text AS balance FROM ledger_accounts ORDER BY code`,
+  );
   return Object.fromEntries(rows.rows.map((row) => [row.code, row.balance]));
 }
 
@@ -207,7 +268,15 @@ describe('hostile input over HTTP', () => {
     const served = [...printed.matchAll(/── (\S+) \(([A-Z, ]+)\)/g)].map((match) => match[1]!);
     // Fastify's tree: one line per path (a nested line is the end of its parent's path); ours lists the same paths.
     const lastPart = (path: string) => path.split('/').at(-1) || '/';
-    expect([...new Set(ROUTES.map(([, route]) => route))].map((route) => lastPart(route).replace(/^logout-all$/, '-all').replace(/^link-nonce$/, '-nonce')).sort()).toEqual(served.map(lastPart).sort());
+    expect(
+      [...new Set(ROUTES.map(([, route]) => route))]
+        .map((route) =>
+          lastPart(route)
+            .replace(/^logout-all$/, '-all')
+            .replace(/^link-nonce$/, '-nonce'),
+        )
+        .sort(),
+    ).toEqual(served.map(lastPart).sort());
   });
 
   it('never answers 5xx, always {message} on a refusal, and moves no money', async () => {
@@ -227,10 +296,12 @@ describe('hostile input over HTTP', () => {
             url,
             headers: {
               ...(signedIn ? { authorization: token } : {}),
-              ...(method === 'POST' || method === 'PUT' ? { 'content-type': contentType } : {}),
+              ...(hasBody(method) ? { 'content-type': contentType } : {}),
               'idempotency-key': pathPart.slice(0, 200).replace(/[^\x20-\x7e]/g, '?'),
+              // Issue 27: the language of the answer comes from this header too.
+              'accept-language': pathPart.slice(0, 200).replace(/[^\x20-\x7e]/g, '?'),
             },
-            ...(method === 'POST' || method === 'PUT' ? { payload: body } : {}),
+            ...(hasBody(method) ? { payload: body } : {}),
           });
           expect(response.statusCode, `${method} ${url}`).toBeLessThan(500);
           if (response.statusCode >= 400) {
@@ -252,7 +323,16 @@ describe('hostile input over HTTP', () => {
 const socketValue = hostileValue.filter((value) => (JSON.stringify(value) ?? '').length < 12_000);
 
 describe('hostile input over the socket', () => {
-  const EVENTS = ['search_game', 'cancel_search', 'make_choice', 'commit_choice', 'reveal_choice', 'send_reaction', 'leave_game', 'not_an_event'] as const;
+  const EVENTS = [
+    'search_game',
+    'cancel_search',
+    'make_choice',
+    'commit_choice',
+    'reveal_choice',
+    'send_reaction',
+    'leave_game',
+    'not_an_event',
+  ] as const;
 
   async function connect(): Promise<Socket<ServerToClientEvents, ClientToServerEvents>> {
     await signInAgain();
@@ -269,7 +349,7 @@ describe('hostile input over the socket', () => {
     });
   }
 
-  it('answers every malformed event with an error {message} of ours, never crashes, moves no money', async () => {
+  it('answers every malformed event with an error {code, message} of ours, never crashes, moves no money', async () => {
     const before = await ledgerBalances();
     const socket = await connect();
     const messages: unknown[] = [];
@@ -290,7 +370,9 @@ describe('hostile input over the socket', () => {
     }
     expect(messages.length).toBeGreaterThan(0);
     for (const payload of messages) {
-      expect(payload).toEqual({ message: expect.any(String) as unknown });
+      // Issue 25: every refusal carries one of the protocol's codes beside its sentence.
+      expect(payload).toEqual({ code: expect.any(String) as unknown, message: expect.any(String) as unknown });
+      expect(isSocketRefusalCode((payload as { code: unknown }).code)).toBe(true);
       const { message } = payload as { message: string };
       expect(message.length).toBeGreaterThan(0);
       // Sentences for people, never the validation library's wording.

@@ -48,7 +48,7 @@ describe('unknown API routes', () => {
     const response = await t.app.fastify.inject({ method, url, headers: HTML });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', message: SERVER_TEXTS.notFound });
   });
 });
 
@@ -57,10 +57,12 @@ describe('security headers', () => {
     for (const url of ['/', '/api/health']) {
       const response = await t.app.fastify.inject({ method: 'GET', url, headers: HTML });
       const csp = String(response.headers['content-security-policy']);
-      const directives = new Map(csp.split(';').map((part) => {
-        const [name, ...values] = part.trim().split(/\s+/);
-        return [name, values] as const;
-      }));
+      const directives = new Map(
+        csp.split(';').map((part) => {
+          const [name, ...values] = part.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
       expect(directives.get('default-src')).toEqual(["'self'"]);
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -87,7 +89,12 @@ describe('security headers', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    const response = await postJson(t, '/api/auth/login', { email: 'a@example.com', password: 'x' }, { origin: 'https://evil.example' });
+    const response = await postJson(
+      t,
+      '/api/auth/login',
+      { email: 'a@example.com', password: 'x' },
+      { origin: 'https://evil.example' },
+    );
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
   });
@@ -114,13 +121,16 @@ describe('security headers', () => {
 });
 
 describe('the web app', () => {
-  it.each(['/', '/account', '/verify-email/abc', '/home', '/anything/at/all?x=1'])('GET %s from a browser → index.html', async (url) => {
-    const response = await t.app.fastify.inject({ method: 'GET', url, headers: HTML });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX_HTML);
-  });
+  it.each(['/', '/account', '/verify-email/abc', '/home', '/anything/at/all?x=1'])(
+    'GET %s from a browser → index.html',
+    async (url) => {
+      const response = await t.app.fastify.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
 
   // Issue 12: curl, monitors and link previews send `Accept: */*` (or nothing); HEAD has no body but the same answer.
   it.each([
@@ -153,7 +163,7 @@ describe('the web app', () => {
     const response = await t.app.fastify.inject({ method, url, headers: { accept } });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    if (method !== 'HEAD') expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
+    if (method !== 'HEAD') expect(response.json()).toEqual({ code: 'not_found', message: SERVER_TEXTS.notFound });
   });
 
   it('serves built files, fingerprinted assets cached for good', async () => {
@@ -169,11 +179,18 @@ describe('the web app', () => {
   it('answers a missing file that is not a page with a JSON 404', async () => {
     const response = await t.app.fastify.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', message: SERVER_TEXTS.notFound });
   });
 
   it('serves neither files outside the dist folder, nor dotfiles, nor directories', async () => {
-    for (const url of ['/../../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/.env', '/assets/%2e%2e/.env', '/assets/']) {
+    for (const url of [
+      '/../../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc/passwd',
+      '/.env',
+      '/assets/%2e%2e/.env',
+      '/assets/',
+    ]) {
       const response = await t.app.fastify.inject({ method: 'GET', url, headers: { accept: '*/*' } });
       // A path that normalises to a page path (`/../../../etc/passwd` is `/etc/passwd`) gets the page, never a file.
       if (response.statusCode === 200) {
@@ -181,7 +198,7 @@ describe('the web app', () => {
         continue;
       }
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.notFound });
+      expect(response.json()).toEqual({ code: 'not_found', message: SERVER_TEXTS.notFound });
     }
   });
 
@@ -191,11 +208,15 @@ describe('the web app', () => {
       fc.constantFrom('..', '.', '%2e%2e', '%00', '%', '%ff', 'assets', 'api', 'index.html', '.env', ''),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(segment, { maxLength: 5 }), fc.constantFrom('*/*', 'text/html', 'application/json'), async (segments, accept) => {
-        const response = await t.app.fastify.inject({ method: 'GET', url: `/${segments.join('/')}`, headers: { accept } });
-        expect(response.statusCode).toBeLessThan(500);
-        expect(response.statusCode).not.toBe(403);
-      }),
+      fc.asyncProperty(
+        fc.array(segment, { maxLength: 5 }),
+        fc.constantFrom('*/*', 'text/html', 'application/json'),
+        async (segments, accept) => {
+          const response = await t.app.fastify.inject({ method: 'GET', url: `/${segments.join('/')}`, headers: { accept } });
+          expect(response.statusCode).toBeLessThan(500);
+          expect(response.statusCode).not.toBe(403);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -225,7 +246,13 @@ describe('unexpected failures', () => {
     });
     try {
       const email = uniqueEmail();
-      const registered = await postJson(broken, '/api/auth/register', { name: 'Ann', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true });
+      const registered = await postJson(broken, '/api/auth/register', {
+        name: 'Ann',
+        email,
+        password: PASSWORD,
+        ageConfirmed: true,
+        termsAccepted: true,
+      });
       expect(registered.statusCode).toBe(201);
       // A second mail that asks for no wait of its own (a new verification link would wait 5 minutes, issue 23): a reset link.
       const forgot = await postJson(broken, '/api/auth/forgot-password', { email });
@@ -235,7 +262,9 @@ describe('unexpected failures', () => {
       let waiting = 0;
       while (waiting < 2 && Date.now() < deadline) {
         await broken.mailsTried();
-        const rows = await broken.db.execute<{ count: number }>(sql`select count(*)::int as count from mail_outbox where recipient = ${email} and status = 'waiting' and attempts >= 1`);
+        const rows = await broken.db.execute<{ count: number }>(
+          sql`select count(*)::int as count from mail_outbox where recipient = ${email} and status = 'waiting' and attempts >= 1`,
+        );
         waiting = Number(rows.rows[0]?.count);
         if (waiting < 2) await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -249,11 +278,23 @@ describe('unexpected failures', () => {
     const broken = await createTestApp();
     try {
       const email = uniqueEmail();
-      const registered = await postJson(broken, '/api/auth/register', { name: 'Ann', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true });
+      const registered = await postJson(broken, '/api/auth/register', {
+        name: 'Ann',
+        email,
+        password: PASSWORD,
+        ageConfirmed: true,
+        termsAccepted: true,
+      });
       expect(registered.statusCode).toBe(201);
       // The database refuses the next mail with a detail that must stay in the log.
-      await broken.db.execute(sql.raw(`create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox exploded with internal detail 0xDEADBEEF'; end $$`));
-      await broken.db.execute(sql.raw('create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()'));
+      await broken.db.execute(
+        sql.raw(
+          `create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox exploded with internal detail 0xDEADBEEF'; end $$`,
+        ),
+      );
+      await broken.db.execute(
+        sql.raw('create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()'),
+      );
 
       const session = await signIn(broken, { email, password: PASSWORD });
       // Issue 23: the sign-up's mail counted as the account's one of these 5 minutes.
@@ -264,7 +305,7 @@ describe('unexpected failures', () => {
         headers: { authorization: session.accessToken },
       });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.internalError });
+      expect(response.json()).toEqual({ code: 'internal_error', message: SERVER_TEXTS.internalError });
       expect(response.body).not.toContain('DEADBEEF');
       const errors = broken.logs.filter((line) => line.level === 50);
       expect(JSON.stringify(errors)).toContain('0xDEADBEEF');

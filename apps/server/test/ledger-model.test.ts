@@ -53,7 +53,9 @@ interface Real {
 }
 
 async function systemBalances(): Promise<Record<SystemAccount, bigint>> {
-  const entries = await Promise.all(Object.entries(SYSTEM).map(async ([name, ref]) => [name, await balanceOf(t.db, ref)] as const));
+  const entries = await Promise.all(
+    Object.entries(SYSTEM).map(async ([name, ref]) => [name, await balanceOf(t.db, ref)] as const),
+  );
   return Object.fromEntries(entries) as Record<SystemAccount, bigint>;
 }
 
@@ -81,7 +83,11 @@ async function expectAgreement(model: Model, real: Real): Promise<void> {
 
 type LedgerCommand = fc.AsyncCommand<Model, Real, false>;
 
-function command(name: string, check: (model: Readonly<Model>) => boolean, run: (model: Model, real: Real) => Promise<void>): LedgerCommand {
+function command(
+  name: string,
+  check: (model: Readonly<Model>) => boolean,
+  run: (model: Model, real: Real) => Promise<void>,
+): LedgerCommand {
   return {
     check,
     async run(model, real) {
@@ -257,7 +263,9 @@ const [depositCommand, withdrawCommand, refundCommand, payCommand, moveCommand, 
       async (model) => {
         const original = model.done[index % model.done.length]!;
         // A replayed key moves nothing, even when the request around it changed.
-        const request = altered ? { ...original, legs: original.legs.map((leg) => ({ ...leg, amount: leg.amount + 1n })) } : original;
+        const request = altered
+          ? { ...original, legs: original.legs.map((leg) => ({ ...leg, amount: leg.amount + 1n })) }
+          : original;
         const [result] = await commit(request);
         expect(result).toMatchObject({ replayed: true, balances: new Map() });
       },

@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const deposit = (user: LedgerAccountRef, amount: bigint, key: string) =>
-  t.db.transaction((tx) => transfer(tx, { idempotencyKey: key, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: user, amount }] }));
+  t.db.transaction((tx) =>
+    transfer(tx, { idempotencyKey: key, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: user, amount }] }),
+  );
 
 async function expectLedgerSound(): Promise<void> {
   const report = await checkLedger(t.db);
@@ -46,7 +48,11 @@ describe('ledger', () => {
     const transfersBefore = await t.count('ledger_transfers');
     await expect(
       t.db.transaction((tx) =>
-        transfer(tx, { idempotencyKey: 'overdraft:1', kind: 'test', legs: [{ from: carol, to: LedgerAccounts.house, amount: 6n }] }),
+        transfer(tx, {
+          idempotencyKey: 'overdraft:1',
+          kind: 'test',
+          legs: [{ from: carol, to: LedgerAccounts.house, amount: 6n }],
+        }),
       ),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await t.count('ledger_transfers')).toBe(transfersBefore);
@@ -92,7 +98,11 @@ describe('ledger', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ from: fc.integer({ min: 0, max: 3 }), to: fc.integer({ min: 0, max: 3 }), amount: fc.bigInt({ min: 1n, max: 1000n }) }),
+          fc.record({
+            from: fc.integer({ min: 0, max: 3 }),
+            to: fc.integer({ min: 0, max: 3 }),
+            amount: fc.bigInt({ min: 1n, max: 1000n }),
+          }),
           { minLength: 1, maxLength: 12 },
         ),
         async (operations) => {
@@ -107,7 +117,11 @@ describe('ledger', () => {
             const modelFrom = model.get(from.code);
             const allowed = modelFrom === undefined || modelFrom >= operation.amount;
             const attempt = t.db.transaction((tx) =>
-              transfer(tx, { idempotencyKey: `model:${run}:${index}`, kind: 'test', legs: [{ from, to, amount: operation.amount }] }),
+              transfer(tx, {
+                idempotencyKey: `model:${run}:${index}`,
+                kind: 'test',
+                legs: [{ from, to, amount: operation.amount }],
+              }),
             );
             if (allowed) {
               await attempt;

@@ -26,7 +26,10 @@ let baseUrl: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 60_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 60_000 } });
+  t = await createTestApp({
+    env: { ETH_USD_PRICE: '2000' },
+    matchOptions: { roundMs: 60_000, graceMs: 100, revealMs: 100, reconnectGraceMs: 60_000 },
+  });
   baseUrl = await t.listen();
 });
 afterEach(() => {
@@ -40,9 +43,19 @@ async function player() {
   const credentials = await signUp(t, { name: `L${randomInt(1e6)}` });
   const session = await signIn(t, credentials);
   await t.db.transaction((tx) =>
-    transfer(tx, { idempotencyKey: `test-fund:${randomUUID()}`, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }] }),
+    transfer(tx, {
+      idempotencyKey: `test-fund:${randomUUID()}`,
+      kind: 'deposit',
+      legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }],
+    }),
   );
-  const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
+  const socket: PlayerSocket = connect(baseUrl, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token: session.accessToken },
+  });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -56,7 +69,8 @@ function found(socket: PlayerSocket): Promise<GameFoundEvent> {
 }
 
 async function queued(userId: string): Promise<void> {
-  for (let i = 0; i < 200 && !(await t.app.matchQueue.has(userId)); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 200 && !(await t.app.matchQueue.has(userId)); i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   expect(await t.app.matchQueue.has(userId)).toBe(true);
 }
 
@@ -114,7 +128,9 @@ describe('linked accounts', () => {
     expect((await report(first.token, device)).statusCode).toBe(204);
     expect((await report(second.token, device)).statusCode).toBe(204);
     const pairFlags = async () =>
-      (await t.db.select().from(flags).where(eq(flags.rule, 'linked_accounts'))).filter((flag) => [flag.userId, flag.otherUserId].sort().join() === [first.id, second.id].sort().join());
+      (await t.db.select().from(flags).where(eq(flags.rule, 'linked_accounts'))).filter(
+        (flag) => [flag.userId, flag.otherUserId].sort().join() === [first.id, second.id].sort().join(),
+      );
     // Nothing of theirs changed after an hour from now: they are not read, not flagged.
     expect(await rules.scanChangedSince(new Date(Date.now() + 3_600_000))).toBe(0);
     expect(await pairFlags()).toEqual([]);
@@ -128,12 +144,34 @@ describe('linked accounts', () => {
     const b = await player();
     const address = `0x${randomUUID().replace(/-/g, '').padEnd(40, '1')}`;
     const [bUser] = await t.db.select().from(users).where(eq(users.id, b.id));
-    await t.db.insert(deposits).values({ chainId: DEV_CHAIN_ID, kind: 'transfer', txHash: `0x${randomUUID().replace(/-/g, '').padEnd(64, '2')}`, address: bUser!.walletAddress!.toLowerCase(), fromAddress: address, userId: b.id, amount: 1n, blockNumber: 1n });
+    await t.db.insert(deposits).values({
+      chainId: DEV_CHAIN_ID,
+      kind: 'transfer',
+      txHash: `0x${randomUUID().replace(/-/g, '').padEnd(64, '2')}`,
+      address: bUser!.walletAddress!.toLowerCase(),
+      fromAddress: address,
+      userId: b.id,
+      amount: 1n,
+      blockNumber: 1n,
+    });
     expect(await linkBetween(t.db, a.id, b.id)).toBeUndefined();
     await t.db.transaction(async (tx) => {
       const id = randomUUID();
-      await transfer(tx, { idempotencyKey: `withdrawal:${id}`, kind: 'withdrawal', legs: [{ from: LedgerAccounts.user(a.id), to: LedgerAccounts.withdrawalsInFlight, amount: 1n }] });
-      await tx.insert(withdrawals).values({ id, userId: a.id, chainId: DEV_CHAIN_ID, amount: 1n, recipientAddress: address, balanceAfter: 0n, status: 'review', reviewReason: 'test' });
+      await transfer(tx, {
+        idempotencyKey: `withdrawal:${id}`,
+        kind: 'withdrawal',
+        legs: [{ from: LedgerAccounts.user(a.id), to: LedgerAccounts.withdrawalsInFlight, amount: 1n }],
+      });
+      await tx.insert(withdrawals).values({
+        id,
+        userId: a.id,
+        chainId: DEV_CHAIN_ID,
+        amount: 1n,
+        recipientAddress: address,
+        balanceAfter: 0n,
+        status: 'review',
+        reviewReason: 'test',
+      });
     });
     expect(await linkBetween(t.db, a.id, b.id)).toBe('address');
     expect(await linkBetween(t.db, b.id, a.id)).toBe('address');

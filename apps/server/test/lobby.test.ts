@@ -11,7 +11,8 @@ import { createCluster, nextEvent, waitUntil, type Cluster, type ClusterNode } f
 
 type PublicSocket = Socket<PublicServerToClientEvents>;
 
-const waitingAt = (lobby: LobbyEvent | undefined, amount: number) => lobby?.stakes.find((stake) => stake.amount === amount)?.waiting;
+const waitingAt = (lobby: LobbyEvent | undefined, amount: number) =>
+  lobby?.stakes.find((stake) => stake.amount === amount)?.waiting;
 
 describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('the lobby across two nodes', () => {
   let cluster: Cluster;
@@ -27,7 +28,12 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('the lobby 
 
   /** A visitor on `node` recording every `lobby` it hears. */
   async function visitor(node: ClusterNode): Promise<{ socket: PublicSocket; heard: Array<{ at: number; lobby: LobbyEvent }> }> {
-    const socket: PublicSocket = connect(node.url, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket: PublicSocket = connect(node.url, {
+      path: PUBLIC_SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     visitors.push(socket);
     const heard: Array<{ at: number; lobby: LobbyEvent }> = [];
     socket.on('lobby', (lobby) => heard.push({ at: Date.now(), lobby }));
@@ -82,7 +88,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('the lobby 
     // At most once a second: the pushes a node made are at least about a second apart.
     for (const { heard } of [onFirst, onSecond]) {
       const pushes = heard.slice(1).map((entry) => entry.at);
-      for (let index = 1; index < pushes.length; index += 1) expect(pushes[index]! - pushes[index - 1]!).toBeGreaterThanOrEqual(900);
+      for (let index = 1; index < pushes.length; index += 1)
+        expect(pushes[index]! - pushes[index - 1]!).toBeGreaterThanOrEqual(900);
     }
   }, 40_000);
 });

@@ -25,7 +25,12 @@ describe('POST /api/auth/login', () => {
     // An e-mail and password session is bound to no wallet.
     expect(body.sessionWallet).toBeNull();
     // walletAddress: the personal deposit address, given at registration.
-    expect(body.user).toEqual({ id: expect.any(String), name: 'Léa', email: account.email, walletAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      name: 'Léa',
+      email: account.email,
+      walletAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+    });
     expect(body.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_TOKEN_COOKIE);
@@ -33,7 +38,10 @@ describe('POST /api/auth/login', () => {
     expect(cookie?.secure).toBeFalsy();
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash is stored.
-    const [stored] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(cookie?.value ?? '')));
+    const [stored] = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(cookie?.value ?? '')));
     expect(stored).toBeDefined();
     const [session] = await t.db.select().from(sessions).where(eq(sessions.id, stored!.sessionId));
     expect(session?.walletAddress).toBeNull();
@@ -47,7 +55,7 @@ describe('POST /api/auth/login', () => {
 
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ message: SERVER_TEXTS.invalidCredentials });
+    expect(wrongPassword.json()).toEqual({ code: 'invalid_credentials', message: SERVER_TEXTS.invalidCredentials });
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
     expect(refreshCookieOf(wrongPassword)).toBeUndefined();
     expect(refreshCookieOf(unknownEmail)).toBeUndefined();
@@ -61,7 +69,7 @@ describe('POST /api/auth/login', () => {
     const before = await t.count('sessions');
     const response = await postJson(t, '/api/auth/login', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ code: 'invalid_input', message });
     expect(await t.count('sessions')).toBe(before);
   });
 });
@@ -108,7 +116,7 @@ describe('POST /api/auth/refresh-token', () => {
 
     const replay = await refresh(t, session.refreshToken);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ message: SERVER_TEXTS.refreshFailed });
+    expect(replay.json()).toEqual({ code: 'refresh_failed', message: SERVER_TEXTS.refreshFailed });
 
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, session.user.id));
     expect(row?.revokedReason).toBe('refresh_token_reuse');
@@ -121,7 +129,7 @@ describe('POST /api/auth/refresh-token', () => {
     for (const token of [undefined, 'A'.repeat(43), 'not a token', '']) {
       const response = await refresh(t, token);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.refreshFailed });
+      expect(response.json()).toEqual({ code: 'refresh_failed', message: SERVER_TEXTS.refreshFailed });
     }
     const cleared = await refresh(t, 'A'.repeat(43));
     const cookie = cleared.cookies.find((candidate) => candidate.name === REFRESH_TOKEN_COOKIE);
@@ -155,7 +163,10 @@ describe('a session\'s "last active" (issue 26)', () => {
   it('moves as the session is used, written at most once a minute', async () => {
     const session = await signIn(t, await signUp(t));
     const lastUsed = async () => {
-      const [row] = await t.db.select({ lastUsedAt: sessions.lastUsedAt }).from(sessions).where(eq(sessions.userId, session.user.id));
+      const [row] = await t.db
+        .select({ lastUsedAt: sessions.lastUsedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, session.user.id));
       return row!.lastUsedAt.getTime();
     };
     const signedInAt = await lastUsed();
@@ -214,7 +225,11 @@ describe('POST /api/auth/logout', () => {
     const account = await signUp(t);
     const phone = await signIn(t, account);
     const laptop = await signIn(t, account);
-    await t.app.fastify.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_TOKEN_COOKIE]: phone.refreshToken } });
+    await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { [REFRESH_TOKEN_COOKIE]: phone.refreshToken },
+    });
     expect((await getAccount(t, laptop.accessToken)).statusCode).toBe(200);
     expect((await refresh(t, laptop.refreshToken)).statusCode).toBe(200);
   });
@@ -247,8 +262,12 @@ describe('POST /api/auth/logout-all', () => {
   it('answers 403 without a valid access token', async () => {
     const missing = await t.app.fastify.inject({ method: 'POST', url: '/api/auth/logout-all' });
     expect(missing.statusCode).toBe(403);
-    expect(missing.json()).toEqual({ message: SERVER_TEXTS.notAuthenticated });
-    const invalid = await t.app.fastify.inject({ method: 'POST', url: '/api/auth/logout-all', headers: { authorization: 'Bearer nope' } });
+    expect(missing.json()).toEqual({ code: 'not_authenticated', message: SERVER_TEXTS.notAuthenticated });
+    const invalid = await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/logout-all',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(invalid.statusCode).toBe(403);
   });
 });
@@ -263,6 +282,6 @@ describe('disabled accounts', () => {
     expect((await refresh(t, session.refreshToken)).statusCode).toBe(401);
     const login = await postJson(t, '/api/auth/login', { email: account.email, password: PASSWORD });
     expect(login.statusCode).toBe(401);
-    expect(login.json()).toEqual({ message: SERVER_TEXTS.accountDisabled });
+    expect(login.json()).toEqual({ code: 'account_disabled', message: SERVER_TEXTS.accountDisabled });
   });
 });

@@ -73,7 +73,10 @@ beforeAll(async () => {
   await smtpUp();
   const url = `smtp://127.0.0.1:${port}`;
   // The worker's timer is an hour: the tests drive it (drain), as a second node would.
-  t = await createTestApp({ env: { MAIL_OUTBOX_POLL_MS: '3600000' }, mailer: () => createSmtpMailer({ url, from: 'Shifumi <no-reply@shifumi.test>' }) });
+  t = await createTestApp({
+    env: { MAIL_OUTBOX_POLL_MS: '3600000' },
+    mailer: () => createSmtpMailer({ url, from: 'Shifumi <no-reply@shifumi.test>' }),
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -93,7 +96,13 @@ describe('the mail outbox while SMTP is away', () => {
     await smtpDown();
     const email = uniqueEmail('outbox');
     const started = Date.now();
-    const registered = await postJson(t, '/api/auth/register', { name: 'Ola', email, password: PASSWORD, ageConfirmed: true, termsAccepted: true });
+    const registered = await postJson(t, '/api/auth/register', {
+      name: 'Ola',
+      email,
+      password: PASSWORD,
+      ageConfirmed: true,
+      termsAccepted: true,
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     const forgot = await postJson(t, '/api/auth/forgot-password', { email });
     expect(forgot.statusCode, forgot.body).toBeLessThan(300);
@@ -113,9 +122,15 @@ describe('the mail outbox while SMTP is away', () => {
 
     // The console shows them waiting.
     const token = await staffToken();
-    const overview = (await t.app.fastify.inject({ method: 'GET', url: '/api/admin/overview', headers: { authorization: token } })).json() as AdminOverview;
+    const overview = (
+      await t.app.fastify.inject({ method: 'GET', url: '/api/admin/overview', headers: { authorization: token } })
+    ).json() as AdminOverview;
     expect(overview.mails.waiting).toBeGreaterThanOrEqual(2);
-    const waiting = await t.app.fastify.inject({ method: 'GET', url: '/api/admin/mails?status=waiting', headers: { authorization: token } });
+    const waiting = await t.app.fastify.inject({
+      method: 'GET',
+      url: '/api/admin/mails?status=waiting',
+      headers: { authorization: token },
+    });
     expect(waiting.statusCode, waiting.body).toBe(200);
     const listed = (waiting.json() as AdminMailsResponse).mails.filter((mail) => mail.recipient === email);
     expect(listed.map((mail) => mail.subject).sort()).toEqual(['Choose a new password', 'Confirm your e-mail address']);
@@ -159,7 +174,11 @@ describe('the mail outbox while SMTP is away', () => {
   it('a mail failing for a day is failed and listed on the console', async () => {
     await smtpDown();
     const email = uniqueEmail('gives-up');
-    await t.app.mailOutbox.mailer.send({ to: email, subject: 'Never delivered', text: 'a one-time link https://x/reset-password/abc' });
+    await t.app.mailOutbox.mailer.send({
+      to: email,
+      subject: 'Never delivered',
+      text: 'a one-time link https://x/reset-password/abc',
+    });
     await t.app.mailOutbox.drain();
     expect((await outboxRows(email))[0]?.status).toBe('waiting');
     t.clock.advance(MAIL_GIVE_UP_MS + 1_000);
@@ -169,11 +188,21 @@ describe('the mail outbox while SMTP is away', () => {
     expect(row?.text_body).toBe('');
 
     const token = await staffToken();
-    const failed = await t.app.fastify.inject({ method: 'GET', url: '/api/admin/mails?status=failed', headers: { authorization: token } });
+    const failed = await t.app.fastify.inject({
+      method: 'GET',
+      url: '/api/admin/mails?status=failed',
+      headers: { authorization: token },
+    });
     expect((failed.json() as AdminMailsResponse).mails.map((mail) => mail.recipient)).toContain(email);
-    const overview = (await t.app.fastify.inject({ method: 'GET', url: '/api/admin/overview', headers: { authorization: token } })).json() as AdminOverview;
+    const overview = (
+      await t.app.fastify.inject({ method: 'GET', url: '/api/admin/overview', headers: { authorization: token } })
+    ).json() as AdminOverview;
     expect(overview.mails.failed).toBeGreaterThanOrEqual(1);
-    const bad = await t.app.fastify.inject({ method: 'GET', url: '/api/admin/mails?status=lost', headers: { authorization: token } });
+    const bad = await t.app.fastify.inject({
+      method: 'GET',
+      url: '/api/admin/mails?status=lost',
+      headers: { authorization: token },
+    });
     expect(bad.statusCode).toBe(400);
     const anonymous = await t.app.fastify.inject({ method: 'GET', url: '/api/admin/mails' });
     expect(anonymous.statusCode).toBe(403);

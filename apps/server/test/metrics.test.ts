@@ -22,7 +22,8 @@ async function app(env: Record<string, string> = {}): Promise<TestApp> {
   return t;
 }
 
-const scrape = (t: TestApp, headers: Record<string, string> = {}) => t.app.fastify.inject({ method: 'GET', url: '/metrics', headers });
+const scrape = (t: TestApp, headers: Record<string, string> = {}) =>
+  t.app.fastify.inject({ method: 'GET', url: '/metrics', headers });
 
 describe('GET /metrics', () => {
   it('answers the Prometheus text format outside production without a token', async () => {
@@ -51,7 +52,13 @@ describe('GET /metrics', () => {
     const t = await app();
     const url = await t.listen();
     const session = await signIn(t, await signUp(t));
-    const socket = connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
+    const socket = connect(url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: session.accessToken },
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -66,7 +73,13 @@ describe('GET /metrics', () => {
 
   it('requires the bearer token when METRICS_TOKEN is set', async () => {
     const t = await app({ METRICS_TOKEN: TOKEN });
-    const refusedHeaders: Array<Record<string, string>> = [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }, { authorization: 'Bearer ' }];
+    const refusedHeaders: Array<Record<string, string>> = [
+      {},
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+      { authorization: 'Bearer ' },
+    ];
     for (const headers of refusedHeaders) {
       const refused = await scrape(t, headers);
       expect(refused.statusCode).toBe(401);

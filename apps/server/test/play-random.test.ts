@@ -25,7 +25,10 @@ let t: TestApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 150, graceMs: 20, revealMs: 10, reconnectGraceMs: 150 } });
+  t = await createTestApp({
+    env: { ETH_USD_PRICE: '2000' },
+    matchOptions: { roundMs: 150, graceMs: 20, revealMs: 10, reconnectGraceMs: 150 },
+  });
   baseUrl = await t.listen();
 });
 afterAll(async () => {
@@ -52,7 +55,9 @@ async function endedGames(): Promise<number> {
 }
 
 async function totalHeld(): Promise<bigint> {
-  const result = await t.db.execute<{ total: string }>(sql`SELECT COALESCE(SUM(balance), 0)::text AS total FROM ledger_accounts WHERE kind IN ('user', 'escrow')`);
+  const result = await t.db.execute<{ total: string }>(
+    sql`SELECT COALESCE(SUM(balance), 0)::text AS total FROM ledger_accounts WHERE kind IN ('user', 'escrow')`,
+  );
   return BigInt(result.rows[0]!.total);
 }
 
@@ -80,7 +85,13 @@ it(`${GAMES} random games never create or lose a wei`, async () => {
     let socket: PlayerSocket;
     let room: string | undefined;
     const open = () => {
-      socket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: bot.token } });
+      socket = connect(baseUrl, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token: bot.token },
+      });
       sockets.add(socket);
       socket.on('game_found', (event) => {
         room = event.room;
@@ -133,7 +144,9 @@ it(`${GAMES} random games never create or lose a wei`, async () => {
   expect(await endedGames()).toBeGreaterThanOrEqual(GAMES);
   expect(t.app.games.liveCount()).toBe(0);
   expect(await totalHeld()).toBe(initial);
-  const escrow = await t.db.execute<{ total: string }>(sql`SELECT COALESCE(SUM(balance), 0)::text AS total FROM ledger_accounts WHERE kind = 'escrow'`);
+  const escrow = await t.db.execute<{ total: string }>(
+    sql`SELECT COALESCE(SUM(balance), 0)::text AS total FROM ledger_accounts WHERE kind = 'escrow'`,
+  );
   expect(BigInt(escrow.rows[0]!.total)).toBe(0n);
   await expectLedgerConsistent(t.db, undefined);
 }, 200_000);

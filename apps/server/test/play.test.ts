@@ -8,6 +8,7 @@ import {
   PUBLIC_SOCKET_PATH,
   SOCKET_PATH,
   TEXTS,
+  socketRefusalText,
   type GameFoundEvent,
   type PublicServerToClientEvents,
   type TransactionFeedItem,
@@ -18,7 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gameRow } from '../src/modules/games/game.service';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf, transfer } from '../src/modules/ledger/ledger.service';
-import { insufficientBalanceText, stakeFor } from '../src/modules/matchmaking/matchmaking.service';
+import { stakeFor } from '../src/modules/matchmaking/matchmaking.service';
 import { getAccount, signIn, signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
 import { expectLedgerConsistent } from './support/test-chain';
@@ -84,7 +85,13 @@ async function match(a: Player, b: Player, amount = 10): Promise<{ room: string;
 }
 
 /** Plays one round with the given choices and returns the result both see. */
-async function round(a: Player, b: Player, room: string, choiceA: 'rock' | 'paper' | 'scissors', choiceB: 'rock' | 'paper' | 'scissors') {
+async function round(
+  a: Player,
+  b: Player,
+  room: string,
+  choiceA: 'rock' | 'paper' | 'scissors',
+  choiceB: 'rock' | 'paper' | 'scissors',
+) {
   const resultA = next(a.socket, 'game_result');
   const endA = next(a.socket, 'round_end');
   const lockedSeenByB = next(b.socket, 'opponent_choice_locked');
@@ -98,20 +105,40 @@ describe('a whole game', () => {
   it('matches two players, escrows both stakes, plays to 2 wins, pays the pot once, and records it everywhere', async () => {
     const a = await player('1');
     const b = await player('1');
-    const publicSocket: Socket<PublicServerToClientEvents> = connect(baseUrl, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], forceNew: true });
+    const publicSocket: Socket<PublicServerToClientEvents> = connect(baseUrl, {
+      path: PUBLIC_SOCKET_PATH,
+      transports: ['websocket'],
+      forceNew: true,
+    });
     sockets.track(publicSocket);
     await connected(publicSocket);
     const feed = new Promise<TransactionFeedItem>((resolve) => publicSocket.once('new_transaction', resolve));
 
     const { room, found } = await match(a, b, 10);
     const stake = stakeFor(10, MICRO_USD_PER_ETH);
-    expect(found[0]).toMatchObject({ room, opponentCharacter: 'Character3', opponent: { id: b.id, name: b.name }, amount: 10, stakeEth: '0.005' });
+    expect(found[0]).toMatchObject({
+      room,
+      opponentCharacter: 'Character3',
+      opponent: { id: b.id, name: b.name },
+      amount: 10,
+      stakeEth: '0.005',
+    });
     expect(found[1]).toMatchObject({ opponentCharacter: 'Character2', opponent: { id: a.id } });
     expect(await balance(a.id)).toBe(parseEther('1') - stake);
     expect(await balanceOf(t.db, LedgerAccounts.escrow(room))).toBe(2n * stake);
 
     const first = await round(a, b, room, 'paper', 'rock');
-    expect(first.result).toEqual({ player1Id: a.id, player2Id: b.id, player1Choice: 'paper', player2Choice: 'rock', winnerId: a.id, player1Seal: null, player2Seal: null, player1Mode: 'plain', player2Mode: 'plain' });
+    expect(first.result).toEqual({
+      player1Id: a.id,
+      player2Id: b.id,
+      player1Choice: 'paper',
+      player2Choice: 'rock',
+      winnerId: a.id,
+      player1Seal: null,
+      player2Seal: null,
+      player1Mode: 'plain',
+      player2Mode: 'plain',
+    });
     expect(first.end).toEqual({ scores: { [a.id]: 1, [b.id]: 0 }, gameOver: false });
     const draw = await (async () => {
       await next(a.socket, 'new_round');
@@ -157,12 +184,14 @@ describe('a whole game', () => {
     a.socket.emit('leave_game', { room });
     await next(b.socket, 'game_dead');
   });
-
 });
 
 describe('the round cap', () => {
   it('refunds both stakes when two idle players reach it', async () => {
-    const fast = await createTestApp({ env: { ETH_USD_PRICE: '2000' }, matchOptions: { roundMs: 150, graceMs: 20, revealMs: 20, reconnectGraceMs: 5_000 } });
+    const fast = await createTestApp({
+      env: { ETH_USD_PRICE: '2000' },
+      matchOptions: { roundMs: 150, graceMs: 20, revealMs: 20, reconnectGraceMs: 5_000 },
+    });
     try {
       const url = await fast.listen();
       const seats = [];
@@ -175,7 +204,13 @@ describe('the round cap', () => {
             legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(session.user.id), amount: parseEther('1') }],
           }),
         );
-        const socket: PlayerSocket = connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
+        const socket: PlayerSocket = connect(url, {
+          path: SOCKET_PATH,
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          auth: { token: session.accessToken },
+        });
         sockets.track(socket);
         await connected(socket);
         seats.push({ id: session.user.id, socket });
@@ -195,7 +230,9 @@ describe('the round cap', () => {
       expect(await gameRow(fast.db, room)).toMatchObject({ status: 'refunded', winnerId: null, endReason: 'max-rounds' });
       expect(await balanceOf(fast.db, LedgerAccounts.user(a.id))).toBe(parseEther('1'));
       expect(await balanceOf(fast.db, LedgerAccounts.user(b.id))).toBe(parseEther('1'));
-      const [feedItem] = (await fast.app.fastify.inject({ method: 'GET', url: '/api/transactions' })).json() as TransactionFeedItem[];
+      const [feedItem] = (
+        await fast.app.fastify.inject({ method: 'GET', url: '/api/transactions' })
+      ).json() as TransactionFeedItem[];
       expect(feedItem).toMatchObject({ game: room, winner: 'draw' });
       await expectLedgerConsistent(fast.db, undefined);
     } finally {
@@ -221,7 +258,13 @@ describe('connections during a game', () => {
     const state = next(back, 'game_state');
     const seenBack = next(b.socket, 'opponent_connection');
     await connected(back);
-    expect(await state).toMatchObject({ room, round: 1, choiceLocked: true, opponent: { id: b.id }, scores: { [a.id]: 0, [b.id]: 0 } });
+    expect(await state).toMatchObject({
+      room,
+      round: 1,
+      choiceLocked: true,
+      opponent: { id: b.id },
+      scores: { [a.id]: 0, [b.id]: 0 },
+    });
     expect(await seenBack).toEqual({ room, connected: true });
     const result = next(back, 'game_result');
     b.socket.emit('make_choice', { room, choice: 'rock' });
@@ -264,7 +307,11 @@ describe('matchmaking refusals', () => {
     const poor = await player('0.001');
     const error = next(poor.socket, 'error');
     poor.socket.emit('search_game', { character: 'Character1', amount: 100 });
-    expect((await error).message).toBe(insufficientBalanceText(stakeFor(100, MICRO_USD_PER_ETH)));
+    // Issue 25: the refusal carries its code beside the spec's text.
+    expect(await error).toEqual({
+      code: 'insufficient_balance',
+      message: socketRefusalText({ code: 'insufficient_balance', params: { stakeWei: stakeFor(100, MICRO_USD_PER_ETH) } }),
+    });
     expect((await error).message).toBe(TEXTS.insufficientBalance('0.050000'));
     expect(await t.app.matchQueue.has(poor.id)).toBe(false);
   });
@@ -277,14 +324,14 @@ describe('matchmaking refusals', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const error = next(secondTab, 'error');
     secondTab.emit('search_game', { character: 'Character1', amount: 20 });
-    expect((await error).message).toBe('You are already looking for a game.');
+    expect(await error).toEqual({ code: 'already_searching', message: 'You are already looking for a game.' });
     const b = await player();
     const found = next(a.socket, 'game_found');
     b.socket.emit('search_game', { character: 'Character4', amount: 15 });
     const { room } = await found;
     const playing = next(secondTab, 'error');
     secondTab.emit('search_game', { character: 'Character1', amount: 20 });
-    expect((await playing).message).toBe('You are already in a game.');
+    expect(await playing).toEqual({ code: 'already_playing', message: 'You are already in a game.' });
     a.socket.emit('leave_game', { room });
     await next(b.socket, 'game_dead');
   });
@@ -293,7 +340,13 @@ describe('matchmaking refusals', () => {
     const poor = await player('0.001');
     const a = await player('1');
     // The poor player's ticket got in (its balance dropped after the check, say).
-    await t.app.matchQueue.enqueue({ userId: poor.id, betUsd: 100, character: 'Character1', socketId: poor.socket.id!, queuedAt: Date.now() });
+    await t.app.matchQueue.enqueue({
+      userId: poor.id,
+      betUsd: 100,
+      character: 'Character1',
+      socketId: poor.socket.id!,
+      queuedAt: Date.now(),
+    });
     const refused = next(poor.socket, 'error');
     a.socket.emit('search_game', { character: 'Character2', amount: 100 });
     expect((await refused).message).toBe(TEXTS.insufficientBalance('0.050000'));
@@ -324,7 +377,11 @@ describe('a search answered from what this node knows (issue 16, decision 028)',
     // The balance drops without this node telling it (as a withdrawal on another node would).
     const spent = (await balance(a.id)) - parseEther('0.001');
     await t.db.transaction((tx) =>
-      transfer(tx, { idempotencyKey: `test-spend:${a.id}`, kind: 'deposit', legs: [{ from: LedgerAccounts.user(a.id), to: LedgerAccounts.deposits, amount: spent }] }),
+      transfer(tx, {
+        idempotencyKey: `test-spend:${a.id}`,
+        kind: 'deposit',
+        legs: [{ from: LedgerAccounts.user(a.id), to: LedgerAccounts.deposits, amount: spent }],
+      }),
     );
     // Accepted from what the node knows: queued, no early refusal.
     a.socket.emit('search_game', { character: 'Character1', amount: 100 });
@@ -373,7 +430,7 @@ describe('malformed and foreign input', () => {
     a.socket.emit('make_choice', { room, choice: 'rock' });
     const twice = next(a.socket, 'error');
     a.socket.emit('make_choice', { room, choice: 'paper' });
-    expect((await twice).message).toBe('Your choice for this round is already locked.');
+    expect(await twice).toEqual({ code: 'already-chosen', message: 'Your choice for this round is already locked.' });
     expect(await balance(a.id)).toBe(before);
     expect(await gameRow(t.db, room)).toMatchObject({ status: 'playing' });
 
@@ -383,12 +440,12 @@ describe('malformed and foreign input', () => {
     expect(await reaction).toEqual({ content: '<b>gg</b>' });
     const tooFast = next(a.socket, 'error');
     a.socket.emit('send_reaction', { room, content: '😀' });
-    expect((await tooFast).message).toBe('One reaction per second, please.');
+    expect(await tooFast).toEqual({ code: 'reaction_too_soon', message: 'One reaction per second, please.' });
     // Issue 14: a sender that asks for an answer hears it (and no error event): refused and why, or sent.
     const refused = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: '😀' }, resolve));
-    expect(refused).toEqual({ ok: false, message: 'One reaction per second, please.' });
+    expect(refused).toEqual({ ok: false, code: 'reaction_too_soon', message: 'One reaction per second, please.' });
     const invalid = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'x'.repeat(51) }, resolve));
-    expect(invalid).toMatchObject({ ok: false, message: expect.any(String) });
+    expect(invalid).toEqual({ ok: false, code: 'invalid_payload', message: 'A message has at most 50 characters.' });
     await new Promise((resolve) => setTimeout(resolve, 1_050));
     const delivered = next(b.socket, 'reaction_received');
     const accepted = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'gg' }, resolve));
@@ -396,14 +453,22 @@ describe('malformed and foreign input', () => {
     expect(await delivered).toEqual({ content: 'gg' });
     // Issue 26: reactions and quick messages keep separate budgets — an emoji then a message within a second both go.
     await new Promise((resolve) => setTimeout(resolve, 1_050));
-    const emoji = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: '🔥', kind: 'reaction' }, resolve));
+    const emoji = await new Promise((resolve) =>
+      a.socket.emit('send_reaction', { room, content: '🔥', kind: 'reaction' }, resolve),
+    );
     expect(emoji).toEqual({ ok: true });
-    const message = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'good luck', kind: 'message' }, resolve));
+    const message = await new Promise((resolve) =>
+      a.socket.emit('send_reaction', { room, content: 'good luck', kind: 'message' }, resolve),
+    );
     expect(message).toEqual({ ok: true });
-    const secondMessage = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: 'again', kind: 'message' }, resolve));
-    expect(secondMessage).toEqual({ ok: false, message: 'One message per second, please.' });
-    const secondEmoji = await new Promise((resolve) => a.socket.emit('send_reaction', { room, content: '👍', kind: 'reaction' }, resolve));
-    expect(secondEmoji).toEqual({ ok: false, message: 'One reaction per second, please.' });
+    const secondMessage = await new Promise((resolve) =>
+      a.socket.emit('send_reaction', { room, content: 'again', kind: 'message' }, resolve),
+    );
+    expect(secondMessage).toEqual({ ok: false, code: 'message_too_soon', message: 'One message per second, please.' });
+    const secondEmoji = await new Promise((resolve) =>
+      a.socket.emit('send_reaction', { room, content: '👍', kind: 'reaction' }, resolve),
+    );
+    expect(secondEmoji).toEqual({ ok: false, code: 'reaction_too_soon', message: 'One reaction per second, please.' });
     a.socket.emit('leave_game', { room });
     await next(b.socket, 'game_dead');
   });

@@ -39,7 +39,7 @@ describe('GET /api/price without a price yet', () => {
     await t.app.price.stop();
     const response = await t.app.fastify.inject({ method: 'GET', url: '/api/price' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.priceUnavailable });
+    expect(response.json()).toEqual({ code: 'price_unavailable', message: SERVER_TEXTS.priceUnavailable });
   });
 });
 

@@ -6,7 +6,12 @@ import { createTestApp, type TestApp } from './support/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: { RATE_LIMIT_AUTH_PER_MINUTE: '3', RATE_LIMIT_CONTACT_PER_MINUTE: '2', RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '4', TRUST_PROXY: 'true' },
+    env: {
+      RATE_LIMIT_AUTH_PER_MINUTE: '3',
+      RATE_LIMIT_CONTACT_PER_MINUTE: '2',
+      RATE_LIMIT_CHAIN_RPC_PER_MINUTE: '4',
+      TRUST_PROXY: 'true',
+    },
   });
 });
 afterAll(async () => {
@@ -27,9 +32,14 @@ describe('rate limits per IP', () => {
     ];
     expect(statuses).toEqual([401, 401, 400]);
 
-    const refused = await postJson(t, '/api/auth/register', { name: 'A', email: 'a@example.com', password: '12345678', ageConfirmed: true, termsAccepted: true }, fromIp(ip));
+    const refused = await postJson(
+      t,
+      '/api/auth/register',
+      { name: 'A', email: 'a@example.com', password: '12345678', ageConfirmed: true, termsAccepted: true },
+      fromIp(ip),
+    );
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: SERVER_TEXTS.tooManyRequests });
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: SERVER_TEXTS.tooManyRequests });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -66,7 +76,7 @@ describe('rate limits per IP', () => {
     expect(statuses).toEqual([503, 503, 503, 503]);
     const refused = await postJson(t, CHAIN_RPC_PATH, body, fromIp(ip));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: SERVER_TEXTS.tooManyRequests });
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: SERVER_TEXTS.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await postJson(t, CHAIN_RPC_PATH, body, fromIp('203.0.113.7'))).statusCode).toBe(503);
     // The auth budget of this IP is untouched.

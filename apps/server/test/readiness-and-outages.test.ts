@@ -28,7 +28,10 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const serverDatabaseUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
-if (!serverDatabaseUrl) console.warn('readiness-and-outages.test.ts: the PostgreSQL outage is skipped: it needs DATABASE_URL (a database of its own whose connections it can cut)');
+if (!serverDatabaseUrl)
+  console.warn(
+    'readiness-and-outages.test.ts: the PostgreSQL outage is skipped: it needs DATABASE_URL (a database of its own whose connections it can cut)',
+  );
 const sockets = createSockets();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 afterEach(() => sockets.closeAll());
@@ -59,14 +62,21 @@ describe('readiness and draining', () => {
     t.app.startDraining();
     expect(await ready(t)).toEqual({
       status: 503,
-      body: { status: 'not_ready', database: 'ok', redis: 'none', draining: true, message: SERVER_TEXTS.draining },
+      body: {
+        status: 'not_ready',
+        database: 'ok',
+        redis: 'none',
+        draining: true,
+        code: 'draining',
+        message: SERVER_TEXTS.draining,
+      },
     });
     // Liveness stays.
     expect((await t.app.fastify.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
     const refused = nextEvent(socket, 'error');
     socket.emit('search_game', { character: 'Character1', amount: 1 });
-    expect(await refused).toEqual({ message: SOCKET_TEXTS.searchWhileRestarting });
+    expect(await refused).toEqual({ code: 'search_while_restarting', message: SOCKET_TEXTS.searchWhileRestarting });
     expect(Object.values(await t.app.matchQueue.lengths()).every((length) => length === 0)).toBe(true);
 
     const late = sockets.open(baseUrl, session.accessToken);
@@ -81,7 +91,10 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
 
   async function allowConnections(allow: boolean): Promise<void> {
     await admin.query(`alter database "${databaseName}" with allow_connections ${allow ? 'true' : 'false'}`);
-    if (!allow) await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
+    if (!allow)
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+        databaseName,
+      ]);
   }
 
   let anvil: TestAnvil;
@@ -98,11 +111,23 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
     await admin.connect();
   }, 60_000);
   afterAll(async () => {
-    await allowConnections(true).catch(() => undefined);
-    await admin?.end();
-    await t?.close();
-    await anvil?.dispose();
-  });
+    const started = Date.now();
+    // Each step bounded and timed: twice (of four whole runs under load) this teardown outlived its hook's limit, and
+    // it is not known yet which step waited; its log line says it next time, and the suite goes on meanwhile.
+    const step = async (name: string, work: () => Promise<unknown> | undefined) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), 25_000);
+      });
+      const outcome = await Promise.race([Promise.resolve(work()).then(() => 'done' as const), late]);
+      clearTimeout(timer);
+      console.info(`teardown: ${name} ${outcome === 'done' ? 'done' : 'STILL WAITING after 25 s'} at ${Date.now() - started} ms`);
+    };
+    await step('allow connections', () => allowConnections(true).catch(() => undefined));
+    await step('admin client', () => admin?.end());
+    await step('app', () => t?.close());
+    await step('anvil', () => anvil?.dispose());
+  }, 120_000);
 
   it('answers 503 {message} during the outage, never 500 nor a hang, and serves again by itself', async () => {
     const credentials = await signUp(t);
@@ -114,14 +139,25 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
       const started = Date.now();
       const probe = await ready(t);
       expect(probe.status).toBe(503);
-      expect(probe.body).toMatchObject({ status: 'not_ready', database: 'error', message: SERVER_TEXTS.serviceUnavailable });
+      expect(probe.body).toMatchObject({
+        status: 'not_ready',
+        database: 'error',
+        code: 'service_unavailable',
+        message: SERVER_TEXTS.serviceUnavailable,
+      });
       for (const response of [
         await getAccount(t, session.accessToken),
-        await postJson(t, '/api/auth/register', { name: 'Ola', email: uniqueEmail('outage'), password: PASSWORD, ageConfirmed: true, termsAccepted: true }),
+        await postJson(t, '/api/auth/register', {
+          name: 'Ola',
+          email: uniqueEmail('outage'),
+          password: PASSWORD,
+          ageConfirmed: true,
+          termsAccepted: true,
+        }),
         await postJson(t, '/api/auth/login', credentials),
       ]) {
         expect(response.statusCode, response.body).toBe(503);
-        expect(response.json()).toEqual({ message: SERVER_TEXTS.serviceUnavailable });
+        expect(response.json()).toEqual({ code: 'service_unavailable', message: SERVER_TEXTS.serviceUnavailable });
       }
       // Each answer within the pool's connection timeout (5 s), well inside the request deadline.
       expect(Date.now() - started).toBeLessThan(4 * 6_000);
@@ -170,13 +206,23 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
     await sleep(3_000);
     await allowConnections(true);
 
-    await waitUntil(async () => {
-      const result = await t.db.execute<{ status: string }>(sql`select status from games where id = ${gameId}`).catch(() => undefined);
-      return result !== undefined && result.rows[0]?.status !== 'playing';
-    }, 45_000, 'game over after the outage');
-    const [game] = (await t.db.execute<{ status: string; end_reason: string }>(sql`select status, end_reason from games where id = ${gameId}`)).rows;
+    await waitUntil(
+      async () => {
+        const result = await t.db
+          .execute<{ status: string }>(sql`select status from games where id = ${gameId}`)
+          .catch(() => undefined);
+        return result !== undefined && result.rows[0]?.status !== 'playing';
+      },
+      45_000,
+      'game over after the outage',
+    );
+    const [game] = (
+      await t.db.execute<{ status: string; end_reason: string }>(sql`select status, end_reason from games where id = ${gameId}`)
+    ).rows;
     expect(['finished', 'refunded']).toContain(game?.status);
-    const settlements = await t.db.execute<{ count: number }>(sql`select count(*)::int as count from ledger_transfers where idempotency_key = ${`game-settle:${gameId}`}`);
+    const settlements = await t.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from ledger_transfers where idempotency_key = ${`game-settle:${gameId}`}`,
+    );
     expect(Number(settlements.rows[0]?.count)).toBe(1);
     const report = await checkLedger(t.db);
     expect(report.problems).toEqual([]);
@@ -192,10 +238,19 @@ describe.skipIf(!serverDatabaseUrl)('PostgreSQL goes away (every connection to t
       const moved = await transfer(tx, {
         idempotencyKey: `withdrawal:${withdrawalId}`,
         kind: 'withdrawal',
-        legs: [{ from: LedgerAccounts.user(session.user.id), to: LedgerAccounts.withdrawalsInFlight, amount: parseEther('0.001') }],
+        legs: [
+          { from: LedgerAccounts.user(session.user.id), to: LedgerAccounts.withdrawalsInFlight, amount: parseEther('0.001') },
+        ],
         memo: { withdrawalId, recipient },
       });
-      await tx.insert(withdrawals).values({ id: withdrawalId, userId: session.user.id, chainId: DEV_CHAIN_ID, amount: parseEther('0.001'), recipientAddress: recipient, balanceAfter: moved.balances.get(LedgerAccounts.user(session.user.id).code)! });
+      await tx.insert(withdrawals).values({
+        id: withdrawalId,
+        userId: session.user.id,
+        chainId: DEV_CHAIN_ID,
+        amount: parseEther('0.001'),
+        recipientAddress: recipient,
+        balanceAfter: moved.balances.get(LedgerAccounts.user(session.user.id).code)!,
+      });
     });
     const before = await sendEth(anvil, depositAddress, '0.01');
     const pass = async () => {

@@ -1,4 +1,13 @@
-import { PUBLIC_SOCKET_PATH, SERVER_TEXTS, SOCKET_PATH, type PublicServerToClientEvents, type ServerToClientEvents, type ClientToServerEvents } from '@shifumi/protocol';
+import {
+  PROTOCOL_VERSION,
+  PUBLIC_SOCKET_PATH,
+  SERVER_TEXTS,
+  SOCKET_PATH,
+  SOCKET_REFUSAL_TEXTS,
+  type PublicServerToClientEvents,
+  type ServerToClientEvents,
+  type ClientToServerEvents,
+} from '@shifumi/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, refresh, signIn, signUp, type SignedIn } from './support/api';
@@ -36,7 +45,12 @@ function gameSocket(auth: Record<string, unknown> | undefined, extraHeaders?: Re
 }
 
 function publicSocket(): PublicSocket {
-  const socket: PublicSocket = connect(baseUrl, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket: PublicSocket = connect(baseUrl, {
+    path: PUBLIC_SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   return socket;
 }
@@ -111,8 +125,45 @@ describe('signed-in Socket.IO server (/socket.io)', () => {
 
   it('refuses a browser handshake from another origin, accepts the app origin', async () => {
     const player = await newPlayer();
-    await expect(connectError(gameSocket({ token: player.accessToken }, { origin: 'https://evil.example' }))).resolves.toBeInstanceOf(Error);
+    await expect(
+      connectError(gameSocket({ token: player.accessToken }, { origin: 'https://evil.example' })),
+    ).resolves.toBeInstanceOf(Error);
     await connected(gameSocket({ token: player.accessToken }, { origin: TEST_APP_URL }));
+  });
+
+  describe('protocol version (issue 25, decision 036)', () => {
+    it('a tab of another protocol version hears force_disconnect asking for a reload, and is disconnected', async () => {
+      const player = await newPlayer();
+      const socket = gameSocket({ token: player.accessToken, protocolVersion: PROTOCOL_VERSION + 1 });
+      const told = new Promise<string>((resolve) => socket.once('force_disconnect', resolve));
+      const gone = disconnected(socket);
+      expect(await told).toBe(SOCKET_REFUSAL_TEXTS.outdated_client);
+      expect(await gone).toBe('io server disconnect');
+    });
+
+    it('is told so even with a token that no longer works (it must reload first)', async () => {
+      const socket = gameSocket({ token: 'not.a.token', protocolVersion: 'an old build' });
+      const told = new Promise<string>((resolve) => socket.once('force_disconnect', resolve));
+      const gone = disconnected(socket);
+      expect(await told).toBe(SOCKET_REFUSAL_TEXTS.outdated_client);
+      expect(await gone).toBe('io server disconnect');
+    });
+
+    it('takes the current version, or none at all (tools, bots), and plays on', async () => {
+      const player = await newPlayer();
+      for (const auth of [{ token: player.accessToken, protocolVersion: PROTOCOL_VERSION }, { token: player.accessToken }]) {
+        const socket = gameSocket(auth);
+        let forced = false;
+        socket.on('force_disconnect', () => (forced = true));
+        await connected(socket);
+        // Still connected and served a moment later: an unknown event is answered with its code.
+        const refused = new Promise<{ code: string; message: string }>((resolve) => socket.once('error', resolve));
+        (socket as unknown as Socket).emit('no_such_event');
+        expect(await refused).toEqual({ code: 'unknown_event', message: SOCKET_REFUSAL_TEXTS.unknown_event });
+        expect(forced).toBe(false);
+        expect(socket.connected).toBe(true);
+      }
+    });
   });
 
   it('logout-all sends force_disconnect to every socket of the user and disconnects them; other users stay', async () => {
@@ -131,7 +182,11 @@ describe('signed-in Socket.IO server (/socket.io)', () => {
     const phoneGone = disconnected(phone);
     const laptopGone = disconnected(laptop);
 
-    const response = await t.app.fastify.inject({ method: 'POST', url: '/api/auth/logout-all', headers: { authorization: player.accessToken } });
+    const response = await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/logout-all',
+      headers: { authorization: player.accessToken },
+    });
     expect(response.statusCode).toBe(200);
 
     expect(await phoneGone).toBe('io server disconnect');
@@ -232,8 +287,19 @@ describe('shutdown', () => {
     const other = await createTestApp();
     const url = await other.listen();
     const player = await signIn(other, await signUp(other));
-    const socket: GameSocket = connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: player.accessToken } });
-    const watcher: PublicSocket = connect(url, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket: GameSocket = connect(url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: player.accessToken },
+    });
+    const watcher: PublicSocket = connect(url, {
+      path: PUBLIC_SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket, watcher);
     await Promise.all([connected(socket), connected(watcher)]);
     const gone = Promise.all([disconnected(socket), disconnected(watcher)]);

@@ -62,7 +62,8 @@ describe('POST /api/auth/register', () => {
     const response = await postJson(t, '/api/auth/register', {
       name: 'Bob',
       email,
-      password: PASSWORD, ...ACCEPTED,
+      password: PASSWORD,
+      ...ACCEPTED,
       referralCode: referrerRow?.referralCode.toLowerCase(),
     });
     expect(response.statusCode).toBe(201);
@@ -78,7 +79,13 @@ describe('POST /api/auth/register', () => {
 
   it('treats an empty referral code as none', async () => {
     const email = uniqueEmail();
-    const response = await postJson(t, '/api/auth/register', { name: 'Bob', email, password: PASSWORD, ...ACCEPTED, referralCode: '' });
+    const response = await postJson(t, '/api/auth/register', {
+      name: 'Bob',
+      email,
+      password: PASSWORD,
+      ...ACCEPTED,
+      referralCode: '',
+    });
     expect(response.statusCode).toBe(201);
     expect((await userByEmail(email))?.referredBy).toBeNull();
   });
@@ -89,10 +96,11 @@ describe('POST /api/auth/register', () => {
     const response = await postJson(t, '/api/auth/register', {
       name: 'Copycat',
       email: existing.email.toUpperCase(),
-      password: PASSWORD, ...ACCEPTED,
+      password: PASSWORD,
+      ...ACCEPTED,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.emailTaken });
+    expect(response.json()).toEqual({ code: 'email_taken', message: SERVER_TEXTS.emailTaken });
     expect(await t.count('users')).toBe(before);
   });
 
@@ -100,22 +108,58 @@ describe('POST /api/auth/register', () => {
     ['a missing name', { email: 'x@example.com', password: PASSWORD, ...ACCEPTED }, 'Name is required.'],
     ['a blank name', { name: '   ', email: 'x@example.com', password: PASSWORD, ...ACCEPTED }, 'Name is required.'],
     ['a missing e-mail', { name: 'Ann', password: PASSWORD, ...ACCEPTED }, 'E-mail is required.'],
-    ['a bad e-mail', { name: 'Ann', email: 'not-an-email', password: PASSWORD, ...ACCEPTED }, 'Please enter a valid e-mail address.'],
+    [
+      'a bad e-mail',
+      { name: 'Ann', email: 'not-an-email', password: PASSWORD, ...ACCEPTED },
+      'Please enter a valid e-mail address.',
+    ],
     ['a missing password', { name: 'Ann', email: 'x@example.com', ...ACCEPTED }, 'Password is required.'],
-    ['a short password', { name: 'Ann', email: 'x@example.com', password: '1234567', ...ACCEPTED }, 'Password must be at least 8 characters.'],
+    [
+      'a short password',
+      { name: 'Ann', email: 'x@example.com', password: '1234567', ...ACCEPTED },
+      'Password must be at least 8 characters.',
+    ],
     ['a name of the wrong type', { name: 42, email: 'x@example.com', password: PASSWORD, ...ACCEPTED }, 'Name must be text.'],
-    ['an unknown referral code', { name: 'Ann', email: 'x@example.com', password: PASSWORD, ...ACCEPTED, referralCode: 'ZZZZZZZZ' }, SERVER_TEXTS.unknownReferral],
-    ['no age confirmation (issue 19)', { name: 'Ann', email: 'x@example.com', password: PASSWORD, termsAccepted: true }, RESPONSIBLE_GAMING_TEXTS.ageRequired],
-    ['age confirmed false', { name: 'Ann', email: 'x@example.com', password: PASSWORD, ageConfirmed: false, termsAccepted: true }, RESPONSIBLE_GAMING_TEXTS.ageRequired],
-    ['the Terms not accepted', { name: 'Ann', email: 'x@example.com', password: PASSWORD, ageConfirmed: true }, RESPONSIBLE_GAMING_TEXTS.termsRequired],
-    ['the Terms accepted as a string', { name: 'Ann', email: 'x@example.com', password: PASSWORD, ageConfirmed: true, termsAccepted: 'true' }, RESPONSIBLE_GAMING_TEXTS.termsRequired],
-    ['a malformed referral code', { name: 'Ann', email: 'x@example.com', password: PASSWORD, ...ACCEPTED, referralCode: 'no!' }, SERVER_TEXTS.unknownReferral],
-  ])('refuses %s with 400 and a clear message, changing nothing', async (_case, body, message) => {
+    [
+      'an unknown referral code',
+      { name: 'Ann', email: 'x@example.com', password: PASSWORD, ...ACCEPTED, referralCode: 'ZZZZZZZZ' },
+      SERVER_TEXTS.unknownReferral,
+    ],
+    [
+      'no age confirmation (issue 19)',
+      { name: 'Ann', email: 'x@example.com', password: PASSWORD, termsAccepted: true },
+      RESPONSIBLE_GAMING_TEXTS.ageRequired,
+    ],
+    [
+      'age confirmed false',
+      { name: 'Ann', email: 'x@example.com', password: PASSWORD, ageConfirmed: false, termsAccepted: true },
+      RESPONSIBLE_GAMING_TEXTS.ageRequired,
+    ],
+    [
+      'the Terms not accepted',
+      { name: 'Ann', email: 'x@example.com', password: PASSWORD, ageConfirmed: true },
+      RESPONSIBLE_GAMING_TEXTS.termsRequired,
+    ],
+    [
+      'the Terms accepted as a string',
+      { name: 'Ann', email: 'x@example.com', password: PASSWORD, ageConfirmed: true, termsAccepted: 'true' },
+      RESPONSIBLE_GAMING_TEXTS.termsRequired,
+    ],
+    [
+      'a malformed referral code',
+      { name: 'Ann', email: 'x@example.com', password: PASSWORD, ...ACCEPTED, referralCode: 'no!' },
+      SERVER_TEXTS.unknownReferral,
+    ],
+  ])('refuses %s with 400 and a clear message, changing nothing', async (what, body, message) => {
     const usersBefore = await t.count('users');
     const mailsBefore = await t.count('mail_outbox');
     const response = await postJson(t, '/api/auth/register', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    // A well-formed code nobody has is the service's refusal; a malformed one is the schema's.
+    expect(response.json()).toEqual({
+      code: what === 'an unknown referral code' ? 'unknown_referral' : 'invalid_input',
+      message,
+    });
     expect(await t.count('users')).toBe(usersBefore);
     expect(await t.count('mail_outbox')).toBe(mailsBefore);
   });

@@ -55,7 +55,14 @@ async function player(eth = '1'): Promise<Player> {
 }
 
 const balance = (userId: string) => balanceOf(t.db, LedgerAccounts.user(userId));
-const gamesOf = async (userId: string) => Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from games where player1_id = ${userId} or player2_id = ${userId}`)).rows[0]!.n);
+const gamesOf = async (userId: string) =>
+  Number(
+    (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from games where player1_id = ${userId} or player2_id = ${userId}`,
+      )
+    ).rows[0]!.n,
+  );
 
 /** A matched game that A wins 2–0, ended. */
 async function endedGame(amount: 5 | 10 = 10): Promise<{ a: Player; b: Player; room: string }> {
@@ -77,7 +84,11 @@ async function endedGame(amount: 5 | 10 = 10): Promise<{ a: Player; b: Player; r
     const ended = await end;
     if (!ended.gameOver) await next(a.socket, 'new_round');
   }
-  await waitUntil(async () => !(await t.app.games.isPlaying(a.id)) && !(await t.app.games.isPlaying(b.id)), 5_000, 'the game settled');
+  await waitUntil(
+    async () => !(await t.app.games.isPlaying(a.id)) && !(await t.app.games.isPlaying(b.id)),
+    5_000,
+    'the game settled',
+  );
   return { a, b, room };
 }
 
@@ -105,7 +116,7 @@ describe('rematch', () => {
     // Asked again about the same game: it has had its rematch.
     const refused = next(a.socket, 'error');
     a.socket.emit('rematch_request', { room });
-    expect((await refused).message).toBe(LOBBY_TEXTS.rematchUnknownGame);
+    expect(await refused).toEqual({ code: 'rematch_unknown_game', message: LOBBY_TEXTS.rematchUnknownGame });
   });
 
   it('declined: the requester hears why, nothing moves', async () => {
@@ -149,7 +160,7 @@ describe('rematch', () => {
     });
     const refused = next(b.socket, 'error');
     b.socket.emit('rematch_answer', { room, accept: true });
-    expect((await refused).message).toBe(LOBBY_TEXTS.rematchExpired);
+    expect(await refused).toEqual({ code: 'rematch_expired', message: LOBBY_TEXTS.rematchExpired });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(found).toBe(false);
     expect([await balance(a.id), await balance(b.id), await gamesOf(a.id)]).toEqual(before);
@@ -184,13 +195,16 @@ describe('rematch', () => {
     await waitUntil(async () => !(await t.app.games.isPlaying(c.id)), 5_000, 'the game ended by leaving');
     const refused = next(c.socket, 'error');
     c.socket.emit('rematch_request', { room });
-    expect((await refused).message).toBe(LOBBY_TEXTS.rematchNotAfterLeave);
+    expect(await refused).toEqual({ code: 'rematch_not_after_leave', message: LOBBY_TEXTS.rematchNotAfterLeave });
     // A stranger to the game, or a malformed payload.
     const strangerRefused = next(first.a.socket, 'error');
     first.a.socket.emit('rematch_request', { room });
-    expect((await strangerRefused).message).toMatch(/not in this game/i);
+    expect(await strangerRefused).toMatchObject({
+      code: 'not_in_game',
+      message: expect.stringMatching(/not in this game/i) as unknown,
+    });
     const malformed = next(c.socket, 'error');
     c.socket.emit('rematch_answer', { room, accept: 'yes' } as never);
-    expect((await malformed).message).toBe('Answer yes or no.');
+    expect(await malformed).toEqual({ code: 'invalid_payload', message: 'Answer yes or no.' });
   });
 });

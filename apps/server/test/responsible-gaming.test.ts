@@ -10,6 +10,7 @@ import {
   RESPONSIBLE_GAMING_TEXTS as RG,
   SOCKET_PATH,
   STATEMENT_CSV_FIELDS,
+  socketRefusalText,
   type AccountResponse,
   type ClientToServerEvents,
   type LimitsResponse,
@@ -89,7 +90,8 @@ async function deposit(userId: string, eth: string): Promise<void> {
 
 /** Signed-in request; after a clock travel the access token has expired, so the player signs in again once. */
 async function request(method: 'GET' | 'PUT' | 'POST', url: string, who: Player, payload?: object) {
-  const send = () => t.app.fastify.inject({ method, url, headers: { authorization: who.token }, ...(payload ? { payload } : {}) });
+  const send = () =>
+    t.app.fastify.inject({ method, url, headers: { authorization: who.token }, ...(payload ? { payload } : {}) });
   const first = await send();
   if (first.statusCode !== 403) return first;
   who.token = (await signIn(t, who.credentials)).accessToken;
@@ -97,10 +99,15 @@ async function request(method: 'GET' | 'PUT' | 'POST', url: string, who: Player,
 }
 
 const limits = async (who: Player) => (await request('GET', '/api/account/limits', who)).json<LimitsResponse>();
-const limitOf = (state: LimitsResponse, kind: string, period: string) => state.limits.find((limit) => limit.kind === kind && limit.period === period)!;
+const limitOf = (state: LimitsResponse, kind: string, period: string) =>
+  state.limits.find((limit) => limit.kind === kind && limit.period === period)!;
 
 /** A finished game in the player's past (no money moves: the limits count games, the ledger is not involved). */
-async function pastGame(userId: string, betUsd: 1 | 5 | 10 | 15 | 20 | 50 | 100, outcome: 'won' | 'lost' | 'refunded'): Promise<void> {
+async function pastGame(
+  userId: string,
+  betUsd: 1 | 5 | 10 | 15 | 20 | 50 | 100,
+  outcome: 'won' | 'lost' | 'refunded',
+): Promise<void> {
   const opponent = await player();
   const now = t.clock();
   await t.db.insert(games).values({
@@ -134,7 +141,10 @@ function start(a: Player, b: Player, betUsd: 1 | 5 | 10 | 15 | 20 | 50 | 100) {
 }
 
 async function gamesOf(userId: string) {
-  return t.db.select({ id: games.id }).from(games).where(or(eq(games.player1Id, userId), eq(games.player2Id, userId)));
+  return t.db
+    .select({ id: games.id })
+    .from(games)
+    .where(or(eq(games.player1Id, userId), eq(games.player2Id, userId)));
 }
 
 async function searchRefusal(who: Player, amount = 5): Promise<string> {
@@ -159,7 +169,13 @@ async function searchRefusal(who: Player, amount = 5): Promise<string> {
 
 /** `who` searches (accepted: queued), then cancels: this node now remembers them as clear to search (issue 16). */
 async function searchAndCancel(who: Player, amount = 5): Promise<void> {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: who.token } });
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(baseUrl, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token: who.token },
+  });
   sockets.push(socket);
   socket.emit('search_game', { character: 'Character1', amount: amount as 5 });
   const deadline = Date.now() + 5_000;
@@ -181,7 +197,8 @@ describe('limits: GET and PUT /api/account/limits', () => {
 
   it('sets and lowers at once; raises and removes after 24 hours; a PUT of the value in force cancels the pending change', async () => {
     const ann = await player();
-    const put = (amountUsd: number | null) => request('PUT', '/api/account/limits', ann, { kind: 'loss', period: 'week', amountUsd });
+    const put = (amountUsd: number | null) =>
+      request('PUT', '/api/account/limits', ann, { kind: 'loss', period: 'week', amountUsd });
     expect((await put(100)).statusCode).toBe(200);
     expect(limitOf(await limits(ann), 'loss', 'week')).toMatchObject({ amountUsd: 100, pending: null });
     expect(limitOf((await put(50)).json<LimitsResponse>(), 'loss', 'week')).toMatchObject({ amountUsd: 50, pending: null });
@@ -197,7 +214,10 @@ describe('limits: GET and PUT /api/account/limits', () => {
     expect(limitOf((await put(50)).json<LimitsResponse>(), 'loss', 'week')).toMatchObject({ amountUsd: 50, pending: null });
 
     // Removal waits too, and applies after 24 hours.
-    expect(limitOf((await put(null)).json<LimitsResponse>(), 'loss', 'week')).toMatchObject({ amountUsd: 50, pending: { amountUsd: null } });
+    expect(limitOf((await put(null)).json<LimitsResponse>(), 'loss', 'week')).toMatchObject({
+      amountUsd: 50,
+      pending: { amountUsd: null },
+    });
     travel(23 * HOUR_MS);
     expect(limitOf(await limits(ann), 'loss', 'week').amountUsd).toBe(50);
     travel(HOUR_MS + 1_000);
@@ -219,7 +239,7 @@ describe('limits: GET and PUT /api/account/limits', () => {
     const ann = await player();
     const response = await request('PUT', '/api/account/limits', ann, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ code: 'invalid_input', message });
     expect((await limits(ann)).history).toEqual([]);
   });
 
@@ -256,8 +276,8 @@ describe('enforcement in the escrow transaction', () => {
     if (refused.ok) return;
     expect(refused.unable).toHaveLength(1);
     expect(refused.unable[0]!.userId).toBe(ann.id);
-    expect(refused.unable[0]!.message).toMatch(/24-hour loss limit of \$20/);
-    expect(refused.unable[0]!.message).toContain('You can play this amount again from');
+    expect(socketRefusalText(refused.unable[0]!.refusal)).toMatch(/24-hour loss limit of \$20/);
+    expect(socketRefusalText(refused.unable[0]!.refusal)).toContain('You can play this amount again from');
     expect(await balanceOf(t.db, LedgerAccounts.user(ann.id))).toBe(balanceBefore);
     expect(await gamesOf(bo.id)).toEqual([]);
 
@@ -271,10 +291,10 @@ describe('enforcement in the escrow transaction', () => {
     await request('PUT', '/api/account/limits', ann, { kind: 'wager', period: 'week', amountUsd: 15 });
     await pastGame(ann.id, 5, 'won');
     const bigger = await start(ann, await player('1'), 20);
-    expect(!bigger.ok && bigger.unable[0]!.message).toBe(RG.stakeAboveLimit('wager', 'week', 15));
-    expect(!bigger.ok && bigger.unable[0]!.message).toContain('7-day wager limit');
+    expect(!bigger.ok && socketRefusalText(bigger.unable[0]!.refusal)).toBe(RG.stakeAboveLimit('wager', 'week', 15));
+    expect(!bigger.ok && socketRefusalText(bigger.unable[0]!.refusal)).toContain('7-day wager limit');
     const over = await start(ann, await player('1'), 15);
-    expect(!over.ok && over.unable[0]!.message).toMatch(/7-day wager limit of \$15/);
+    expect(!over.ok && socketRefusalText(over.unable[0]!.refusal)).toMatch(/7-day wager limit of \$15/);
     const exactly = await start(ann, await player('1'), 10);
     expect(exactly.ok).toBe(true);
   });
@@ -300,8 +320,14 @@ describe('enforcement in the escrow transaction', () => {
       t.db.transaction(async (tx) => {
         const gameId = randomUUID();
         const now = t.clock();
-        const refusal = await checkPlayAllowed(tx, { userIds: [ann.id, opponent.id], stakeWei, betUsd: 10, priceMicroUsd: PRICE, now });
-        if (refusal) throw new PlayNotAllowedError(refusal.userId, refusal.message);
+        const refusal = await checkPlayAllowed(tx, {
+          userIds: [ann.id, opponent.id],
+          stakeWei,
+          betUsd: 10,
+          priceMicroUsd: PRICE,
+          now,
+        });
+        if (refusal) throw new PlayNotAllowedError(refusal.userId, refusal.refusal);
         // Give the other transaction time to reach its own check while this one holds the lock.
         await new Promise((resolve) => setTimeout(resolve, 100));
         await tx.insert(games).values({
@@ -324,7 +350,11 @@ describe('enforcement in the escrow transaction', () => {
         await transfer(tx, {
           idempotencyKey: `test-stakes:${gameId}`,
           kind: 'game_stakes',
-          legs: [ann.id, opponent.id].map((id) => ({ from: LedgerAccounts.user(id), to: LedgerAccounts.escrow(gameId), amount: stakeWei })),
+          legs: [ann.id, opponent.id].map((id) => ({
+            from: LedgerAccounts.user(id),
+            to: LedgerAccounts.escrow(gameId),
+            amount: stakeWei,
+          })),
           memo: { gameId },
         });
         await transfer(tx, {
@@ -338,7 +368,7 @@ describe('enforcement in the escrow transaction', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((result) => result.status === 'rejected');
     expect(rejected?.reason).toBeInstanceOf(PlayNotAllowedError);
-    expect((rejected?.reason as Error).message).toMatch(/24-hour wager limit of \$15/);
+    expect(socketRefusalText((rejected?.reason as PlayNotAllowedError).refusal)).toMatch(/24-hour wager limit of \$15/);
     expect(await gamesOf(ann.id)).toHaveLength(1);
     expect(await balanceOf(t.db, LedgerAccounts.user(ann.id))).toBe(parseEther('1') - stakeWei);
   });
@@ -356,7 +386,7 @@ describe('time-out and self-exclusion', () => {
     const message = RG.timeOutActive(formatUtc(new Date(until)));
     expect(await searchRefusal(ann)).toBe(message);
     const started = await start(ann, await player('1'), 5);
-    expect(!started.ok && started.unable[0]!.message).toBe(message);
+    expect(!started.ok && socketRefusalText(started.unable[0]!.refusal)).toBe(message);
 
     // A shorter time-out does not shorten it; a longer one extends it.
     const again = (await request('POST', '/api/account/time-out', ann, { period: '24h' })).json<{ until: string }>().until;
@@ -369,12 +399,21 @@ describe('time-out and self-exclusion', () => {
     expect((await request('GET', '/api/account', ann)).statusCode).toBe(200);
     expect((await request('GET', '/api/account/statement', ann)).statusCode).toBe(200);
     await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, ann.id));
-    const withdrawal = await request('POST', '/api/wallet/cashout', ann, { amount: '0.1', recipientAddress: '0x5a1f5c0a4e2bd3c8e9f7a6b1c2d3e4f5a6b7c8d9' });
+    const withdrawal = await request('POST', '/api/wallet/cashout', ann, {
+      amount: '0.1',
+      recipientAddress: '0x5a1f5c0a4e2bd3c8e9f7a6b1c2d3e4f5a6b7c8d9',
+    });
     expect(withdrawal.statusCode).toBeLessThan(300);
-    expect(await balanceOf(t.db, LedgerAccounts.user(ann.id))).toBe(parseEther('0.9') - parseEther(withdrawal.json<{ fee: string }>().fee));
+    expect(await balanceOf(t.db, LedgerAccounts.user(ann.id))).toBe(
+      parseEther('0.9') - parseEther(withdrawal.json<{ fee: string }>().fee),
+    );
 
     expect((await request('POST', '/api/account/time-out', ann, { period: '1h' })).statusCode).toBe(400);
-    expect((await limits(ann)).history.map((event) => event.kind)).toEqual(['time_out_started', 'time_out_started', 'time_out_started']);
+    expect((await limits(ann)).history.map((event) => event.kind)).toEqual([
+      'time_out_started',
+      'time_out_started',
+      'time_out_started',
+    ]);
     travel(7 * 24 * HOUR_MS + 1_000);
     expect((await limits(ann)).timeOut).toBeNull();
     expect((await start(ann, await player('1'), 5)).ok).toBe(true);
@@ -389,11 +428,14 @@ describe('time-out and self-exclusion', () => {
     expect(await searchRefusal(ann)).toBe(RG.selfExclusionActive(formatUtc(new Date(until))));
     const early = await request('POST', '/api/account/self-exclusion/end-request', ann);
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toEqual({ message: RG.selfExclusionEndTooEarly(formatUtc(new Date(until))) });
+    expect(early.json()).toEqual({
+      code: 'self_exclusion_end_too_early',
+      message: RG.selfExclusionEndTooEarly(formatUtc(new Date(until))),
+    });
 
     travel(Date.parse(until) - t.clock().getTime() + 1_000);
     const stillOut = await start(ann, await player('1'), 5);
-    expect(!stillOut.ok && stillOut.unable[0]!.message).toBe(RG.selfExclusionAwaitingRequest);
+    expect(!stillOut.ok && socketRefusalText(stillOut.unable[0]!.refusal)).toBe(RG.selfExclusionAwaitingRequest);
     const asked = await request('POST', '/api/account/self-exclusion/end-request', ann);
     expect(asked.statusCode).toBe(200);
     const state = await limits(ann);
@@ -402,7 +444,10 @@ describe('time-out and self-exclusion', () => {
     travel(24 * HOUR_MS + 1_000);
     expect((await limits(ann)).selfExclusion).toBeNull();
     expect((await start(ann, await player('1'), 5)).ok).toBe(true);
-    expect((await limits(ann)).history.map((event) => event.kind)).toEqual(['self_exclusion_started', 'self_exclusion_end_requested']);
+    expect((await limits(ann)).history.map((event) => event.kind)).toEqual([
+      'self_exclusion_started',
+      'self_exclusion_end_requested',
+    ]);
   });
 });
 
@@ -418,7 +463,7 @@ describe('deposit limit', () => {
     expect(limitOf(await limits(ann), 'deposit', 'day').usedUsd).toBe(160);
 
     const refused = await start(ann, await player('1'), 15);
-    expect(!refused.ok && refused.unable[0]!.message).toContain('is held by your deposit limit');
+    expect(!refused.ok && socketRefusalText(refused.unable[0]!.refusal)).toContain('is held by your deposit limit');
     expect(await balanceOf(t.db, LedgerAccounts.user(ann.id))).toBe(parseEther('0.08'));
     // Exactly the playable part.
     expect((await start(ann, await player('1'), 10)).ok).toBe(true);
@@ -461,7 +506,11 @@ describe('GET /api/account/statement', () => {
         transfer(tx, {
           idempotencyKey: `test-stakes:${gameId}`,
           kind: 'game_stakes',
-          legs: [ann.id, bo.id].map((id) => ({ from: LedgerAccounts.user(id), to: LedgerAccounts.escrow(gameId), amount: stake })),
+          legs: [ann.id, bo.id].map((id) => ({
+            from: LedgerAccounts.user(id),
+            to: LedgerAccounts.escrow(gameId),
+            amount: stake,
+          })),
           memo: { gameId },
         }),
       );
@@ -473,7 +522,10 @@ describe('GET /api/account/statement', () => {
       [bo.id, stake],
     ]);
     await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, ann.id));
-    const cashout = await request('POST', '/api/wallet/cashout', ann, { amount: '0.1', recipientAddress: '0x5a1f5c0a4e2bd3c8e9f7a6b1c2d3e4f5a6b7c8d9' });
+    const cashout = await request('POST', '/api/wallet/cashout', ann, {
+      amount: '0.1',
+      recipientAddress: '0x5a1f5c0a4e2bd3c8e9f7a6b1c2d3e4f5a6b7c8d9',
+    });
     expect(cashout.statusCode).toBeLessThan(300);
     // The network fee (issue 12): debited with the amount in one transfer, shown as a row of its own.
     const feeWei = parseEther(cashout.json<{ fee: string }>().fee);
@@ -551,12 +603,20 @@ describe('GET /api/account/statement', () => {
   it('a period before the movements is empty with the opening balance; bad queries are refused with 400', async () => {
     const ann = await player('0.3');
     const lastYear = new Date(t.clock().getTime() - 365 * 24 * HOUR_MS).toISOString().slice(0, 10);
-    const earlier = (await request('GET', `/api/account/statement?from=${lastYear}&to=${lastYear}`, ann)).json<StatementResponse>();
+    const earlier = (
+      await request('GET', `/api/account/statement?from=${lastYear}&to=${lastYear}`, ann)
+    ).json<StatementResponse>();
     expect(earlier.rows).toEqual([]);
     expect(earlier.totals.openingBalanceWei).toBe('0');
     expect(earlier.from).toBe(`${lastYear}T00:00:00.000Z`);
     const later = new Date(t.clock().getTime() + 60_000).toISOString();
-    const after = (await request('GET', `/api/account/statement?from=${encodeURIComponent(later)}&to=${encodeURIComponent(new Date(t.clock().getTime() + 120_000).toISOString())}`, ann)).json<StatementResponse>();
+    const after = (
+      await request(
+        'GET',
+        `/api/account/statement?from=${encodeURIComponent(later)}&to=${encodeURIComponent(new Date(t.clock().getTime() + 120_000).toISOString())}`,
+        ann,
+      )
+    ).json<StatementResponse>();
     expect(after.rows).toEqual([]);
     expect(after.totals.openingBalanceWei).toBe(parseEther('0.3').toString());
     expect(after.totals.closingBalanceWei).toBe(parseEther('0.3').toString());
@@ -567,4 +627,3 @@ describe('GET /api/account/statement', () => {
     }
   });
 });
-

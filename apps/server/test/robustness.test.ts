@@ -42,7 +42,7 @@ describe('malformed input', () => {
     for (const payload of ['{', '{"name": }', 'nul', '{"a":1}}', "{'single':'quotes'}"]) {
       const response = await send(url, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.invalidJson });
+      expect(response.json()).toEqual({ code: 'invalid_json', message: SERVER_TEXTS.invalidJson });
     }
     expect(await rowCounts()).toEqual(before);
   });
@@ -51,12 +51,15 @@ describe('malformed input', () => {
     const before = await rowCounts();
     const response = await send(url, JSON.stringify({ name: 'A', email: 'a@example.com', message: 'x'.repeat(1024 * 1024) }));
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.payloadTooLarge });
+    expect(response.json()).toEqual({ code: 'payload_too_large', message: SERVER_TEXTS.payloadTooLarge });
     expect(await rowCounts()).toEqual(before);
   });
 
   it('a prototype-poisoning body is refused', async () => {
-    const response = await send('/api/auth/register', '{"name":"A","email":"a@example.com","password":"12345678","__proto__":{"admin":true}}');
+    const response = await send(
+      '/api/auth/register',
+      '{"name":"A","email":"a@example.com","password":"12345678","__proto__":{"admin":true}}',
+    );
     expect(response.statusCode).toBe(400);
   });
 
@@ -76,19 +79,37 @@ describe('malformed input', () => {
   });
 
   it('unsupported content types → 415', async () => {
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+    ]) {
       const response = await send('/api/auth/login', 'email=a@example.com&password=x', contentType);
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.unsupportedMediaType });
+      expect(response.json()).toEqual({ code: 'unsupported_media_type', message: SERVER_TEXTS.unsupportedMediaType });
     }
   });
 
   it('any JSON value on any POST route: never a 5xx, always { message }, and a refusal changes nothing', async () => {
-    const fieldValue = fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+    const fieldValue = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.object({ maxDepth: 1 }),
+    );
     const body = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }),
       fc.record(
-        { name: fieldValue, email: fc.oneof(fieldValue, fc.emailAddress()), password: fieldValue, message: fieldValue, referralCode: fieldValue },
+        {
+          name: fieldValue,
+          email: fc.oneof(fieldValue, fc.emailAddress()),
+          password: fieldValue,
+          message: fieldValue,
+          referralCode: fieldValue,
+        },
         { requiredKeys: [] },
       ),
     );
@@ -99,7 +120,7 @@ describe('malformed input', () => {
         expect(response.statusCode).toBeLessThan(500);
         const answer = response.json();
         if (response.statusCode >= 400) {
-          expect(answer).toEqual({ message: expect.any(String) });
+          expect(answer).toEqual({ code: expect.any(String), message: expect.any(String) });
           expect(await rowCounts()).toEqual(before);
         }
       }),
@@ -108,11 +129,16 @@ describe('malformed input', () => {
   });
 
   it('odd URLs under /api are 4xx JSON, never 5xx', async () => {
-    for (const url of ['/api/auth/verify-email/%E0%A4%A', '/api/auth/verify-email/%00', '/api/%', '/api/auth/verify-email/' + 'a'.repeat(5000)]) {
+    for (const url of [
+      '/api/auth/verify-email/%E0%A4%A',
+      '/api/auth/verify-email/%00',
+      '/api/%',
+      '/api/auth/verify-email/' + 'a'.repeat(5000),
+    ]) {
       const response = await t.app.fastify.inject({ method: 'GET', url });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(response.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
     }
   });
 });

@@ -26,7 +26,13 @@ import { createSockets, connected, nextEvent as next, type PlayerSocket } from '
 const ROUND_MS = 4_000;
 // Wide enough for a loaded machine (two test runs on 2 cores): a reveal that misses it loses the round.
 const REVEAL_WINDOW_MS = 1_500;
-const MATCH_OPTIONS = { roundMs: ROUND_MS, graceMs: 100, revealMs: 100, reconnectGraceMs: ROUND_MS, revealWindowMs: REVEAL_WINDOW_MS };
+const MATCH_OPTIONS = {
+  roundMs: ROUND_MS,
+  graceMs: 100,
+  revealMs: 100,
+  reconnectGraceMs: ROUND_MS,
+  revealWindowMs: REVEAL_WINDOW_MS,
+};
 
 let t: TestApp;
 let baseUrl: string;
@@ -87,7 +93,13 @@ const commitmentOf = (room: string, round: number, userId: string, choice: Choic
   createHash('sha256').update(`shifumi-commit-v1|${room}|${round}|${userId}|${choice}|${salt}`, 'utf8').digest('hex');
 
 /** Seals `choice` like the web app: commit now, reveal on reveal_request (unless told to reveal something else). */
-function seal(p: Player, room: string, round: number, choice: Choice, reveal: { choice?: Choice; salt?: string; never?: boolean } = {}): { salt: string; commitment: string } {
+function seal(
+  p: Player,
+  room: string,
+  round: number,
+  choice: Choice,
+  reveal: { choice?: Choice; salt?: string; never?: boolean } = {},
+): { salt: string; commitment: string } {
   const salt = randomBytes(32).toString('hex');
   const commitment = commitmentOf(room, round, p.id, choice, salt);
   if (!reveal.never) {
@@ -110,7 +122,11 @@ function sideOf(result: Parameters<ServerToClientEvents['game_result']>[0], user
 }
 
 async function getTranscript(token: string, room: string) {
-  return t.app.fastify.inject({ method: 'GET', url: `/api/games/${room}/transcript`, headers: { authorization: `Bearer ${token}` } });
+  return t.app.fastify.inject({
+    method: 'GET',
+    url: `/api/games/${room}/transcript`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 }
 
 async function publicKey(): Promise<string> {
@@ -139,7 +155,10 @@ describe('sealed play', () => {
     expect(first.winnerId).toBe(a.id);
     expect(sideOf(first, a.id)).toEqual({ choice: 'paper', seal: sealA, mode: 'sealed' });
     expect(sideOf(first, b.id)).toEqual({ choice: 'rock', seal: sealB, mode: 'sealed' });
-    const beforeResult = seen.slice(0, seen.findIndex((entry) => (entry as { event: string }).event === 'game_result'));
+    const beforeResult = seen.slice(
+      0,
+      seen.findIndex((entry) => (entry as { event: string }).event === 'game_result'),
+    );
     expect(JSON.stringify(beforeResult)).not.toMatch(/paper|salt/);
     expect(JSON.stringify(stored!.state)).not.toMatch(/paper/);
 
@@ -187,7 +206,11 @@ describe('sealed play', () => {
       ['unrevealed', 'plain', b.id],
       ['unrevealed', 'sealed', b.id],
     ]);
-    expect(transcript.rounds[0]!.results[a.id]).toMatchObject({ choice: 'paper', commitment: sealA.commitment, salt: sealA.salt });
+    expect(transcript.rounds[0]!.results[a.id]).toMatchObject({
+      choice: 'paper',
+      commitment: sealA.commitment,
+      salt: sealA.salt,
+    });
     expect(transcript.ledgerTransfers).toHaveLength(2);
     expect(BigInt(transcript.payoutWei)).toBe(2n * BigInt(transcript.stakeWei));
 
@@ -220,7 +243,11 @@ describe('sealed play', () => {
     const room = await match(a, b);
     const salt = randomBytes(32).toString('hex');
     const refusals: string[] = [];
-    a.socket.on('error', ({ message }) => refusals.push(message));
+    const codes: string[] = [];
+    a.socket.on('error', ({ code, message }) => {
+      refusals.push(message);
+      codes.push(code);
+    });
     a.socket.emit('commit_choice', { room, round: 1, commitment: 'not hex' });
     a.socket.emit('commit_choice', { room, round: 2, commitment: commitmentOf(room, 2, a.id, 'rock', salt) });
     a.socket.emit('reveal_choice', { room, round: 1, choice: 'rock', salt });
@@ -228,8 +255,15 @@ describe('sealed play', () => {
     await expect.poll(() => refusals.length).toBe(4);
     // Each refusal is answered when its own handler finishes: in any order.
     expect([...refusals].sort()).toEqual(
-      ['A commitment is 64 lower-case hexadecimal characters.', 'Nothing is to be revealed now.', 'That round is not the current one.', 'You are not in this game.'].sort(),
+      [
+        'A commitment is 64 lower-case hexadecimal characters.',
+        'Nothing is to be revealed now.',
+        'That round is not the current one.',
+        'You are not in this game.',
+      ].sort(),
     );
+    // Issue 25: each with its code — the schema's refusal, the engine's own codes, the router's.
+    expect([...codes].sort()).toEqual(['invalid_payload', 'not-revealing', 'wrong-round', 'not_in_game'].sort());
     a.socket.emit('commit_choice', { room, round: 1, commitment: commitmentOf(room, 1, a.id, 'rock', salt) });
     a.socket.emit('commit_choice', { room, round: 1, commitment: commitmentOf(room, 1, a.id, 'paper', salt) });
     await expect.poll(() => refusals.at(-1)).toBe('Your choice for this round is already locked.');

@@ -61,17 +61,26 @@ describe('finding 2: one anonymous request stalled the chain', () => {
       jsonrpc: '2.0',
       id: 1,
       method: 'eth_call',
-      params: [{ to: '0x0000000000000000000000000000000000000001', data: '0x' }, 'latest', { '0x0000000000000000000000000000000000000001': { code: '0x5b600056' } }],
+      params: [
+        { to: '0x0000000000000000000000000000000000000001', data: '0x' },
+        'latest',
+        { '0x0000000000000000000000000000000000000001': { code: '0x5b600056' } },
+      ],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.chainRpcRefused });
+    expect(response.json()).toEqual({ code: 'chain_rpc_refused', message: SERVER_TEXTS.chainRpcRefused });
   });
 });
 
 describe('finding 5: deep JSON gave a 500', () => {
   it('refuses params nested 40,000 arrays deep (80 KB) with 400, on the chain proxy and everywhere else', async () => {
     // The other routes take 16 KB at most: 2,000 levels fit.
-    const cases: Array<[string, number]> = [[CHAIN_RPC_PATH, 40_000], ['/api/auth/register', 2_000], ['/api/submit-form', 2_000], ['/api/auth/login', 2_000]];
+    const cases: Array<[string, number]> = [
+      [CHAIN_RPC_PATH, 40_000],
+      ['/api/auth/register', 2_000],
+      ['/api/submit-form', 2_000],
+      ['/api/auth/login', 2_000],
+    ];
     for (const [url, depth] of cases) {
       const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
       const response = await t.app.fastify.inject({
@@ -83,7 +92,7 @@ describe('finding 5: deep JSON gave a 500', () => {
       expect({ url, status: response.statusCode, body: response.json() as unknown }).toEqual({
         url,
         status: 400,
-        body: { message: SERVER_TEXTS.jsonTooDeep },
+        body: { code: 'json_too_deep', message: SERVER_TEXTS.jsonTooDeep },
       });
     }
     const health = await t.app.fastify.inject({ method: 'GET', url: '/api/health' });
@@ -94,9 +103,13 @@ describe('finding 5: deep JSON gave a 500', () => {
 describe('finding 4: a NUL byte gave a 500', () => {
   it('refuses a NUL in the register name with 400 {message}, and creates nothing', async () => {
     const before = await t.count('users');
-    const response = await postJson(t, '/api/auth/register', { name: 'a\u0000b', email: 'nul@example.com', password: 'correct horse battery' });
+    const response = await postJson(t, '/api/auth/register', {
+      name: 'a\u0000b',
+      email: 'nul@example.com',
+      password: 'correct horse battery',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Name contains characters that are not allowed.' });
+    expect(response.json()).toEqual({ code: 'invalid_input', message: 'Name contains characters that are not allowed.' });
     expect(await t.count('users')).toBe(before);
   });
 
@@ -112,16 +125,33 @@ describe('finding 4: a NUL byte gave a 500', () => {
     }
     expect(await t.count('contact_messages')).toBe(before);
     // The one multi-line field keeps its line breaks.
-    expect((await postJson(t, '/api/submit-form', { name: 'Ann', email: 'c@example.com', message: 'Hello,\r\n\tthanks' })).statusCode).toBe(201);
+    expect(
+      (await postJson(t, '/api/submit-form', { name: 'Ann', email: 'c@example.com', message: 'Hello,\r\n\tthanks' })).statusCode,
+    ).toBe(201);
   });
 
   it('refuses display names with bidi overrides or zero-width characters, and stores names NFC-normalised', async () => {
     for (const name of ['Ann\u202e', '\u200bAnn', 'A\u2066nn']) {
-      const response = await postJson(t, '/api/auth/register', { name, email: `bidi-${name.length}@example.com`, password: 'correct horse battery', ageConfirmed: true, termsAccepted: true });
+      const response = await postJson(t, '/api/auth/register', {
+        name,
+        email: `bidi-${name.length}@example.com`,
+        password: 'correct horse battery',
+        ageConfirmed: true,
+        termsAccepted: true,
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Name contains invisible or direction-changing characters.' });
+      expect(response.json()).toEqual({
+        code: 'invalid_input',
+        message: 'Name contains invisible or direction-changing characters.',
+      });
     }
-    const response = await postJson(t, '/api/auth/register', { name: 'Zoe\u0308', email: 'nfc@example.com', password: 'correct horse battery', ageConfirmed: true, termsAccepted: true });
+    const response = await postJson(t, '/api/auth/register', {
+      name: 'Zoe\u0308',
+      email: 'nfc@example.com',
+      password: 'correct horse battery',
+      ageConfirmed: true,
+      termsAccepted: true,
+    });
     expect(response.statusCode).toBe(201);
     const [row] = (await t.db.execute<{ name: string }>(sql`SELECT name FROM users WHERE email = 'nfc@example.com'`)).rows;
     expect(row!.name).toBe('Zo\u00eb');

@@ -54,8 +54,16 @@ async function message(address: Address, overrides: Partial<Parameters<typeof cr
 }
 
 /** Issue 23: a link message: a nonce issued to this session, and the link statement. */
-async function linkMessage(address: Address, accessToken: string, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
-  const issued = await t.app.fastify.inject({ method: 'GET', url: '/api/auth/siwe/link-nonce', headers: { authorization: accessToken } });
+async function linkMessage(
+  address: Address,
+  accessToken: string,
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+) {
+  const issued = await t.app.fastify.inject({
+    method: 'GET',
+    url: '/api/auth/siwe/link-nonce',
+    headers: { authorization: accessToken },
+  });
   expect(issued.statusCode).toBe(200);
   return message(address, { nonce: issued.json<{ nonce: string }>().nonce, statement: SIWE_STATEMENTS.link, ...overrides });
 }
@@ -71,10 +79,15 @@ async function acceptedRows() {
 }
 
 /** The refused answer carried no session, and the database holds nothing new (no account, session, or link of `address`). */
-async function expectNothingAccepted(response: LightMyRequestResponse, before: Awaited<ReturnType<typeof acceptedRows>>, address: Address, name: string) {
+async function expectNothingAccepted(
+  response: LightMyRequestResponse,
+  before: Awaited<ReturnType<typeof acceptedRows>>,
+  address: Address,
+  name: string,
+) {
   expect(refreshCookieOf(response), name).toBeUndefined();
   expect(response.headers['set-cookie'], name).toBeUndefined();
-  expect(Object.keys(response.json<object>()), name).toEqual(['message']);
+  expect(Object.keys(response.json<object>()).sort(), name).toEqual(['code', 'message']);
   expect(await acceptedRows(), name).toEqual(before);
   expect(await t.db.select({ id: users.id }).from(users).where(eq(users.linkedAddress, address.toLowerCase())), name).toEqual([]);
 }
@@ -86,10 +99,17 @@ describe('POST /api/auth/siwe/verify', () => {
     const first = await verify({ message: text, signature: await account.signMessage({ message: text }) });
     expect(first.statusCode).toBe(200);
     const session = first.json<SessionResponse>();
-    expect(session.user).toMatchObject({ email: null, name: `${account.address.toLowerCase().slice(0, 6)}…${account.address.toLowerCase().slice(-4)}` });
+    expect(session.user).toMatchObject({
+      email: null,
+      name: `${account.address.toLowerCase().slice(0, 6)}…${account.address.toLowerCase().slice(-4)}`,
+    });
     expect(session.user.walletAddress).toMatch(/^0x[0-9a-f]{40}$/);
     expect(refreshCookieOf(first)).toBeDefined();
-    const account2 = await t.app.fastify.inject({ method: 'GET', url: '/api/account', headers: { authorization: session.accessToken } });
+    const account2 = await t.app.fastify.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: { authorization: session.accessToken },
+    });
     expect(account2.statusCode).toBe(200);
 
     const again = await message(account.address);
@@ -106,7 +126,10 @@ describe('POST /api/auth/siwe/verify', () => {
       const before = await acceptedRows();
       const refused = await postJson(t, '/api/auth/siwe/verify', { ...body, ...flags });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ message: RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance });
+      expect(refused.json()).toEqual({
+        code: 'address_needs_acceptance',
+        message: RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance,
+      });
       await expectNothingAccepted(refused, before, account.address, JSON.stringify(flags));
     }
     // The same signed message, now with both boxes ticked: the nonce was not used by the refusals.
@@ -117,7 +140,10 @@ describe('POST /api/auth/siwe/verify', () => {
     expect(acceptance?.termsVersion).toBe(TERMS_VERSION);
 
     const again = await message(account.address);
-    const existing = await postJson(t, '/api/auth/siwe/verify', { message: again, signature: await account.signMessage({ message: again }) });
+    const existing = await postJson(t, '/api/auth/siwe/verify', {
+      message: again,
+      signature: await account.signMessage({ message: again }),
+    });
     expect(existing.statusCode).toBe(200);
     expect(existing.json<SessionResponse>().user.id).toBe(userId);
   });
@@ -134,26 +160,42 @@ describe('POST /api/auth/siwe/verify', () => {
       ['wrong domain', await signed(await message(account.address, { domain: 'evil.example.com' })), SIWE_TEXTS.wrongDomain],
       ['wrong port', await signed(await message(account.address, { domain: 'localhost:1234' })), SIWE_TEXTS.wrongDomain],
       // The right domain, but the URI names a foreign origin (another host, then another port of ours).
-      ['wrong URI', await signed(await message(account.address, { uri: 'https://evil.example.com/login' })), SIWE_TEXTS.wrongDomain],
+      [
+        'wrong URI',
+        await signed(await message(account.address, { uri: 'https://evil.example.com/login' })),
+        SIWE_TEXTS.wrongDomain,
+      ],
       ['wrong URI port', await signed(await message(account.address, { uri: 'http://localhost:1234/' })), SIWE_TEXTS.wrongDomain],
       ['wrong chain', await signed(await message(account.address, { chainId: 1 })), SIWE_TEXTS.wrongChain],
       ['nonce we never issued', await signed(await message(account.address, { nonce: 'abcdefgh12345678' })), SIWE_TEXTS.badNonce],
-      ['expired', await signed(await message(account.address, { expirationTime: new Date(Date.now() - 1000) })), SIWE_TEXTS.expired],
+      [
+        'expired',
+        await signed(await message(account.address, { expirationTime: new Date(Date.now() - 1000) })),
+        SIWE_TEXTS.expired,
+      ],
       [
         'issued in the future, beyond the allowed skew',
         await signed(await message(account.address, { issuedAt: new Date(Date.now() + SIWE_CLOCK_SKEW_MS + 60_000) })),
         SIWE_TEXTS.notYetValid,
       ],
-      ['not valid before an hour from now', await signed(await message(account.address, { notBefore: inAnHour(), expirationTime: new Date(Date.now() + 7_200_000) })), SIWE_TEXTS.notYetValid],
+      [
+        'not valid before an hour from now',
+        await signed(await message(account.address, { notBefore: inAnHour(), expirationTime: new Date(Date.now() + 7_200_000) })),
+        SIWE_TEXTS.notYetValid,
+      ],
       ['signed by another address', await signed(await message(account.address), other), SIWE_TEXTS.badSignature],
-      ['tampered message (signed, then edited)', { message: valid.replace('Sign in to Shifumi.', 'Sign in to Shifumi!'), signature: validBody.signature }, SIWE_TEXTS.badSignature],
+      [
+        'tampered message (signed, then edited)',
+        { message: valid.replace('Sign in to Shifumi.', 'Sign in to Shifumi!'), signature: validBody.signature },
+        SIWE_TEXTS.badSignature,
+      ],
       ['garbage', { message: 'hello', signature: '0x1234' }, SIWE_TEXTS.invalidMessage],
     ];
     for (const [name, body, text] of cases) {
       const before = await acceptedRows();
       const response = await verify(body);
       expect(response.statusCode, name).toBe(401);
-      expect(response.json(), name).toEqual({ message: text });
+      expect(response.json(), name).toEqual({ code: expect.stringMatching(/^siwe_/), message: text });
       await expectNothingAccepted(response, before, account.address, name);
     }
 
@@ -164,7 +206,7 @@ describe('POST /api/auth/siwe/verify', () => {
     // The tampered attempt consumed the valid message's nonce: replaying it now is refused too.
     const replay = await verify(validBody);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ message: SIWE_TEXTS.badNonce });
+    expect(replay.json()).toEqual({ code: 'siwe_bad_nonce', message: SIWE_TEXTS.badNonce });
     await expectNothingAccepted(replay, before, account.address, 'nonce consumed by a refused attempt');
   });
 
@@ -194,7 +236,7 @@ describe('POST /api/auth/siwe/verify', () => {
     const before = await acceptedRows();
     const replay = await verify(body);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ message: SIWE_TEXTS.badNonce });
+    expect(replay.json()).toEqual({ code: 'siwe_bad_nonce', message: SIWE_TEXTS.badNonce });
     expect(refreshCookieOf(replay)).toBeUndefined();
     expect(await acceptedRows()).toEqual(before);
     const userId = first.json<SessionResponse>().user.id;
@@ -205,7 +247,9 @@ describe('POST /api/auth/siwe/verify', () => {
     // A minimal contract wallet whose isValidSignature returns the ERC-1271 magic value.
     const deployer = createChainWalletClient({ rpcUrl: anvil.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(5) });
     const hash = await deployer.sendTransaction({ data: '0x6010600c60003960106000f3631626ba7e60e01b60005260206000f3' });
-    const receipt = await pollUntil(async () => (await t.chain!.publicClient.getTransactionReceipt({ hash }).catch(() => undefined)) ?? undefined);
+    const receipt = await pollUntil(
+      async () => (await t.chain!.publicClient.getTransactionReceipt({ hash }).catch(() => undefined)) ?? undefined,
+    );
     const wallet = receipt.contractAddress as Address;
     const text = await message(wallet);
     const response = await verify({ message: text, signature: `0x${'ab'.repeat(65)}` as Hex });
@@ -244,7 +288,12 @@ describe('a wallet session is bound to its address', () => {
     expect(emailSession.sessionWallet).toBeNull();
     const account = privateKeyToAccount(generatePrivateKey());
     const linkText = await linkMessage(account.address, emailSession.accessToken);
-    const linked = await postJson(t, '/api/auth/siwe/link', { message: linkText, signature: await account.signMessage({ message: linkText }) }, { authorization: emailSession.accessToken });
+    const linked = await postJson(
+      t,
+      '/api/auth/siwe/link',
+      { message: linkText, signature: await account.signMessage({ message: linkText }) },
+      { authorization: emailSession.accessToken },
+    );
     expect(linked.statusCode).toBe(200);
 
     const refreshed = await refresh(t, emailSession.refreshToken);
@@ -252,7 +301,10 @@ describe('a wallet session is bound to its address', () => {
 
     const text = await message(account.address);
     const viaWallet = await verify({ message: text, signature: await account.signMessage({ message: text }) });
-    expect(viaWallet.json<SessionResponse>()).toMatchObject({ user: { id: emailSession.user.id }, sessionWallet: account.address.toLowerCase() });
+    expect(viaWallet.json<SessionResponse>()).toMatchObject({
+      user: { id: emailSession.user.id },
+      sessionWallet: account.address.toLowerCase(),
+    });
     // The e-mail session, refreshed again, is still not bound: the binding belongs to the session, not the account.
     const again = await refresh(t, refreshCookieOf(refreshed));
     expect(again.json<SessionResponse>().sessionWallet).toBeNull();
@@ -273,7 +325,12 @@ describe('POST /api/auth/siwe/link', () => {
     const session = await signIn(t, await signUp(t));
     const account = privateKeyToAccount(generatePrivateKey());
     const text = await linkMessage(account.address, session.accessToken);
-    const linked = await postJson(t, '/api/auth/siwe/link', { message: text, signature: await account.signMessage({ message: text }) }, { authorization: session.accessToken });
+    const linked = await postJson(
+      t,
+      '/api/auth/siwe/link',
+      { message: text, signature: await account.signMessage({ message: text }) },
+      { authorization: session.accessToken },
+    );
     expect(linked.statusCode).toBe(200);
     expect(linked.json()).toEqual({ message: SIWE_TEXTS.walletLinked });
     const [row] = await t.db.select().from(users).where(eq(users.id, session.user.id));
@@ -286,9 +343,14 @@ describe('POST /api/auth/siwe/link', () => {
 
     const someoneElse = await signIn(t, await signUp(t));
     const again = await linkMessage(account.address, someoneElse.accessToken);
-    const refused = await postJson(t, '/api/auth/siwe/link', { message: again, signature: await account.signMessage({ message: again }) }, { authorization: someoneElse.accessToken });
+    const refused = await postJson(
+      t,
+      '/api/auth/siwe/link',
+      { message: again, signature: await account.signMessage({ message: again }) },
+      { authorization: someoneElse.accessToken },
+    );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: SIWE_TEXTS.addressTaken });
+    expect(refused.json()).toEqual({ code: 'wallet_taken', message: SIWE_TEXTS.addressTaken });
     const [other] = await t.db.select().from(users).where(eq(users.id, someoneElse.user.id));
     expect(other!.linkedAddress).toBeNull();
   });
@@ -301,14 +363,19 @@ describe('POST /api/auth/siwe/link', () => {
     const body = { message: text, signature: await other.signMessage({ message: text }) };
     const refused = await postJson(t, '/api/auth/siwe/link', body, { authorization: session.accessToken });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ message: SIWE_TEXTS.badSignature });
+    expect(refused.json()).toEqual({ code: 'siwe_bad_signature', message: SIWE_TEXTS.badSignature });
 
     const fresh = await linkMessage(account.address, session.accessToken);
-    const signedOut = await postJson(t, '/api/auth/siwe/link', { message: fresh, signature: await account.signMessage({ message: fresh }) });
+    const signedOut = await postJson(t, '/api/auth/siwe/link', {
+      message: fresh,
+      signature: await account.signMessage({ message: fresh }),
+    });
     expect(signedOut.statusCode).toBe(403);
     const [row] = await t.db.select().from(users).where(eq(users.id, session.user.id));
     expect(row!.linkedAddress).toBeNull();
-    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.linkedAddress, account.address.toLowerCase()))).toEqual([]);
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.linkedAddress, account.address.toLowerCase()))).toEqual(
+      [],
+    );
   });
 });
 
@@ -324,19 +391,26 @@ describe('issue 23: a SIWE message says what it is for', () => {
     // Made for signing in, even with the link statement: the nonce decides.
     for (const statement of ['Sign in to Shifumi.', SIWE_STATEMENTS.link]) {
       const text = await message(account.address, { statement });
-      const refused = await postJson(t, '/api/auth/siwe/link', { message: text, signature: await account.signMessage({ message: text }) }, { authorization: session.accessToken });
+      const refused = await postJson(
+        t,
+        '/api/auth/siwe/link',
+        { message: text, signature: await account.signMessage({ message: text }) },
+        { authorization: session.accessToken },
+      );
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ message: SIWE_TEXTS.notForLinking });
+      expect(refused.json()).toEqual({ code: 'siwe_not_for_linking', message: SIWE_TEXTS.notForLinking });
       expect(await linkedAddressOf(session.user.id)).toBeNull();
       // The captured message cannot be tried again anywhere.
       const replay = await verify({ message: text, signature: await account.signMessage({ message: text }) });
       expect(replay.statusCode).toBe(401);
-      expect(replay.json()).toEqual({ message: SIWE_TEXTS.badNonce });
+      expect(replay.json()).toEqual({ code: 'siwe_bad_nonce', message: SIWE_TEXTS.badNonce });
     }
-    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.linkedAddress, account.address.toLowerCase()))).toEqual([]);
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.linkedAddress, account.address.toLowerCase()))).toEqual(
+      [],
+    );
   });
 
-  it("refuses a link message issued to another session, even of the same account, and one without the link statement", async () => {
+  it('refuses a link message issued to another session, even of the same account, and one without the link statement', async () => {
     const credentials = await signUp(t);
     const mine = await signIn(t, credentials);
     const otherSessionOfMine = await signIn(t, credentials);
@@ -344,14 +418,24 @@ describe('issue 23: a SIWE message says what it is for', () => {
     const account = privateKeyToAccount(generatePrivateKey());
     for (const issuedTo of [stranger, otherSessionOfMine]) {
       const text = await linkMessage(account.address, issuedTo.accessToken);
-      const refused = await postJson(t, '/api/auth/siwe/link', { message: text, signature: await account.signMessage({ message: text }) }, { authorization: mine.accessToken });
+      const refused = await postJson(
+        t,
+        '/api/auth/siwe/link',
+        { message: text, signature: await account.signMessage({ message: text }) },
+        { authorization: mine.accessToken },
+      );
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ message: SIWE_TEXTS.notForLinking });
+      expect(refused.json()).toEqual({ code: 'siwe_not_for_linking', message: SIWE_TEXTS.notForLinking });
     }
     const unsaid = await linkMessage(account.address, mine.accessToken, { statement: 'Sign in to Shifumi.' });
-    const refused = await postJson(t, '/api/auth/siwe/link', { message: unsaid, signature: await account.signMessage({ message: unsaid }) }, { authorization: mine.accessToken });
+    const refused = await postJson(
+      t,
+      '/api/auth/siwe/link',
+      { message: unsaid, signature: await account.signMessage({ message: unsaid }) },
+      { authorization: mine.accessToken },
+    );
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ message: SIWE_TEXTS.notForLinking });
+    expect(refused.json()).toEqual({ code: 'siwe_not_for_linking', message: SIWE_TEXTS.notForLinking });
     expect(await linkedAddressOf(mine.user.id)).toBeNull();
     expect(await linkedAddressOf(stranger.user.id)).toBeNull();
   });
@@ -363,7 +447,7 @@ describe('issue 23: a SIWE message says what it is for', () => {
     const text = await linkMessage(account.address, session.accessToken);
     const refused = await verify({ message: text, signature: await account.signMessage({ message: text }) });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ message: SIWE_TEXTS.notForSignIn });
+    expect(refused.json()).toEqual({ code: 'siwe_not_for_sign_in', message: SIWE_TEXTS.notForSignIn });
     await expectNothingAccepted(refused, before, account.address, 'link message used to sign in');
     expect((await t.app.fastify.inject({ method: 'GET', url: '/api/auth/siwe/link-nonce' })).statusCode).toBe(403);
   });

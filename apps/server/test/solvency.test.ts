@@ -25,7 +25,7 @@ import {
   type SolvencySnapshot,
 } from '@shifumi/protocol';
 import { eq } from 'drizzle-orm';
-import { parseEther, type Address } from 'viem';
+import { parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil, rpc } from '../src/infra/chain/anvil-testing';
@@ -54,7 +54,8 @@ beforeAll(async () => {
     chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3', WITHDRAWAL_CONFIRMATIONS: '3' }),
     env: { RESERVE_ADDRESSES: cold.address, SOLVENCY_SNAPSHOT_MINUTES: '60' },
   });
-  publicKey = ((await t.app.fastify.inject({ method: 'GET', url: '/api/fairness/key' })).json() as { publicKey: string }).publicKey;
+  publicKey = ((await t.app.fastify.inject({ method: 'GET', url: '/api/fairness/key' })).json() as { publicKey: string })
+    .publicKey;
 }, 60_000);
 
 afterAll(async () => {
@@ -63,12 +64,21 @@ afterAll(async () => {
 });
 
 function call(method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) {
-  return t.app.fastify.inject({ method, url, headers: token === undefined ? {} : { authorization: token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.fastify.inject({
+    method,
+    url,
+    headers: token === undefined ? {} : { authorization: token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 async function credit(userId: string, wei: bigint): Promise<void> {
   await t.db.transaction((tx) =>
-    transfer(tx, { idempotencyKey: `test-deposit:${randomUUID()}`, kind: 'deposit', legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: wei }] }),
+    transfer(tx, {
+      idempotencyKey: `test-deposit:${randomUUID()}`,
+      kind: 'deposit',
+      legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(userId), amount: wei }],
+    }),
   );
 }
 
@@ -98,11 +108,16 @@ async function setBalance(address: string, eth: string): Promise<void> {
   await rpc(anvil.rpcUrl, 'anvil_setBalance', [address, `0x${parseEther(eth).toString(16)}`]);
 }
 
+async function mined(sent: Promise<Hex>): Promise<void> {
+  await t.chain!.publicClient.waitForTransactionReceipt({ hash: await sent, pollingInterval: 50 });
+}
+
 async function head(): Promise<bigint> {
   return t.chain!.publicClient.getBlockNumber({ cacheTime: 0 });
 }
 
-const verify = (proof: unknown, snapshot: unknown) => checkSolvencyProof(proof, snapshot, publicKey, nodeFairnessCrypto, recoverWithViem);
+const verify = (proof: unknown, snapshot: unknown) =>
+  checkSolvencyProof(proof, snapshot, publicKey, nodeFairnessCrypto, recoverWithViem);
 
 describe('proof of solvency', () => {
   let admin: Awaited<ReturnType<typeof staff>>;
@@ -118,12 +133,19 @@ describe('proof of solvency', () => {
     admin = await staff('admin');
     const support = await staff('support');
     expect((await call('GET', '/api/solvency')).statusCode).toBe(404);
-    expect((await call('GET', '/api/solvency')).json()).toEqual({ message: 'No solvency snapshot has been taken yet.' });
+    expect((await call('GET', '/api/solvency')).json()).toEqual({
+      code: 'no_snapshot',
+      message: 'No solvency snapshot has been taken yet.',
+    });
     expect((await call('GET', '/api/solvency/history')).json()).toEqual([]);
     expect((await call('GET', '/api/solvency/proof')).statusCode).toBe(403);
     expect((await call('POST', '/api/admin/solvency/snapshot', support.token)).statusCode).toBe(403);
     expect((await call('GET', '/api/solvency/proof?snapshot=nope', admin.token)).statusCode).toBe(400);
-    const bad = await call('POST', '/api/admin/solvency/reserve-signatures', admin.token, { snapshotId: randomUUID(), address: '0x12', signature: '0x' });
+    const bad = await call('POST', '/api/admin/solvency/reserve-signatures', admin.token, {
+      snapshotId: randomUUID(),
+      address: '0x12',
+      signature: '0x',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('message');
   });
@@ -140,7 +162,18 @@ describe('proof of solvency', () => {
     // Bob and Carol play a game (each stake in its escrow); Carol has a withdrawal waiting for review (debited, not paid).
     const gameId = randomUUID();
     await t.db.transaction(async (tx) => {
-      await tx.insert(games).values({ id: gameId, player1Id: bob.id, player2Id: carol.id, player1Character: 'a', player2Character: 'b', betUsd: 10, stakeWei: stake, priceMicroUsd: 3_000_000_000n, state: {}, status: 'playing' });
+      await tx.insert(games).values({
+        id: gameId,
+        player1Id: bob.id,
+        player2Id: carol.id,
+        player1Character: 'a',
+        player2Character: 'b',
+        betUsd: 10,
+        stakeWei: stake,
+        priceMicroUsd: 3_000_000_000n,
+        state: {},
+        status: 'playing',
+      });
       await transfer(tx, {
         idempotencyKey: `test-escrow:${gameId}`,
         kind: 'escrow',
@@ -150,13 +183,27 @@ describe('proof of solvency', () => {
         ],
       });
       const withdrawalId = randomUUID();
-      await tx.insert(withdrawals).values({ id: withdrawalId, userId: carol.id, chainId: DEV_CHAIN_ID, amount: pending, recipientAddress: `0x${'ab'.repeat(20)}`, status: 'review', balanceAfter: 0n, reviewReason: 'test' });
-      await transfer(tx, { idempotencyKey: `test-withdrawal:${withdrawalId}`, kind: 'withdrawal', legs: [{ from: LedgerAccounts.user(carol.id), to: LedgerAccounts.withdrawalsInFlight, amount: pending }] });
+      await tx.insert(withdrawals).values({
+        id: withdrawalId,
+        userId: carol.id,
+        chainId: DEV_CHAIN_ID,
+        amount: pending,
+        recipientAddress: `0x${'ab'.repeat(20)}`,
+        status: 'review',
+        balanceAfter: 0n,
+        reviewReason: 'test',
+      });
+      await transfer(tx, {
+        idempotencyKey: `test-withdrawal:${withdrawalId}`,
+        kind: 'withdrawal',
+        legs: [{ from: LedgerAccounts.user(carol.id), to: LedgerAccounts.withdrawalsInFlight, amount: pending }],
+      });
     });
     // The cold address holds 4 ETH at the block; 10 more arrive in the newest block, which is not deep enough.
-    await sendEth(anvil, coldAddress as Address, '4');
+    await mined(sendEth(anvil, coldAddress as Address, '4'));
     await mine(3);
-    await sendEth(anvil, coldAddress as Address, '10');
+    // Mined before the head is read: anvil may answer a transaction's hash before its block exists (seen under load).
+    await mined(sendEth(anvil, coldAddress as Address, '10'));
     const headBefore = await head();
 
     const response = await call('POST', '/api/admin/solvency/snapshot', admin.token);
@@ -168,7 +215,9 @@ describe('proof of solvency', () => {
     expect(byAddress.get(aliceDeposit)).toMatchObject({ balanceWei: parseEther('2').toString() });
     expect(byAddress.get(coldAddress)).toEqual({ address: coldAddress, balanceWei: parseEther('4').toString(), signature: null });
     for (const entry of first.reserves.addresses.filter((candidate) => candidate.address !== coldAddress)) {
-      expect(await recoverWithViem(reserveMessage(first.id, first.blockNumber), entry.signature as `0x${string}`)).toBe(entry.address);
+      expect(await recoverWithViem(reserveMessage(first.id, first.blockNumber), entry.signature as `0x${string}`)).toBe(
+        entry.address,
+      );
     }
     // The cold address is listed but not counted until its signature is supplied.
     expect(first.reserves.totalWei).toBe(parseEther('3').toString());
@@ -178,13 +227,22 @@ describe('proof of solvency', () => {
     // Public, and in the history.
     expect((await call('GET', '/api/solvency')).json()).toEqual(first);
     const history = (await call('GET', '/api/solvency/history')).json() as SolvencyHistoryEntry[];
-    expect(history).toEqual([{ id: first.id, at: first.at, blockNumber: first.blockNumber, liabilitiesWei: owed.toString(), reservesWei: first.reserves.totalWei, ratio: first.ratio }]);
+    expect(history).toEqual([
+      {
+        id: first.id,
+        at: first.at,
+        blockNumber: first.blockNumber,
+        liabilitiesWei: owed.toString(),
+        reservesWei: first.reserves.totalWei,
+        ratio: first.ratio,
+      },
+    ]);
     // Audited.
     const audit = (await call('GET', `/api/admin/audit?action=solvency.snapshot`, admin.token)).json() as AuditResponse;
     expect(audit.entries[0]).toMatchObject({ actor: admin.id, action: 'solvency.snapshot', target: `solvency:${first.id}` });
   });
 
-  it("gives each player a proof of what is owed to them that passes every check: balance, stake in escrow, unpaid withdrawal", async () => {
+  it('gives each player a proof of what is owed to them that passes every check: balance, stake in escrow, unpaid withdrawal', async () => {
     const expected = new Map([
       [alice.id, parseEther('2')],
       [bob.id, parseEther('0.5')],
@@ -204,24 +262,44 @@ describe('proof of solvency', () => {
     // A staff member without a balance has no leaf.
     const none = await call('GET', '/api/solvency/proof', admin.token);
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: 'You were not a player with anything owed when this snapshot was taken.' });
+    expect(none.json()).toEqual({
+      code: 'not_in_snapshot',
+      message: 'You were not a player with anything owed when this snapshot was taken.',
+    });
   });
 
   it("counts a cold address once its operator's signature is stored (checked, re-signed, audited); refuses another key's", async () => {
     const message = reserveMessage(first.id, first.blockNumber);
     const lines: string[] = [];
-    expect(await runSignReserve([], { out: (line) => lines.push(line), error: (line) => lines.push(line), latest: async () => first })).toBe(0);
+    expect(
+      await runSignReserve([], { out: (line) => lines.push(line), error: (line) => lines.push(line), latest: async () => first }),
+    ).toBe(0);
     expect(lines).toContain(message);
     expect(lines.join('\n')).toContain(coldAddress);
     const forged = await payerAccount(6).signMessage({ message });
-    const refused = await call('POST', '/api/admin/solvency/reserve-signatures', admin.token, { snapshotId: first.id, address: cold.address, signature: forged });
+    const refused = await call('POST', '/api/admin/solvency/reserve-signatures', admin.token, {
+      snapshotId: first.id,
+      address: cold.address,
+      signature: forged,
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: "This signature is not by that address's key for that snapshot's message." });
-    const unlisted = await call('POST', '/api/admin/solvency/reserve-signatures', admin.token, { snapshotId: first.id, address: payerAccount(6).address, signature: forged });
+    expect(refused.json()).toEqual({
+      code: 'signature_not_by_address',
+      message: "This signature is not by that address's key for that snapshot's message.",
+    });
+    const unlisted = await call('POST', '/api/admin/solvency/reserve-signatures', admin.token, {
+      snapshotId: first.id,
+      address: payerAccount(6).address,
+      signature: forged,
+    });
     expect(unlisted.statusCode).toBe(404);
 
     const signature = await cold.signMessage({ message });
-    const stored = await call('POST', '/api/admin/solvency/reserve-signatures', admin.token, { snapshotId: first.id, address: cold.address, signature });
+    const stored = await call('POST', '/api/admin/solvency/reserve-signatures', admin.token, {
+      snapshotId: first.id,
+      address: cold.address,
+      signature,
+    });
     expect(stored.statusCode, stored.body).toBe(200);
     first = solvencySnapshotSchema.parse(stored.json());
     expect(first.reserves.totalWei).toBe(parseEther('7').toString());
@@ -229,12 +307,16 @@ describe('proof of solvency', () => {
     expect((await call('GET', '/api/solvency')).json()).toEqual(first);
     expect(allSolvencyChecksPassed(await verify(firstProof, first))).toBe(true);
     const audit = (await call('GET', `/api/admin/audit?action=solvency.reserve-signature`, admin.token)).json() as AuditResponse;
-    expect(audit.entries[0]).toMatchObject({ actor: admin.id, target: `solvency:${first.id}`, after: { address: coldAddress, signature, ratio: '2.000000' } });
+    expect(audit.entries[0]).toMatchObject({
+      actor: admin.id,
+      target: `solvency:${first.id}`,
+      after: { address: coldAddress, signature, ratio: '2.000000' },
+    });
     const overview = (await call('GET', '/api/admin/overview', admin.token)).json() as AdminOverview;
     expect(overview.solvency).toMatchObject({ id: first.id, ratio: '2.000000', unsignedAddresses: [] });
   });
 
-  it('a reserve drained behind the ledger\'s back takes the next ratio below 1; the earlier proof still verifies against its snapshot', async () => {
+  it("a reserve drained behind the ledger's back takes the next ratio below 1; the earlier proof still verifies against its snapshot", async () => {
     await setBalance(t.chain!.hotWalletAddress, '0');
     await mine(3);
     // The schedule's run (the leader's timer in production): the latest is not an hour old, so nothing is taken…
@@ -268,7 +350,7 @@ describe('proof of solvency', () => {
     expect((await call('GET', `/api/solvency/proof?snapshot=${randomUUID()}`, alice.token)).statusCode).toBe(404);
   });
 
-  it('npm run verify:solvency passes on the product\'s own answers (with --rpc re-reading the reserves at the block) and fails a tampered proof', async () => {
+  it("npm run verify:solvency passes on the product's own answers (with --rpc re-reading the reserves at the block) and fails a tampered proof", async () => {
     const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'verify-solvency-'));
     try {
       await again(carol);
@@ -276,10 +358,17 @@ describe('proof of solvency', () => {
       const proof = (await call('GET', '/api/solvency/proof', carol.token)).json() as SolvencyProof;
       await fs.writeFile(path.join(directory, 'snapshot.json'), JSON.stringify(snapshot));
       await fs.writeFile(path.join(directory, 'proof.json'), JSON.stringify(proof));
-      await fs.writeFile(path.join(directory, 'tampered.json'), JSON.stringify({ ...proof, amountWei: (BigInt(proof.amountWei) + 1n).toString() }));
+      await fs.writeFile(
+        path.join(directory, 'tampered.json'),
+        JSON.stringify({ ...proof, amountWei: (BigInt(proof.amountWei) + 1n).toString() }),
+      );
       const run = async (args: string[]) => {
         const out: string[] = [];
-        const code = await runVerifySolvency(args, { cwd: directory, out: (line) => out.push(line), error: (line) => out.push(line) });
+        const code = await runVerifySolvency(args, {
+          cwd: directory,
+          out: (line) => out.push(line),
+          error: (line) => out.push(line),
+        });
         return { code, out: out.join('\n') };
       };
       const passed = await run(['proof.json', '--snapshot', 'snapshot.json', '--key', publicKey, '--rpc', anvil.rpcUrl]);
@@ -291,7 +380,15 @@ describe('proof of solvency', () => {
       expect(tampered.out).toContain('✗ Your balance is in the tree');
       expect((await run(['proof.json'])).code).toBe(2);
       // The hot wallet refilled after the fact changes nothing at the block; a balance the snapshot misstates fails --rpc.
-      const misstated = { ...snapshot, reserves: { ...snapshot.reserves, addresses: snapshot.reserves.addresses.map((entry) => (entry.address === coldAddress ? { ...entry, balanceWei: '1' } : entry)) } };
+      const misstated = {
+        ...snapshot,
+        reserves: {
+          ...snapshot.reserves,
+          addresses: snapshot.reserves.addresses.map((entry) =>
+            entry.address === coldAddress ? { ...entry, balanceWei: '1' } : entry,
+          ),
+        },
+      };
       await fs.writeFile(path.join(directory, 'misstated.json'), JSON.stringify(misstated));
       const wrong = await run(['proof.json', '--snapshot', 'misstated.json', '--key', publicKey, '--rpc', anvil.rpcUrl]);
       expect(wrong.code).toBe(1);
@@ -302,12 +399,20 @@ describe('proof of solvency', () => {
   });
 
   it('the schedule runs with the chain workers: a node that starts them takes a snapshot at once, once, then waits for the period', async () => {
-    const node = await createTestApp({ chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3' }), startChainWorkers: true, env: { SOLVENCY_SNAPSHOT_MINUTES: '30' } });
+    const node = await createTestApp({
+      chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3' }),
+      startChainWorkers: true,
+      env: { SOLVENCY_SNAPSHOT_MINUTES: '30' },
+    });
     try {
-      const taken = await pollUntil(async () => {
-        const rows = await node.db.select().from(solvencySnapshots);
-        return rows.length > 0 ? rows : undefined;
-      }, 20_000, 'the scheduled snapshot');
+      const taken = await pollUntil(
+        async () => {
+          const rows = await node.db.select().from(solvencySnapshots);
+          return rows.length > 0 ? rows : undefined;
+        },
+        20_000,
+        'the scheduled snapshot',
+      );
       expect(taken).toHaveLength(1);
       expect(taken[0]!.takenBy).toBe('schedule');
       await node.app.solvency.tick();
@@ -320,4 +425,3 @@ describe('proof of solvency', () => {
     }
   });
 });
-

@@ -88,7 +88,8 @@ describe('npm run start:cluster', () => {
       try {
         const deadline = Date.now() + CLUSTER_TIMEOUT_MS - 30_000;
         while (!run.output().stdout.includes('Shifumi is running on')) {
-          if (run.child.exitCode !== null) throw new Error(`start:cluster exited ${run.child.exitCode}: ${JSON.stringify(run.output())}`);
+          if (run.child.exitCode !== null)
+            throw new Error(`start:cluster exited ${run.child.exitCode}: ${JSON.stringify(run.output())}`);
           if (Date.now() > deadline) throw new Error(`start:cluster not ready: ${JSON.stringify(run.output()).slice(-4000)}`);
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
@@ -104,8 +105,16 @@ describe('npm run start:cluster', () => {
         expect([...answeredBy].sort()).toEqual(['node-1', 'node-2']);
 
         // Signed up and in through whichever nodes the balancer picks: one database, one JWT secret.
-        const credentials = { name: 'Cluster', email: `cluster-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery' };
-        const registered = await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...credentials, ageConfirmed: true, termsAccepted: true }) });
+        const credentials = {
+          name: 'Cluster',
+          email: `cluster-${randomBytes(4).toString('hex')}@example.com`,
+          password: 'correct horse battery',
+        };
+        const registered = await fetch(`${url}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...credentials, ageConfirmed: true, termsAccepted: true }),
+        });
         expect(registered.status).toBe(201);
         const login = await fetch(`${url}/api/auth/login`, {
           method: 'POST',
@@ -115,12 +124,23 @@ describe('npm run start:cluster', () => {
         const session = (await login.json()) as SessionResponse;
 
         // WebSockets through the balancer: the public socket on one node hears a user connecting on the other.
-        const watcher = connect(url, { path: PUBLIC_SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
+        const watcher = connect(url, {
+          path: PUBLIC_SOCKET_PATH,
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+        });
         sockets.push(watcher);
         const counts: number[] = [];
         watcher.on('online_users', (count: number) => counts.push(count));
         await expect.poll(() => counts, { timeout: 10_000 }).toEqual([0]);
-        const player = connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: session.accessToken } });
+        const player = connect(url, {
+          path: SOCKET_PATH,
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          auth: { token: session.accessToken },
+        });
         sockets.push(player);
         await expect.poll(() => counts, { timeout: 10_000 }).toEqual([0, 1]);
 

@@ -54,22 +54,24 @@ describe('GET /api/auth/verify-email/:token', () => {
     expect(await emailVerified(email)).toBe(true);
   });
 
-  it('refuses a used link with 400 when its address is not the account\'s verified one any more', async () => {
+  it("refuses a used link with 400 when its address is not the account's verified one any more", async () => {
     const { email, token } = await registerAndReadLink();
     expect((await verify(token)).statusCode).toBe(200);
     const session = await signIn(t, { email, password: PASSWORD });
     // The address changes: the old link proves nothing now.
-    await t.db.execute(sql`update users set email = ${uniqueEmail('moved')}, email_verified_at = null where id = ${session.user.id}`);
+    await t.db.execute(
+      sql`update users set email = ${uniqueEmail('moved')}, email_verified_at = null where id = ${session.user.id}`,
+    );
     const again = await verify(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: TEXTS.verifyFailedText });
+    expect(again.json()).toEqual({ code: 'verify_link_invalid', message: TEXTS.verifyFailedText });
   });
 
   it('refuses an unknown or malformed token with 400', async () => {
     for (const token of ['A'.repeat(43), 'short', 'x'.repeat(400), '../../etc/passwd', 'a b']) {
       const response = await verify(token);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: TEXTS.verifyFailedText });
+      expect(response.json()).toEqual({ code: 'verify_link_invalid', message: TEXTS.verifyFailedText });
     }
   });
 
@@ -82,7 +84,7 @@ describe('GET /api/auth/verify-email/:token', () => {
       t.clock.advance(2 * 60_000);
       const response = await verify(expired.token);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: TEXTS.verifyFailedText });
+      expect(response.json()).toEqual({ code: 'verify_link_invalid', message: TEXTS.verifyFailedText });
     } finally {
       t.clock.advance(-(24 * 60 * 60 * 1000 + 60_000));
     }
@@ -101,14 +103,19 @@ describe('POST /api/auth/resend-verification', () => {
     const { email, token: firstToken } = await registerAndReadLink();
     const session = await signIn(t, { email, password: PASSWORD });
     const before = t.smtp.mailsTo(email).length;
-    const resend = () => t.app.fastify.inject({ method: 'POST', url: '/api/auth/resend-verification', headers: { authorization: session.accessToken } });
+    const resend = () =>
+      t.app.fastify.inject({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
+        headers: { authorization: session.accessToken },
+      });
 
     // Issue 23: the sign-up mail was the one of these 5 minutes: a resend waits, with Retry-After, and sends nothing.
     const early = await resend();
     expect(early.statusCode).toBe(429);
     expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(MAIL_LIMITS.verification.windowSeconds);
-    expect(early.json()).toEqual({ message: SERVER_TEXTS.verificationMailWait(5) });
+    expect(early.json()).toEqual({ code: 'verification_mail_wait', message: SERVER_TEXTS.verificationMailWait(5) });
     expect(t.smtp.mailsTo(email).length).toBe(before);
     t.clock.advance(MAIL_LIMITS.verification.windowSeconds * 1000);
 
@@ -137,7 +144,7 @@ describe('POST /api/auth/resend-verification', () => {
       headers: { authorization: `Bearer ${session.accessToken}` },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: SERVER_TEXTS.alreadyVerified });
+    expect(response.json()).toEqual({ code: 'already_verified', message: SERVER_TEXTS.alreadyVerified });
     expect(await t.count('mail_outbox')).toBe(before);
   });
 
@@ -166,6 +173,8 @@ describe('GET /api/account', () => {
       withdrawals: [],
       // No wallet linked for Sign-In With Ethereum.
       linkedAddress: null,
+      // Issue 27: signed up without a language nor Accept-Language: English.
+      language: 'en',
     });
     expect(session.user.walletAddress).toMatch(/^0x[0-9a-f]{40}$/);
     expect(response.headers['cache-control']).toBe('no-store');

@@ -76,18 +76,28 @@ async function player(eth: string, app: TestApp = t) {
 }
 
 function cashout(token: string, body: unknown, key?: string, app: TestApp = t) {
-  return postJson(app, '/api/wallet/cashout', body, { authorization: token, ...(key === undefined ? {} : { 'idempotency-key': key }) });
+  return postJson(app, '/api/wallet/cashout', body, {
+    authorization: token,
+    ...(key === undefined ? {} : { 'idempotency-key': key }),
+  });
 }
 
 async function moneyRows() {
-  return { withdrawals: await t.count('withdrawals'), transfers: await t.count('ledger_transfers'), entries: await t.count('ledger_entries') };
+  return {
+    withdrawals: await t.count('withdrawals'),
+    transfers: await t.count('ledger_transfers'),
+    entries: await t.count('ledger_entries'),
+  };
 }
 
 async function settleAll(): Promise<void> {
   await pollUntil(
     async () => {
       await t.app.withdrawalSender!.tick();
-      const open = await t.db.select({ id: withdrawals.id }).from(withdrawals).where(inArray(withdrawals.status, ['queued', 'sent']));
+      const open = await t.db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(inArray(withdrawals.status, ['queued', 'sent']));
       return open.length === 0 ? true : undefined;
     },
     30_000,
@@ -104,7 +114,7 @@ describe('finding 1: dust withdrawals drained the hot wallet', () => {
       expect({ amount, status: response.statusCode, body: response.json() as unknown }).toEqual({
         amount,
         status: 422,
-        body: { message: SERVER_TEXTS.withdrawalBelowMinimum('0.001') },
+        body: { code: 'below_minimum', message: SERVER_TEXTS.withdrawalBelowMinimum('0.001') },
       });
     }
     expect(SERVER_TEXTS.withdrawalBelowMinimum('0.001')).toContain('0.001 ETH');
@@ -206,20 +216,27 @@ describe('the network fee', () => {
 
   it('the database itself refuses a withdrawal row whose gas paid exceeds its fee', async () => {
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.status, 'confirmed')).limit(1);
-    await expect(t.db.update(withdrawals).set({ gasPaid: row!.fee + 1n }).where(eq(withdrawals.id, row!.id))).rejects.toThrow();
+    await expect(
+      t.db
+        .update(withdrawals)
+        .set({ gasPaid: row!.fee + 1n })
+        .where(eq(withdrawals.id, row!.id)),
+    ).rejects.toThrow();
   });
 });
 
 describe('WITHDRAWALS_PER_HOUR', () => {
   it(`accepts ${PER_HOUR} of 20 concurrent requests and answers the rest 429 with Retry-After, debiting nothing for them`, async () => {
     const p = await player('1');
-    const responses = await Promise.all(Array.from({ length: 20 }, () => cashout(p.token, { amount: '0.01', recipientAddress: freshRecipient() })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => cashout(p.token, { amount: '0.01', recipientAddress: freshRecipient() })),
+    );
     const accepted = responses.filter((response) => response.statusCode === 201);
     const limited = responses.filter((response) => response.statusCode === 429);
     expect(accepted).toHaveLength(PER_HOUR);
     expect(limited).toHaveLength(20 - PER_HOUR);
     for (const response of limited) {
-      expect(response.json()).toEqual({ message: SERVER_TEXTS.tooManyWithdrawals(PER_HOUR) });
+      expect(response.json()).toEqual({ code: 'too_many_withdrawals', message: SERVER_TEXTS.tooManyWithdrawals(PER_HOUR) });
       const retryAfter = Number(response.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(3_500);
       expect(retryAfter).toBeLessThanOrEqual(3_600);
@@ -255,13 +272,19 @@ describe('WITHDRAWALS_PER_HOUR', () => {
   });
 
   it.skipIf(!process.env.DATABASE_URL)('is shared by two app nodes on one PostgreSQL database', async () => {
-    const other = await createTestApp({ databaseUrl: t.databaseUrl!, env: { WITHDRAWALS_PER_HOUR: String(PER_HOUR) }, chain: chainFor(anvil) });
+    const other = await createTestApp({
+      databaseUrl: t.databaseUrl!,
+      env: { WITHDRAWALS_PER_HOUR: String(PER_HOUR) },
+      chain: chainFor(anvil),
+    });
     // Both nodes' clocks agree (this file's clock was moved forward an hour above).
     other.clock.advance(t.clock().getTime() - other.clock().getTime());
     try {
       const p = await player('1');
       const responses = await Promise.all(
-        Array.from({ length: 12 }, (_, index) => cashout(p.token, { amount: '0.01', recipientAddress: freshRecipient() }, undefined, index % 2 ? t : other)),
+        Array.from({ length: 12 }, (_, index) =>
+          cashout(p.token, { amount: '0.01', recipientAddress: freshRecipient() }, undefined, index % 2 ? t : other),
+        ),
       );
       expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(PER_HOUR);
       expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(12 - PER_HOUR);

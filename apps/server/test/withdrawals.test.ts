@@ -12,6 +12,7 @@
  */
 import {
   cashoutResponseSchema,
+  REFUSAL_TEXTS,
   SERVER_TEXTS,
   SOCKET_PATH,
   TEXTS,
@@ -37,8 +38,7 @@ import { DEV_CHAIN_ID } from '../src/infra/chain/hd-wallet';
 import { hotWalletNonces, mailThrottle, users, withdrawalAttempts, withdrawals } from '../src/infra/db/schema/index';
 import { LedgerAccounts } from '../src/modules/ledger/ledger-accounts';
 import { balanceOf, transfer } from '../src/modules/ledger/ledger.service';
-import { createWithdrawalSender, type WithdrawalSenderDeps } from '../src/modules/withdrawals/withdrawal-sender';
-import { WITHDRAWAL_NEEDS_EMAIL_TEXT } from '../src/modules/withdrawals/withdrawals.service';
+import { buildWithdrawalSender, type WithdrawalSenderOptions } from '../src/compose/chain-workers';
 import { noBalanceEvents } from '../src/modules/ledger/balance-events';
 import { postJson, signIn, signUp, uniqueEmail } from './support/api';
 import { findVerificationLink } from './support/smtp-receiver';
@@ -66,7 +66,10 @@ beforeAll(async () => {
 
 afterEach(async () => {
   // Every scenario settles what it starts.
-  const open = await t.db.select({ id: withdrawals.id }).from(withdrawals).where(inArray(withdrawals.status, ['queued', 'sent']));
+  const open = await t.db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, ['queued', 'sent']));
   expect(open).toEqual([]);
   // Every wei that left the hot wallet is booked: paid to a recipient or spent as gas.
   const paid = await balanceOf(t.db, LedgerAccounts.withdrawalsSent);
@@ -113,13 +116,17 @@ async function fund(userId: string, eth: string): Promise<void> {
 async function player(eth: string, options: { verified?: boolean } = {}) {
   const credentials = await signUp(t);
   const session = await signIn(t, credentials);
-  if (options.verified !== false) await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, session.user.id));
+  if (options.verified !== false)
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, session.user.id));
   if (eth !== '0') await fund(session.user.id, eth);
   return { id: session.user.id, token: session.accessToken, email: credentials.email };
 }
 
 function cashout(token: string, body: unknown, key?: string) {
-  return postJson(t, '/api/wallet/cashout', body, { authorization: token, ...(key === undefined ? {} : { 'idempotency-key': key }) });
+  return postJson(t, '/api/wallet/cashout', body, {
+    authorization: token,
+    ...(key === undefined ? {} : { 'idempotency-key': key }),
+  });
 }
 
 async function cashoutOk(token: string, body: unknown, key?: string): Promise<CashoutResponse> {
@@ -143,7 +150,10 @@ async function settleAll(): Promise<void> {
   await pollUntil(
     async () => {
       await sender().tick();
-      const open = await t.db.select({ id: withdrawals.id }).from(withdrawals).where(inArray(withdrawals.status, ['queued', 'sent']));
+      const open = await t.db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(inArray(withdrawals.status, ['queued', 'sent']));
       return open.length === 0 ? true : undefined;
     },
     30_000,
@@ -165,9 +175,15 @@ async function moneyRows() {
   };
 }
 
-function otherSender(overrides: Partial<WithdrawalSenderDeps> = {}) {
-  const deps: WithdrawalSenderDeps = { db: t.db, chain: t.chain!, balanceEvents: noBalanceEvents, logger: t.app.fastify.log, clock: t.clock };
-  return createWithdrawalSender({ ...deps, ...overrides });
+function otherSender(overrides: Partial<WithdrawalSenderOptions> = {}) {
+  const deps: WithdrawalSenderOptions = {
+    db: t.db,
+    chain: t.chain!,
+    balanceEvents: noBalanceEvents,
+    logger: t.app.fastify.log,
+    clock: t.clock,
+  };
+  return buildWithdrawalSender({ ...deps, ...overrides });
 }
 
 describe('POST /api/wallet/cashout: the request', () => {
@@ -203,18 +219,26 @@ describe('POST /api/wallet/cashout: the request', () => {
       [{ amount: '0.1', recipientAddress: `${good}0` }, TEXTS.withdrawalAddressInvalid],
       [{ amount: '0.1', recipientAddress: `0x${'g'.repeat(40)}` }, TEXTS.withdrawalAddressInvalid],
       // Mixed case with a wrong EIP-55 checksum (one letter's case flipped in the EIP's own example).
-      [{ amount: '0.1', recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'.replace('aAeb', 'aaeb') }, TEXTS.withdrawalAddressInvalid],
+      [
+        { amount: '0.1', recipientAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'.replace('aAeb', 'aaeb') },
+        TEXTS.withdrawalAddressInvalid,
+      ],
       // Not an object at all.
       [['0.1', good], SERVER_TEXTS.invalidRequest],
     ];
     for (const [body, message] of cases) {
       const response = await cashout(p.token, body);
-      expect({ body, status: response.statusCode, answer: response.json() as unknown }).toEqual({ body, status: 400, answer: { message } });
+      const code = message === SERVER_TEXTS.invalidRequest ? 'invalid_request' : 'invalid_input';
+      expect({ body, status: response.statusCode, answer: response.json() as unknown }).toEqual({
+        body,
+        status: 400,
+        answer: { code, message },
+      });
     }
 
     const badKey = await cashout(p.token, { amount: '0.1', recipientAddress: good }, 'bad key!');
     expect(badKey.statusCode).toBe(400);
-    expect(badKey.json()).toEqual({ message: expect.stringContaining('Idempotency-Key') });
+    expect(badKey.json()).toEqual({ code: 'invalid_input', message: expect.stringContaining('Idempotency-Key') });
     expect((await cashout(p.token, { amount: '0.1', recipientAddress: good }, 'short')).statusCode).toBe(400);
     expect((await cashout('not-a-token', { amount: '0.1', recipientAddress: good })).statusCode).toBe(403);
 
@@ -237,7 +261,7 @@ describe('POST /api/wallet/cashout: the request', () => {
       expect({ amount, status: response.statusCode, answer: response.json() as unknown }).toEqual({
         amount,
         status: 422,
-        answer: { message: TEXTS.withdrawalAboveBalance },
+        answer: { code: 'insufficient_funds', message: TEXTS.withdrawalAboveBalance },
       });
     }
     // The whole balance leaves nothing for the network fee on top (issue 12).
@@ -245,13 +269,19 @@ describe('POST /api/wallet/cashout: the request', () => {
     const whole = await cashout(p.token, { amount: '1', recipientAddress: recipient });
     expect({ status: whole.statusCode, answer: whole.json() as unknown }).toEqual({
       status: 422,
-      answer: { message: SERVER_TEXTS.withdrawalAboveBalanceWithFee(formatEth(fee)) },
+      answer: { code: 'insufficient_funds_with_fee', message: SERVER_TEXTS.withdrawalAboveBalanceWithFee(formatEth(fee)) },
     });
     expect(await moneyRows()).toEqual(before);
     expect(await balance(p.id)).toBe(parseEther('1'));
 
     const all = await cashoutOk(p.token, { amount: formatEth(parseEther('1') - fee), recipientAddress: recipient });
-    expect(all).toMatchObject({ newBalance: 0, newBalanceWei: '0', status: 'queued', message: TEXTS.withdrawalInfo, fee: formatEth(fee) });
+    expect(all).toMatchObject({
+      newBalance: 0,
+      newBalanceWei: '0',
+      status: 'queued',
+      message: TEXTS.withdrawalInfo,
+      fee: formatEth(fee),
+    });
     await settleAll();
     expect(await onChain(recipient)).toBe(parseEther('1') - fee);
     expect(await rowOf(all.id)).toMatchObject({ status: 'confirmed', amount: parseEther('1') - fee, fee });
@@ -264,7 +294,11 @@ describe('POST /api/wallet/cashout: the request', () => {
     const checksummed = getAddress(freshRecipient());
     expect(checksummed).not.toBe(checksummed.toLowerCase());
     const first = await cashoutOk(p.token, { amount: 0.25, recipientAddress: lower });
-    expect(first).toMatchObject({ newBalanceWei: (parseEther('0.75') - feeOf(first)).toString(), status: 'queued', message: TEXTS.withdrawalInfo });
+    expect(first).toMatchObject({
+      newBalanceWei: (parseEther('0.75') - feeOf(first)).toString(),
+      status: 'queued',
+      message: TEXTS.withdrawalInfo,
+    });
     const second = await cashoutOk(p.token, { amount: '0.125', recipientAddress: other });
     // The minimum (WITHDRAWAL_MIN_ETH, 0.001 by default) is accepted.
     const last = await cashoutOk(p.token, { amount: ' 0.001 ', recipientAddress: checksummed });
@@ -284,7 +318,7 @@ describe('POST /api/wallet/cashout: the request', () => {
     const before = await moneyRows();
     const response = await cashout(p.token, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: TEXTS.withdrawalFailure });
+    expect(response.json()).toEqual({ code: 'email_not_verified', message: TEXTS.withdrawalFailure });
     // Registration sent the first link; the refused withdrawal sends another (the sign-up's was more than 5 minutes ago).
     await t.smtp.waitForMail(() => t.smtp.mailsTo(p.email).length >= 2);
     expect(t.smtp.mailsTo(p.email)).toHaveLength(2);
@@ -305,7 +339,12 @@ describe('POST /api/wallet/cashout: the request', () => {
       version: '1',
       issuedAt: new Date(),
     });
-    const signedIn = await postJson(t, '/api/auth/siwe/verify', { message, signature: await wallet.signMessage({ message }), ageConfirmed: true, termsAccepted: true });
+    const signedIn = await postJson(t, '/api/auth/siwe/verify', {
+      message,
+      signature: await wallet.signMessage({ message }),
+      ageConfirmed: true,
+      termsAccepted: true,
+    });
     expect(signedIn.statusCode).toBe(200);
     const session = signedIn.json<SessionResponse>();
     expect(session.user.email).toBeNull();
@@ -315,8 +354,8 @@ describe('POST /api/wallet/cashout: the request', () => {
 
     const response = await cashout(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: WITHDRAWAL_NEEDS_EMAIL_TEXT });
-    expect(WITHDRAWAL_NEEDS_EMAIL_TEXT).toMatch(/add your e-mail address on your account page/i);
+    expect(response.json()).toEqual({ code: 'withdrawal_needs_email', message: REFUSAL_TEXTS.en.withdrawal_needs_email });
+    expect(REFUSAL_TEXTS.en.withdrawal_needs_email).toMatch(/add your e-mail address on your account page/i);
     expect(await t.count('mail_outbox')).toBe(mailsBefore);
     expect(await moneyRows()).toEqual(before);
     expect(await balance(session.user.id)).toBe(parseEther('1'));
@@ -328,10 +367,13 @@ describe('POST /api/wallet/cashout: the request', () => {
     await forgetVerificationMails(session.user.id);
     const unverified = await cashout(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
     expect(unverified.statusCode).toBe(422);
-    expect(unverified.json()).toEqual({ message: TEXTS.withdrawalFailure });
+    expect(unverified.json()).toEqual({ code: 'email_not_verified', message: TEXTS.withdrawalFailure });
     // The second mail to the address: the link the refused withdrawal sent (the first came with the address).
     const mail = await t.smtp.waitForMail((candidate) => t.smtp.mailsTo(email).indexOf(candidate) === 1);
-    const verified = await t.app.fastify.inject({ method: 'GET', url: `/api/auth/verify-email/${findVerificationLink(mail).pathname.split('/').at(-1)}` });
+    const verified = await t.app.fastify.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email/${findVerificationLink(mail).pathname.split('/').at(-1)}`,
+    });
     expect(verified.statusCode).toBe(200);
     expect(await moneyRows()).toEqual(before);
     const paid = await cashoutOk(session.accessToken, { amount: '0.1', recipientAddress: freshRecipient() });
@@ -346,10 +388,12 @@ describe('POST /api/wallet/cashout: the request', () => {
     await t.mailsTried();
     const mailsBefore = t.smtp.mailsTo(p.email).length;
     const before = await moneyRows();
-    const answers = await Promise.all(Array.from({ length: 60 }, () => cashout(p.token, { amount: '0.1', recipientAddress: freshRecipient() })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => cashout(p.token, { amount: '0.1', recipientAddress: freshRecipient() })),
+    );
     for (const answer of answers) {
       expect(answer.statusCode).toBe(422);
-      expect(answer.json()).toEqual({ message: TEXTS.withdrawalFailure });
+      expect(answer.json()).toEqual({ code: 'email_not_verified', message: TEXTS.withdrawalFailure });
     }
     await t.smtp.waitForMail(() => t.smtp.mailsTo(p.email).length > mailsBefore);
     // Give any straggler the time to arrive: still one.
@@ -379,7 +423,10 @@ describe('POST /api/wallet/cashout: the request', () => {
     for (const [recipientAddress, message] of cases) {
       const response = await cashout(p.token, { amount: '0.1', recipientAddress }, randomUUID());
       expect(response.statusCode, recipientAddress).toBe(422);
-      expect(response.json(), recipientAddress).toEqual({ message });
+      expect(response.json(), recipientAddress).toEqual({
+        code: message === SERVER_TEXTS.withdrawalToBurnAddress ? 'withdrawal_to_burn_address' : 'withdrawal_to_house_address',
+        message,
+      });
     }
     expect(await moneyRows()).toEqual(before);
     expect(await balance(p.id)).toBe(parseEther('1'));
@@ -449,19 +496,27 @@ describe('concurrent withdrawals', () => {
     const recipient = freshRecipient();
     const amount = parseEther('0.03');
     const fee = await quotedFee(p.token); // one quote for all 50 (it is reused for FEE_QUOTE_TTL_MS)
-    const responses = await Promise.all(Array.from({ length: 50 }, () => cashout(p.token, { amount: '0.03', recipientAddress: recipient })));
-    const succeeded = responses.filter((response) => response.statusCode === 201).map((response) => cashoutResponseSchema.parse(response.json()));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => cashout(p.token, { amount: '0.03', recipientAddress: recipient })),
+    );
+    const succeeded = responses
+      .filter((response) => response.statusCode === 201)
+      .map((response) => cashoutResponseSchema.parse(response.json()));
     const refused = responses.filter((response) => response.statusCode !== 201);
     const expected = parseEther('1') / (amount + fee); // floor(1 / (0.03 + fee)) = 33
     expect(BigInt(succeeded.length)).toBe(expected);
     expect(succeeded.every((answer) => feeOf(answer) === fee)).toBe(true);
     for (const response of refused) {
       expect(response.statusCode).toBe(422);
-      expect([TEXTS.withdrawalAboveBalance, SERVER_TEXTS.withdrawalAboveBalanceWithFee(formatEth(fee))]).toContain(response.json<{ message: string }>().message);
+      expect([TEXTS.withdrawalAboveBalance, SERVER_TEXTS.withdrawalAboveBalanceWithFee(formatEth(fee))]).toContain(
+        response.json<{ message: string }>().message,
+      );
     }
     // The debits happened one after the other: each answer saw one more of them, none below zero.
     const balancesAfter = succeeded.map((answer) => BigInt(answer.newBalanceWei)).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-    expect(balancesAfter).toEqual(Array.from({ length: succeeded.length }, (_, index) => parseEther('1') - BigInt(index + 1) * (amount + fee)));
+    expect(balancesAfter).toEqual(
+      Array.from({ length: succeeded.length }, (_, index) => parseEther('1') - BigInt(index + 1) * (amount + fee)),
+    );
     expect(await balance(p.id)).toBe(parseEther('1') - expected * (amount + fee));
     expect(await balanceOf(t.db, LedgerAccounts.withdrawalsInFlight)).toBe(expected * amount);
 
@@ -493,7 +548,7 @@ describe('Idempotency-Key', () => {
     ]) {
       const conflict = await cashout(p.token, other, 'key-00000001');
       expect(conflict.statusCode).toBe(409);
-      expect(conflict.json()).toEqual({ message: expect.any(String) });
+      expect(conflict.json()).toEqual({ code: 'idempotency_conflict', message: expect.any(String) });
     }
     expect(await moneyRows()).toEqual(rowsAfterFirst);
 
@@ -541,7 +596,9 @@ describe('the sender', () => {
     const deployer = createChainWalletClient({ rpcUrl: anvil.rpcUrl, chainId: DEV_CHAIN_ID, account: payerAccount(4) });
     // Deploys runtime 0x60006000fd: REVERT on any call.
     const hash = await deployer.sendTransaction({ data: '0x600580600b6000396000f360006000fd' });
-    const receipt = await pollUntil(async () => (await t.chain!.publicClient.getTransactionReceipt({ hash }).catch(() => undefined)) ?? undefined);
+    const receipt = await pollUntil(
+      async () => (await t.chain!.publicClient.getTransactionReceipt({ hash }).catch(() => undefined)) ?? undefined,
+    );
     const refuser = receipt.contractAddress as Address;
 
     const refused = await cashoutOk(p.token, { amount: '0.4', recipientAddress: refuser }, 'refused-0001');
@@ -549,14 +606,22 @@ describe('the sender', () => {
     expect(await balance(p.id)).toBe(parseEther('0.5') - feeOf(refused) - feeOf(paid));
     await settleAll();
 
-    expect(await rowOf(refused.id)).toMatchObject({ status: 'failed', nonce: null, txHash: null, failureReason: expect.stringMatching(/refused/) });
+    expect(await rowOf(refused.id)).toMatchObject({
+      status: 'failed',
+      nonce: null,
+      txHash: null,
+      failureReason: expect.stringMatching(/refused/),
+    });
     expect(await attemptsOf(refused.id)).toEqual([]);
     expect(await rowOf(paid.id)).toMatchObject({ status: 'confirmed' });
     // Nothing was signed for the refused one: its fee came back with its amount; the paid one's fee is kept.
     expect(await balance(p.id)).toBe(parseEther('0.9') - feeOf(paid));
     expect(await onChain(refuser)).toBe(0n);
     // Replayed, the request shows how it ended.
-    expect(await cashoutOk(p.token, { amount: '0.4', recipientAddress: refuser }, 'refused-0001')).toEqual({ ...refused, status: 'failed' });
+    expect(await cashoutOk(p.token, { amount: '0.4', recipientAddress: refuser }, 'refused-0001')).toEqual({
+      ...refused,
+      status: 'failed',
+    });
   });
 
   it('refunds a payment mined reverted, and books its gas as a network fee', async () => {
@@ -626,7 +691,15 @@ describe('the sender', () => {
     const rows = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, p.id));
     const nonces = rows.map((row) => row.nonce!).sort((a, b) => a - b);
     expect(nonces).toEqual(Array.from({ length: 6 }, (_, index) => nonces[0]! + index));
-    const attempts = await t.db.select().from(withdrawalAttempts).where(inArray(withdrawalAttempts.withdrawalId, rows.map((row) => row.id)));
+    const attempts = await t.db
+      .select()
+      .from(withdrawalAttempts)
+      .where(
+        inArray(
+          withdrawalAttempts.withdrawalId,
+          rows.map((row) => row.id),
+        ),
+      );
     expect(attempts).toHaveLength(6);
     expect(await onChain(recipient)).toBe(parseEther('0.06'));
   });
@@ -673,7 +746,8 @@ describe('the sender', () => {
       const lastCapped = last.maxFeePerGas * 11n > cap * 10n; // another +10 % would pass the cap
       expect(lastCapped || last.maxFeePerGas >= 2n * estimate.maxFeePerGas).toBe(true);
       const beforeLastOverpays =
-        beforeLast.maxFeePerGas >= 2n * estimate.maxFeePerGas && beforeLast.maxPriorityFeePerGas >= 2n * estimate.maxPriorityFeePerGas;
+        beforeLast.maxFeePerGas >= 2n * estimate.maxFeePerGas &&
+        beforeLast.maxPriorityFeePerGas >= 2n * estimate.maxPriorityFeePerGas;
       expect(beforeLastOverpays).toBe(false);
       expect(last.maxFeePerGas).toBeLessThan(parseGwei('1000'));
       for (const [index, attempt] of attempts.entries()) {

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/app';
+import { startLanguage } from './lib/i18n/language-preference';
 import { interceptLeaving } from './lib/leave-guard';
 import { startSession } from './lib/session-startup';
 import { connectPublicSocket, followSessionWithSocket } from './lib/socket';
@@ -20,8 +21,11 @@ void startSession();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Issue 27: French texts are a chunk of their own; the first paint waits for them when French is the language (English is here).
+void startLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { encode } from '@jridgewell/sourcemap-codec';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BundleReport } from './build-report';
-import { REACT_DEVELOPMENT_MARKER, bytesPerSource, checkBundleBudget, formatBudgetResult, packageOf, scriptsOfIndexHtml, walletPackages } from './bundle-budget';
+import {
+  REACT_DEVELOPMENT_MARKER,
+  bytesPerSource,
+  checkBundleBudget,
+  formatBudgetResult,
+  packageOf,
+  scriptsOfIndexHtml,
+  walletPackages,
+} from './bundle-budget';
 
 const made: string[] = [];
 afterEach(() => {
@@ -23,7 +31,12 @@ function fakeWorkspace() {
   const web = path.join(root, 'apps', 'web');
   const pkg = (name: string, dependencies: Record<string, string> = {}) =>
     write(path.join(root, 'node_modules', name, 'package.json'), JSON.stringify({ name, dependencies }));
-  write(path.join(web, 'package.json'), JSON.stringify({ dependencies: { react: '*', wagmi: '*', viem: '*', '@rainbow-me/rainbowkit': '*', '@shifumi/protocol': '*' } }));
+  write(
+    path.join(web, 'package.json'),
+    JSON.stringify({
+      dependencies: { react: '*', wagmi: '*', viem: '*', '@rainbow-me/rainbowkit': '*', '@shifumi/protocol': '*' },
+    }),
+  );
   pkg('react', { tslib: '*' });
   pkg('wagmi', { '@wagmi/core': '*', tslib: '*' });
   pkg('@wagmi/core', { 'not-installed-optional': '*' });
@@ -51,10 +64,46 @@ function fakeBuild(web: string, root: string, entryModules: string[], entryCode 
   write(path.join(dist, 'assets', 'lazy-1.js'), 'import("viem");');
   const report: BundleReport = {
     chunks: [
-      { fileName: 'assets/index-1.js', name: 'index', isEntry: true, isDynamicEntry: false, facadeModule: 'apps/web/src/main.tsx', imports: ['assets/react-1.js', 'assets/shared-1.js'], dynamicImports: ['assets/lazy-1.js'], modules: entryModules },
-      { fileName: 'assets/react-1.js', name: 'react', isEntry: false, isDynamicEntry: false, facadeModule: null, imports: [], dynamicImports: [], modules: ['node_modules/react/index.js', 'node_modules/tslib/tslib.es6.js'] },
-      { fileName: 'assets/shared-1.js', name: 'shared', isEntry: false, isDynamicEntry: false, facadeModule: null, imports: [], dynamicImports: [], modules: ['apps/web/src/lib/shared.ts'] },
-      { fileName: 'assets/lazy-1.js', name: 'lazy', isEntry: false, isDynamicEntry: true, facadeModule: 'apps/web/src/lazy.ts', imports: [], dynamicImports: [], modules: ['node_modules/viem/index.js', 'node_modules/zod/index.js'] },
+      {
+        fileName: 'assets/index-1.js',
+        name: 'index',
+        isEntry: true,
+        isDynamicEntry: false,
+        facadeModule: 'apps/web/src/main.tsx',
+        imports: ['assets/react-1.js', 'assets/shared-1.js'],
+        dynamicImports: ['assets/lazy-1.js'],
+        modules: entryModules,
+      },
+      {
+        fileName: 'assets/react-1.js',
+        name: 'react',
+        isEntry: false,
+        isDynamicEntry: false,
+        facadeModule: null,
+        imports: [],
+        dynamicImports: [],
+        modules: ['node_modules/react/index.js', 'node_modules/tslib/tslib.es6.js'],
+      },
+      {
+        fileName: 'assets/shared-1.js',
+        name: 'shared',
+        isEntry: false,
+        isDynamicEntry: false,
+        facadeModule: null,
+        imports: [],
+        dynamicImports: [],
+        modules: ['apps/web/src/lib/shared.ts'],
+      },
+      {
+        fileName: 'assets/lazy-1.js',
+        name: 'lazy',
+        isEntry: false,
+        isDynamicEntry: true,
+        facadeModule: 'apps/web/src/lazy.ts',
+        imports: [],
+        dynamicImports: [],
+        modules: ['node_modules/viem/index.js', 'node_modules/zod/index.js'],
+      },
     ],
     staticImports: {
       'apps/web/src/main.tsx': ['apps/web/src/app.tsx', 'node_modules/react/index.js'],
@@ -64,15 +113,32 @@ function fakeBuild(web: string, root: string, entryModules: string[], entryCode 
   };
   write(path.join(reportDir, 'bundle.json'), JSON.stringify(report));
   // Two sources in the entry: 12 bytes from main.tsx, the rest from a library.
-  const map = { version: 3, sources: ['../../src/main.tsx', '../../../../node_modules/tslib/tslib.es6.js'], names: [], mappings: encode([[[0, 0, 0, 0], [12, 1, 0, 0]]]) };
+  const map = {
+    version: 3,
+    sources: ['../../src/main.tsx', '../../../../node_modules/tslib/tslib.es6.js'],
+    names: [],
+    mappings: encode([
+      [
+        [0, 0, 0, 0],
+        [12, 1, 0, 0],
+      ],
+    ]),
+  };
   write(path.join(reportDir, 'sourcemaps', 'assets', 'index-1.js.map'), JSON.stringify(map));
   return { distDir: dist, reportDir, webDir: web, repositoryRoot: root };
 }
 
 describe('the first load of a build', () => {
-  it('fails on React\'s development build (issue 26: npm start always serves a production build)', () => {
+  it("fails on React's development build (issue 26: npm start always serves a production build)", () => {
     const { root, web } = fakeWorkspace();
-    const result = checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx'], `console.info("${REACT_DEVELOPMENT_MARKER} for a better development experience");`));
+    const result = checkBundleBudget(
+      fakeBuild(
+        web,
+        root,
+        ['apps/web/src/main.tsx'],
+        `console.info("${REACT_DEVELOPMENT_MARKER} for a better development experience");`,
+      ),
+    );
     expect(result.developmentBuild).toBe(true);
     expect(result.ok).toBe(false);
     expect(formatBudgetResult(result)).toContain('DEVELOPMENT BUILD');
@@ -80,10 +146,11 @@ describe('the first load of a build', () => {
   });
 
   it('is the module entry and the modulepreloads of index.html, not its stylesheet', () => {
-    expect(scriptsOfIndexHtml('<script type="module" src="/assets/a.js"></script><link rel="modulepreload" href="/assets/b.js"><link rel="stylesheet" href="/assets/c.css"><script src="/legacy.js"></script>')).toEqual([
-      'assets/a.js',
-      'assets/b.js',
-    ]);
+    expect(
+      scriptsOfIndexHtml(
+        '<script type="module" src="/assets/a.js"></script><link rel="modulepreload" href="/assets/b.js"><link rel="stylesheet" href="/assets/c.css"><script src="/legacy.js"></script>',
+      ),
+    ).toEqual(['assets/a.js', 'assets/b.js']);
   });
 
   it('sums each file gzip -9 with the static imports index.html does not preload, and passes within the budget', () => {
@@ -105,29 +172,52 @@ describe('the first load of a build', () => {
     const { root, web } = fakeWorkspace();
     const result = checkBundleBudget({ ...fakeBuild(web, root, ['apps/web/src/main.tsx']), budgetBytes: 10 });
     expect(result.ok).toBe(false);
-    expect(formatBudgetResult(result, 10)).toMatch(/^Home's first load: \d+\.\d kB of JavaScript \(gzip -9\), budget 0\.0 kB — OVER BUDGET/);
+    expect(formatBudgetResult(result, 10)).toMatch(
+      /^Home's first load: \d+\.\d kB of JavaScript \(gzip -9\), budget 0\.0 kB — OVER BUDGET/,
+    );
   });
 
   it('fails when a wallet package is in it, and shows the imports that pulled it in', () => {
     const { root, web } = fakeWorkspace();
-    const result = checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx', 'apps/web/src/app.tsx', 'apps/web/src/wallet.ts', 'node_modules/@wagmi/core/index.js']));
+    const result = checkBundleBudget(
+      fakeBuild(web, root, [
+        'apps/web/src/main.tsx',
+        'apps/web/src/app.tsx',
+        'apps/web/src/wallet.ts',
+        'node_modules/@wagmi/core/index.js',
+      ]),
+    );
     expect(result.ok).toBe(false);
     expect(result.forbidden).toEqual([
-      { package: '@wagmi/core', chain: ['apps/web/src/main.tsx', 'apps/web/src/app.tsx', 'apps/web/src/wallet.ts', 'node_modules/@wagmi/core/index.js'] },
+      {
+        package: '@wagmi/core',
+        chain: ['apps/web/src/main.tsx', 'apps/web/src/app.tsx', 'apps/web/src/wallet.ts', 'node_modules/@wagmi/core/index.js'],
+      },
     ]);
     expect(formatBudgetResult(result)).toContain('FORBIDDEN in the first load: @wagmi/core');
   });
 
   it('fails when zod is in it, though the same modules later (a lazy chunk) are fine', () => {
     const { root, web } = fakeWorkspace();
-    expect(checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx', 'node_modules/zod/v4/classic/schemas.js'])).forbidden.map((found) => found.package)).toEqual(['zod']);
+    expect(
+      checkBundleBudget(fakeBuild(web, root, ['apps/web/src/main.tsx', 'node_modules/zod/v4/classic/schemas.js'])).forbidden.map(
+        (found) => found.package,
+      ),
+    ).toEqual(['zod']);
   });
 });
 
 describe('the wallet packages', () => {
   it('are what RainbowKit, wagmi and viem bring, installed, and that no other library of the app needs', () => {
     const { web } = fakeWorkspace();
-    expect([...walletPackages(web)].sort()).toEqual(['@noble/hashes', '@rainbow-me/rainbowkit', '@wagmi/core', 'ua-parser-js', 'viem', 'wagmi']);
+    expect([...walletPackages(web)].sort()).toEqual([
+      '@noble/hashes',
+      '@rainbow-me/rainbowkit',
+      '@wagmi/core',
+      'ua-parser-js',
+      'viem',
+      'wagmi',
+    ]);
   });
 
   it('include the real stack’s user-agent parser and ENS normaliser, and not React', () => {
@@ -150,7 +240,16 @@ describe('module names', () => {
 
   it('split the served bytes of a line between the sources of its segments', () => {
     const code = 'abcdefghij\nxyz';
-    const map = { sources: ['a.ts', 'b.ts'], mappings: encode([[[0, 0, 0, 0], [4, 1, 0, 0]], [[0, 0, 1, 0]]]) };
+    const map = {
+      sources: ['a.ts', 'b.ts'],
+      mappings: encode([
+        [
+          [0, 0, 0, 0],
+          [4, 1, 0, 0],
+        ],
+        [[0, 0, 1, 0]],
+      ]),
+    };
     expect(Object.fromEntries(bytesPerSource(code, map))).toEqual({ 'a.ts': 4 + 3, 'b.ts': 6 });
   });
 });

@@ -113,7 +113,9 @@ export function dependencyClosure(roots: readonly string[], fromDir: string): Se
  */
 export function walletPackages(webDir: string): Set<string> {
   const manifest = JSON.parse(fs.readFileSync(path.join(webDir, 'package.json'), 'utf8')) as PackageJson;
-  const others = Object.keys(manifest.dependencies ?? {}).filter((name) => !WALLET_ROOTS.includes(name) && !name.startsWith('@shifumi/'));
+  const others = Object.keys(manifest.dependencies ?? {}).filter(
+    (name) => !WALLET_ROOTS.includes(name) && !name.startsWith('@shifumi/'),
+  );
   const shared = dependencyClosure(others, webDir);
   return new Set([...dependencyClosure(WALLET_ROOTS, webDir)].filter((name) => !shared.has(name)));
 }
@@ -188,7 +190,13 @@ export interface BudgetInput {
   budgetBytes?: number;
 }
 
-export function checkBundleBudget({ distDir, reportDir, webDir, repositoryRoot, budgetBytes = FIRST_LOAD_BUDGET_BYTES }: BudgetInput): BudgetResult {
+export function checkBundleBudget({
+  distDir,
+  reportDir,
+  webDir,
+  repositoryRoot,
+  budgetBytes = FIRST_LOAD_BUDGET_BYTES,
+}: BudgetInput): BudgetResult {
   const report = JSON.parse(fs.readFileSync(path.join(reportDir, 'bundle.json'), 'utf8')) as BundleReport;
   const fileNames = withStaticImports(report, scriptsOfIndexHtml(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')));
   let developmentBuild = false;
@@ -217,13 +225,25 @@ export function checkBundleBudget({ distDir, reportDir, webDir, repositoryRoot, 
     const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as SourceMap;
     for (const [source, bytes] of bytesPerSource(fs.readFileSync(path.join(distDir, file), 'utf8'), map)) {
       // Sources are named from the served file's folder.
-      const name = partName(path.relative(repositoryRoot, path.resolve(path.dirname(path.join(distDir, file)), source)).split(path.sep).join('/'));
+      const name = partName(
+        path
+          .relative(repositoryRoot, path.resolve(path.dirname(path.join(distDir, file)), source))
+          .split(path.sep)
+          .join('/'),
+      );
       partSizes.set(name, (partSizes.get(name) ?? 0) + bytes);
     }
   }
   const parts = [...partSizes].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 
-  return { ok: gzipBytes <= budgetBytes && forbidden.length === 0 && !developmentBuild, gzipBytes, files, forbidden, parts, developmentBuild };
+  return {
+    ok: gzipBytes <= budgetBytes && forbidden.length === 0 && !developmentBuild,
+    gzipBytes,
+    files,
+    forbidden,
+    parts,
+    developmentBuild,
+  };
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -232,7 +252,8 @@ export function formatBudgetResult(result: BudgetResult, budgetBytes = FIRST_LOA
   const lines = [
     `Home's first load: ${kB(result.gzipBytes)} of JavaScript (gzip -9), budget ${kB(budgetBytes)} — ${result.gzipBytes <= budgetBytes ? 'within' : 'OVER BUDGET'}`,
   ];
-  for (const file of result.files) lines.push(`  ${file.file.padEnd(44)} ${kB(file.bytes).padStart(9)} raw ${kB(file.gzipBytes).padStart(9)} gzip`);
+  for (const file of result.files)
+    lines.push(`  ${file.file.padEnd(44)} ${kB(file.bytes).padStart(9)} raw ${kB(file.gzipBytes).padStart(9)} gzip`);
   const total = result.parts.reduce((sum, part) => sum + part.bytes, 0);
   if (total > 0) {
     lines.push(`Largest parts (minified bytes, of ${kB(total)}):`);
@@ -241,7 +262,10 @@ export function formatBudgetResult(result: BudgetResult, budgetBytes = FIRST_LOA
     }
   }
   if (result.forbidden.length === 0) lines.push('No wallet package and no zod in it.');
-  if (result.developmentBuild) lines.push("DEVELOPMENT BUILD: React's development build is in the first load (build with `npm run build`, which forces NODE_ENV=production).");
+  if (result.developmentBuild)
+    lines.push(
+      "DEVELOPMENT BUILD: React's development build is in the first load (build with `npm run build`, which forces NODE_ENV=production).",
+    );
   for (const found of result.forbidden) {
     lines.push(`FORBIDDEN in the first load: ${found.package}`);
     if (found.chain) lines.push(...found.chain.map((module, index) => `  ${index === 0 ? '  ' : '→ '}${module}`));

@@ -23,7 +23,12 @@ describe('precompression at build time', () => {
 
     const twins = await precompressDirectory(dir);
 
-    expect(twins.map((twin) => path.relative(dir, twin.file)).sort()).toEqual(['assets/app-1.js.br', 'assets/app-1.js.gz', 'index.html.br', 'index.html.gz']);
+    expect(twins.map((twin) => path.relative(dir, twin.file)).sort()).toEqual([
+      'assets/app-1.js.br',
+      'assets/app-1.js.gz',
+      'index.html.br',
+      'index.html.gz',
+    ]);
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'assets', 'app-1.js.br'))).toString()).toBe(script);
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'assets', 'app-1.js.gz'))).toString()).toBe(script);
     // Brotli at its highest quality beats gzip -9 on text.

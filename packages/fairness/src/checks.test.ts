@@ -1,3 +1,4 @@
+import { formatEth } from '@shifumi/money';
 import { generateKeyPairSync, webcrypto } from 'node:crypto';
 import type { Transcript } from '@shifumi/protocol';
 import fc from 'fast-check';
@@ -90,7 +91,14 @@ describe('checkTranscript', () => {
     });
     const checks = await checkTranscript(otherSalt, publicKey, webCrypto);
     expect(failed(checks)).toEqual(['commitments']);
-    expect(checks.find((entry) => entry.id === 'commitments')!.detail).toBe('Round 2: the choice and salt of Alice do not give back the commitment.');
+    expect(checks.find((entry) => entry.id === 'commitments')!.detail).toBe(
+      'Round 2: the choice and salt of Alice do not give back the commitment.',
+    );
+    // Issue 27: the same outcome as a key and its values, for a page to say in its reader's language.
+    expect(checks.find((entry) => entry.id === 'commitments')!.reason).toEqual({
+      key: 'commitmentMismatch',
+      values: [2, 'Alice'],
+    });
   });
 
   it('fails the commitments for a seal bound to another room, round or player (a copied commitment)', async () => {
@@ -118,7 +126,21 @@ describe('checkTranscript', () => {
     });
     const checks = await checkTranscript(wrong, publicKey, webCrypto);
     expect(verdicts(checks).rounds).toBe(false);
-    expect(checks.find((entry) => entry.id === 'rounds')!.detail).toBe('Round 2: the transcript says Alice, the rules say a draw.');
+    expect(checks.find((entry) => entry.id === 'rounds')!.detail).toBe(
+      'Round 2: the transcript says Alice, the rules say a draw.',
+    );
+    // Issue 27 (decision 063): a draw is a typed value in the reason, never the English word a page would compare.
+    expect(checks.find((entry) => entry.id === 'rounds')!.reason).toEqual({
+      key: 'roundWrongWinner',
+      values: [2, 'Alice', { draw: true }],
+    });
+  });
+
+  it('gives amounts in the reason as wei (a page writes them its own way), in the detail as ETH', async () => {
+    const checks = await checkTranscript(aliceWins, publicKey, webCrypto);
+    const payout = checks.find((entry) => entry.id === 'payout')!;
+    expect(payout.reason).toEqual({ key: 'payoutRight', values: [{ eth: aliceWins.payoutWei }] });
+    expect(payout.detail).toBe(`${formatEth(BigInt(aliceWins.payoutWei))} ETH, as the result says.`);
   });
 
   it('an unrevealed seal loses the round; both unrevealed is a draw; an automatic choice is rock', async () => {
@@ -142,7 +164,7 @@ describe('checkTranscript', () => {
     expect(failed(await checkTranscript(unrevealedWins, publicKey, webCrypto))).toContain('rounds');
   });
 
-  it("fails the winner when it is not who reached 2 round wins, or rounds were played after", async () => {
+  it('fails the winner when it is not who reached 2 round wins, or rounds were played after', async () => {
     const wrongWinner = resigned(aliceWins, (copy) => {
       copy.winnerId = bob.id;
     });
@@ -200,7 +222,16 @@ describe('checkTranscript', () => {
   });
 
   it('a transcript that is not well-formed fails the format and every check that needs it, never throws', async () => {
-    for (const input of [null, 42, 'text', [], {}, { ...aliceWins, version: 2 }, { ...aliceWins, extra: true }, { ...aliceWins, players: [alice, alice] }]) {
+    for (const input of [
+      null,
+      42,
+      'text',
+      [],
+      {},
+      { ...aliceWins, version: 2 },
+      { ...aliceWins, extra: true },
+      { ...aliceWins, players: [alice, alice] },
+    ]) {
       const checks = await checkTranscript(input, publicKey, webCrypto);
       expect(checks.map((entry) => entry.id)).toEqual([...CHECK_IDS]);
       expect(checks[0]!.ok).toBe(false);
@@ -223,11 +254,15 @@ describe('checkTranscript', () => {
     const without = await checkTranscript(aliceWins, publicKey, webCryptoFairness(noEd25519));
     expect(failed(without)).toEqual(['signature']);
     expect(without[1]!.detail).toMatch(/cannot check Ed25519/);
-    const withFallback = await checkTranscript(aliceWins, publicKey, webCryptoFairness(noEd25519, nodeFairnessCrypto.verifyEd25519));
-    expect(failed(withFallback)).toEqual([]);
-    await expect(webCryptoFairness(noEd25519).verifyEd25519(new Uint8Array(32), new Uint8Array(1), new Uint8Array(64))).rejects.toThrow(
-      Ed25519UnavailableError,
+    const withFallback = await checkTranscript(
+      aliceWins,
+      publicKey,
+      webCryptoFairness(noEd25519, nodeFairnessCrypto.verifyEd25519),
     );
+    expect(failed(withFallback)).toEqual([]);
+    await expect(
+      webCryptoFairness(noEd25519).verifyEd25519(new Uint8Array(32), new Uint8Array(1), new Uint8Array(64)),
+    ).rejects.toThrow(Ed25519UnavailableError);
   });
 });
 
@@ -236,7 +271,9 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** Every path to a value of a JSON document (the root excluded). */
 function pathsOf(value: Json, prefix: Array<string | number> = []): Array<Array<string | number>> {
   if (value === null || typeof value !== 'object') return [];
-  const entries: Array<[string | number, Json]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const entries: Array<[string | number, Json]> = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
   return entries.flatMap(([key, child]) => [[...prefix, key], ...pathsOf(child, [...prefix, key])]);
 }
 
@@ -303,30 +340,36 @@ describe('checkTranscript (properties)', () => {
 
   it('a semantic change signed again by the real key is still caught: a changed choice, round winner, game winner or payout', async () => {
     await fc.assert(
-      fc.asyncProperty(signedTranscriptArbitrary(privateKey), fc.nat(), fc.constantFrom('choice', 'roundWinner', 'winner', 'payout'), async (transcript, pick, field) => {
-        const rounds = transcript.rounds;
-        const tampered = resigned(transcript, (copy) => {
-          const ids = copy.players.map((player) => player.id);
-          const others = (current: string) => [...ids, 'draw'].filter((candidate) => candidate !== current);
-          if (field === 'payout') copy.payoutWei = (BigInt(copy.payoutWei) + 1n + BigInt(pick % 1000)).toString();
-          else if (field === 'winner' || rounds.length === 0) copy.winnerId = others(copy.winnerId)[pick % 2]!;
-          else {
-            const round = copy.rounds[pick % rounds.length]!;
-            if (field === 'roundWinner') round.winnerId = others(round.winnerId)[pick % 2]!;
+      fc.asyncProperty(
+        signedTranscriptArbitrary(privateKey),
+        fc.nat(),
+        fc.constantFrom('choice', 'roundWinner', 'winner', 'payout'),
+        async (transcript, pick, field) => {
+          const rounds = transcript.rounds;
+          const tampered = resigned(transcript, (copy) => {
+            const ids = copy.players.map((player) => player.id);
+            const others = (current: string) => [...ids, 'draw'].filter((candidate) => candidate !== current);
+            if (field === 'payout') copy.payoutWei = (BigInt(copy.payoutWei) + 1n + BigInt(pick % 1000)).toString();
+            else if (field === 'winner' || rounds.length === 0) copy.winnerId = others(copy.winnerId)[pick % 2]!;
             else {
-              const result = round.results[ids[pick % 2]!]!;
-              if (result.choice === null || result.mode === 'auto') round.winnerId = others(round.winnerId)[pick % 2]!;
-              else result.choice = result.choice === 'rock' ? 'paper' : 'rock';
+              const round = copy.rounds[pick % rounds.length]!;
+              if (field === 'roundWinner') round.winnerId = others(round.winnerId)[pick % 2]!;
+              else {
+                const result = round.results[ids[pick % 2]!]!;
+                if (result.choice === null || result.mode === 'auto') round.winnerId = others(round.winnerId)[pick % 2]!;
+                else result.choice = result.choice === 'rock' ? 'paper' : 'rock';
+              }
             }
-          }
-        });
-        const checks = await checkTranscript(tampered, publicKey, webCrypto);
-        // A forfeit's winner and a plain choice whose round result still holds are the server's word: the signature
-        // vouches for them, and a re-signed change is only caught when the rules or the seals contradict it.
-        const forfeit = checks.find((entry) => entry.id === 'winner')!.detail.includes('ended before');
-        const changedGameWinner = field === 'winner' || (field !== 'payout' && rounds.length === 0);
-        if (field === 'payout' || (changedGameWinner && !forfeit) || (field === 'roundWinner' && !changedGameWinner)) expect(allPassed(checks)).toBe(false);
-      }),
+          });
+          const checks = await checkTranscript(tampered, publicKey, webCrypto);
+          // A forfeit's winner and a plain choice whose round result still holds are the server's word: the signature
+          // vouches for them, and a re-signed change is only caught when the rules or the seals contradict it.
+          const forfeit = checks.find((entry) => entry.id === 'winner')!.detail.includes('ended before');
+          const changedGameWinner = field === 'winner' || (field !== 'payout' && rounds.length === 0);
+          if (field === 'payout' || (changedGameWinner && !forfeit) || (field === 'roundWinner' && !changedGameWinner))
+            expect(allPassed(checks)).toBe(false);
+        },
+      ),
       { numRuns: 150 },
     );
   });

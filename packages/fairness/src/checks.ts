@@ -2,12 +2,13 @@
  * The checks of a transcript, each named, with a verdict and a sentence a
  * person can read. Pure: the crypto is injected, nothing is fetched.
  */
-import { formatEth, parseUsdPrice, usdToWei } from '@shifumi/money';
+import { parseUsdPrice, usdToWei } from '@shifumi/money';
 import { transcriptSchema, type Transcript } from '@shifumi/protocol/fairness';
 import { FAIRNESS_TEXTS } from '@shifumi/protocol/fairness-texts';
 import { commitmentMatches } from './commitment';
 import { Ed25519UnavailableError, type FairnessCrypto } from './crypto';
 import { fromBase64 } from './encoding';
+import { DRAW_VALUE, ethValue, sayerOf, type CheckReason, type ReasonKey, type Said as SaidOf, type TypedValue } from './reasons';
 import { gameOutcomeOf, roundWinnerOf } from './rules';
 import { signedBytes } from './transcript-bytes';
 
@@ -22,13 +23,21 @@ export interface TranscriptCheck {
   meaning: string;
   ok: boolean;
   detail: string;
+  /** Issue 27: `detail` as a key of `FAIRNESS_TEXTS` and its values, in order: a page says it in its reader's language. */
+  reason: CheckReason<CheckReasonKey>;
   /** Issue 26: the amounts of `detail` (said in ETH) in wei, exactly, for whoever wants them (the page's hover). */
   exactWei?: string;
 }
 
-function check(id: CheckId, ok: boolean, detail: string): TranscriptCheck {
+/** The keys of `FAIRNESS_TEXTS` that say a check's outcome. */
+export type CheckReasonKey = ReasonKey<typeof FAIRNESS_TEXTS>;
+export type { CheckReason };
+type Said = SaidOf<CheckReasonKey>;
+const say = sayerOf(FAIRNESS_TEXTS);
+
+function check(id: CheckId, ok: boolean, said: Said): TranscriptCheck {
   const { title, meaning } = FAIRNESS_TEXTS.checks[id];
-  return { id, title, meaning, ok, detail };
+  return { id, title, meaning, ok, ...said };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -36,44 +45,44 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Parses the format, plus what zod cannot say: rounds numbered 1, 2, 3… and each holding exactly the two players' results. */
-function parseTranscript(input: unknown): { ok: true; transcript: Transcript } | { ok: false; detail: string } {
+function parseTranscript(input: unknown): { ok: true; transcript: Transcript } | { ok: false; said: Said } {
   const parsed = transcriptSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'transcript';
-    return { ok: false, detail: FAIRNESS_TEXTS.badFormat(where, issue?.message ?? 'invalid') };
+    return { ok: false, said: say('badFormat', where, issue?.message ?? 'invalid') };
   }
   const transcript = parsed.data;
   const [first, second] = transcript.players;
-  if (first.id === second.id) return { ok: false, detail: FAIRNESS_TEXTS.badFormat('players', 'the same player twice') };
+  if (first.id === second.id) return { ok: false, said: say('badFormat', 'players', 'the same player twice') };
   for (const [index, round] of transcript.rounds.entries()) {
-    if (round.round !== index + 1) return { ok: false, detail: FAIRNESS_TEXTS.roundsOutOfOrder(index + 1, round.round) };
+    if (round.round !== index + 1) return { ok: false, said: say('roundsOutOfOrder', index + 1, round.round) };
     const ids = Object.keys(round.results);
     if (ids.length !== 2 || !(first.id in round.results) || !(second.id in round.results)) {
-      return { ok: false, detail: FAIRNESS_TEXTS.resultsNotThePlayers(round.round) };
+      return { ok: false, said: say('resultsNotThePlayers', round.round) };
     }
   }
   return { ok: true, transcript };
 }
 
 async function checkSignature(input: unknown, publicKey: string | null, crypto: FairnessCrypto): Promise<TranscriptCheck> {
-  if (publicKey === null) return check('signature', false, FAIRNESS_TEXTS.signatureNoKey);
+  if (publicKey === null) return check('signature', false, say('signatureNoKey'));
   const key = fromBase64(publicKey.trim());
-  if (key === null || key.length !== 32) return check('signature', false, FAIRNESS_TEXTS.signatureBadKey);
-  if (!isRecord(input) || typeof input.signature !== 'string') return check('signature', false, FAIRNESS_TEXTS.signatureMalformed);
+  if (key === null || key.length !== 32) return check('signature', false, say('signatureBadKey'));
+  if (!isRecord(input) || typeof input.signature !== 'string') return check('signature', false, say('signatureMalformed'));
   const signature = fromBase64(input.signature);
-  if (signature === null || signature.length !== 64) return check('signature', false, FAIRNESS_TEXTS.signatureMalformed);
+  if (signature === null || signature.length !== 64) return check('signature', false, say('signatureMalformed'));
   let message: Uint8Array;
   try {
     message = signedBytes(input);
   } catch {
-    return check('signature', false, FAIRNESS_TEXTS.signatureInvalid);
+    return check('signature', false, say('signatureInvalid'));
   }
   try {
     const valid = await crypto.verifyEd25519(key, message, signature);
-    return check('signature', valid, valid ? FAIRNESS_TEXTS.signatureValid : FAIRNESS_TEXTS.signatureInvalid);
+    return check('signature', valid, valid ? say('signatureValid') : say('signatureInvalid'));
   } catch (error) {
-    if (error instanceof Ed25519UnavailableError) return check('signature', false, FAIRNESS_TEXTS.signatureUnavailable);
+    if (error instanceof Ed25519UnavailableError) return check('signature', false, say('signatureUnavailable'));
     throw error;
   }
 }
@@ -93,14 +102,17 @@ async function checkCommitments(transcript: Transcript, crypto: FairnessCrypto):
         salt: result.salt!,
         commitment: result.commitment!,
       });
-      if (!matches) return check('commitments', false, FAIRNESS_TEXTS.commitmentMismatch(round.round, player.name));
+      if (!matches) return check('commitments', false, say('commitmentMismatch', round.round, player.name));
     }
   }
-  return check('commitments', true, count === 0 ? FAIRNESS_TEXTS.commitmentsNone : FAIRNESS_TEXTS.commitmentsAll(count));
+  return check('commitments', true, count === 0 ? say('commitmentsNone') : say('commitmentsAll', count));
 }
 
-function describeWinner(transcript: Transcript, winnerId: string): string {
-  if (winnerId === 'draw') return FAIRNESS_TEXTS.draw;
+/** A draw, where a winner's name would be: a typed value, which the detail says as `FAIRNESS_TEXTS.draw` and a page in its reader's words. */
+const DRAW = DRAW_VALUE;
+
+function describeWinner(transcript: Transcript, winnerId: string): string | TypedValue {
+  if (winnerId === 'draw') return DRAW;
   return transcript.players.find((player) => player.id === winnerId)?.name ?? winnerId;
 }
 
@@ -116,16 +128,17 @@ function checkRounds(transcript: Transcript): TranscriptCheck {
       return check(
         'rounds',
         false,
-        FAIRNESS_TEXTS.roundWrongWinner(round.round, describeWinner(transcript, round.winnerId), describeWinner(transcript, expected)),
+        say('roundWrongWinner', round.round, describeWinner(transcript, round.winnerId), describeWinner(transcript, expected)),
       );
     }
   }
-  return check('rounds', true, FAIRNESS_TEXTS.roundsAll(transcript.rounds.length));
+  return check('rounds', true, say('roundsAll', transcript.rounds.length));
 }
 
 function checkWinner(transcript: Transcript): TranscriptCheck {
   const ids = playerIds(transcript);
-  if (transcript.winnerId !== 'draw' && !ids.includes(transcript.winnerId)) return check('winner', false, FAIRNESS_TEXTS.winnerNotAPlayer);
+  if (transcript.winnerId !== 'draw' && !ids.includes(transcript.winnerId))
+    return check('winner', false, say('winnerNotAPlayer'));
   const outcome = gameOutcomeOf(
     ids,
     transcript.rounds.map((round) => round.winnerId),
@@ -133,16 +146,17 @@ function checkWinner(transcript: Transcript): TranscriptCheck {
   const recorded = describeWinner(transcript, transcript.winnerId);
   switch (outcome.kind) {
     case 'wins':
-      if (outcome.decidedAt !== transcript.rounds.length) return check('winner', false, FAIRNESS_TEXTS.roundsAfterWinner(outcome.decidedAt + 1));
+      if (outcome.decidedAt !== transcript.rounds.length)
+        return check('winner', false, say('roundsAfterWinner', outcome.decidedAt + 1));
       if (transcript.winnerId !== outcome.winnerId) {
-        return check('winner', false, FAIRNESS_TEXTS.winnerWrong(recorded, describeWinner(transcript, outcome.winnerId)));
+        return check('winner', false, say('winnerWrong', recorded, describeWinner(transcript, outcome.winnerId)));
       }
-      return check('winner', true, FAIRNESS_TEXTS.winnerByRounds(recorded));
+      return check('winner', true, say('winnerByRounds', recorded));
     case 'max-rounds':
-      if (transcript.winnerId !== 'draw') return check('winner', false, FAIRNESS_TEXTS.winnerWrong(recorded, FAIRNESS_TEXTS.draw));
-      return check('winner', true, FAIRNESS_TEXTS.drawByMaxRounds);
+      if (transcript.winnerId !== 'draw') return check('winner', false, say('winnerWrong', recorded, DRAW));
+      return check('winner', true, say('drawByMaxRounds'));
     case 'undecided':
-      return check('winner', true, FAIRNESS_TEXTS.endedEarly(recorded));
+      return check('winner', true, say('endedEarly', recorded));
   }
 }
 
@@ -156,14 +170,17 @@ export function expectedStakeWei(amountUsdt: number, price: string): bigint | nu
 function checkStake(transcript: Transcript): TranscriptCheck {
   const expected = expectedStakeWei(transcript.amountUsdt, transcript.price);
   const recorded = BigInt(transcript.stakeWei);
-  if (expected === null) return check('stake', false, FAIRNESS_TEXTS.stakeBadPrice);
+  if (expected === null) return check('stake', false, say('stakeBadPrice'));
   if (expected !== recorded) {
     return {
-      ...check('stake', false, FAIRNESS_TEXTS.stakeWrong(formatEth(recorded), formatEth(expected))),
+      ...check('stake', false, say('stakeWrong', ethValue(recorded), ethValue(expected))),
       exactWei: FAIRNESS_TEXTS.stakeWei(recorded.toString(), expected.toString()),
     };
   }
-  return { ...check('stake', true, FAIRNESS_TEXTS.stakeRight(formatEth(recorded))), exactWei: FAIRNESS_TEXTS.amountWei(recorded.toString()) };
+  return {
+    ...check('stake', true, say('stakeRight', ethValue(recorded))),
+    exactWei: FAIRNESS_TEXTS.amountWei(recorded.toString()),
+  };
 }
 
 /** What the payout is for a result: the pot (2 × stake) to a winner; each stake back in a draw. */
@@ -176,11 +193,14 @@ function checkPayout(transcript: Transcript): TranscriptCheck {
   const recorded = BigInt(transcript.payoutWei);
   if (recorded !== expected) {
     return {
-      ...check('payout', false, FAIRNESS_TEXTS.payoutWrong(formatEth(recorded), formatEth(expected))),
+      ...check('payout', false, say('payoutWrong', ethValue(recorded), ethValue(expected))),
       exactWei: FAIRNESS_TEXTS.payoutWei(recorded.toString(), expected.toString()),
     };
   }
-  return { ...check('payout', true, FAIRNESS_TEXTS.payoutRight(formatEth(recorded))), exactWei: FAIRNESS_TEXTS.amountWei(recorded.toString()) };
+  return {
+    ...check('payout', true, say('payoutRight', ethValue(recorded))),
+    exactWei: FAIRNESS_TEXTS.amountWei(recorded.toString()),
+  };
 }
 
 /**
@@ -190,19 +210,23 @@ function checkPayout(transcript: Transcript): TranscriptCheck {
  * and authentic only when every check is `ok`. Never throws for a bad
  * transcript or key; rejects only if the injected crypto itself fails.
  */
-export async function checkTranscript(input: unknown, publicKey: string | null, crypto: FairnessCrypto): Promise<TranscriptCheck[]> {
+export async function checkTranscript(
+  input: unknown,
+  publicKey: string | null,
+  crypto: FairnessCrypto,
+): Promise<TranscriptCheck[]> {
   const parsed = parseTranscript(input);
   const signature = await checkSignature(input, publicKey, crypto);
   if (!parsed.ok) {
     return CHECK_IDS.map((id) => {
-      if (id === 'format') return check('format', false, parsed.detail);
+      if (id === 'format') return check('format', false, parsed.said);
       if (id === 'signature') return signature;
-      return check(id, false, FAIRNESS_TEXTS.notCheckable);
+      return check(id, false, say('notCheckable'));
     });
   }
   const { transcript } = parsed;
   return [
-    check('format', true, FAIRNESS_TEXTS.passed),
+    check('format', true, say('passed')),
     signature,
     await checkCommitments(transcript, crypto),
     checkRounds(transcript),

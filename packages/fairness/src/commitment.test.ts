@@ -21,7 +21,9 @@ describe('commitment', () => {
 
   it('hashes the UTF-8 bytes of the preimage (a room or user id beyond ASCII)', async () => {
     const input = { ...base, room: 'salle-é', userId: 'joueur-😀' };
-    const expected = createHash('sha256').update(Buffer.from(commitmentPreimage(input), 'utf8')).digest('hex');
+    const expected = createHash('sha256')
+      .update(Buffer.from(commitmentPreimage(input), 'utf8'))
+      .digest('hex');
     expect(await computeCommitment(webCrypto, input)).toBe(expected);
   });
 
@@ -83,7 +85,9 @@ describe('commitment', () => {
   });
 
   it('a salt is 32 random bytes in lower-case hex', () => {
-    expect(newSalt(() => Uint8Array.from({ length: 32 }, (_, index) => index))).toBe(toHex(Uint8Array.from({ length: 32 }, (_, index) => index)));
+    expect(newSalt(() => Uint8Array.from({ length: 32 }, (_, index) => index))).toBe(
+      toHex(Uint8Array.from({ length: 32 }, (_, index) => index)),
+    );
     expect(() => newSalt(() => new Uint8Array(16))).toThrow(RangeError);
   });
 });

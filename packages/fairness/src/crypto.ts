@@ -23,7 +23,13 @@ export class Ed25519UnavailableError extends Error {
 /** The part of Web Crypto's `SubtleCrypto` the checks use (kept structural: no DOM types in a pure package). */
 export interface SubtleCryptoLike {
   digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer>;
-  importKey(format: 'raw', keyData: Uint8Array, algorithm: { name: string }, extractable: boolean, usages: ['verify']): Promise<unknown>;
+  importKey(
+    format: 'raw',
+    keyData: Uint8Array,
+    algorithm: { name: string },
+    extractable: boolean,
+    usages: ['verify'],
+  ): Promise<unknown>;
   verify(algorithm: { name: string }, key: never, signature: Uint8Array, data: Uint8Array): Promise<boolean>;
 }
 
@@ -33,10 +39,7 @@ export interface SubtleCryptoLike {
  * and Node. Where it is missing, `fallbackEd25519` (if given) checks the
  * signature instead, else the check rejects with {@link Ed25519UnavailableError}.
  */
-export function webCryptoFairness(
-  subtle: SubtleCryptoLike,
-  fallbackEd25519?: FairnessCrypto['verifyEd25519'],
-): FairnessCrypto {
+export function webCryptoFairness(subtle: SubtleCryptoLike, fallbackEd25519?: FairnessCrypto['verifyEd25519']): FairnessCrypto {
   return {
     async sha256(data) {
       return new Uint8Array(await subtle.digest('SHA-256', data));

@@ -6,7 +6,14 @@
  * Signing (server side) is in `@shifumi/fairness/node`. Issue 28 adds the
  * Merkle sum tree of the liabilities and the checks of a solvency proof.
  */
-export { commitmentMatches, commitmentPreimage, computeCommitment, newSalt, sealChoice, type CommitmentInput } from './commitment';
+export {
+  commitmentMatches,
+  commitmentPreimage,
+  computeCommitment,
+  newSalt,
+  sealChoice,
+  type CommitmentInput,
+} from './commitment';
 export { Ed25519UnavailableError, webCryptoFairness, type FairnessCrypto, type SubtleCryptoLike } from './crypto';
 export { fromBase64, toBase64, toHex, utf8 } from './encoding';
 export { gameOutcomeOf, roundWinnerOf, type GameOutcome } from './rules';
@@ -18,6 +25,7 @@ export {
   expectedPayoutWei,
   expectedStakeWei,
   type CheckId,
+  type CheckReasonKey,
   type TranscriptCheck,
 } from './checks';
 export {
@@ -39,4 +47,13 @@ export {
   type SumNode,
   type TreeLeaf,
 } from './solvency-tree';
-export { allSolvencyChecksPassed, checkReserves, checkSolvencyProof, solvencyRatio, type RecoverSigner, type SolvencyCheck } from './solvency-checks';
+export {
+  allSolvencyChecksPassed,
+  checkReserves,
+  checkSolvencyProof,
+  solvencyRatio,
+  type RecoverSigner,
+  type SolvencyCheck,
+  type SolvencyReasonKey,
+} from './solvency-checks';
+export { DRAW_VALUE, ethValue, englishValue, type CheckReason, type ReasonValue, type TypedValue } from './reasons';

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { checkTranscript } from './checks';
 import { webCryptoFairness, type SubtleCryptoLike } from './crypto';
 import { fromBase64, toBase64 } from './encoding';
-import { generateSigningSeed, nodeFairnessCrypto, parseSigningKey, publicKeyBase64, SigningKeyError, signTranscript } from './node';
+import {
+  generateSigningSeed,
+  nodeFairnessCrypto,
+  parseSigningKey,
+  publicKeyBase64,
+  SigningKeyError,
+  signTranscript,
+} from './node';
 import { buildTranscript, randomSalt } from './testing';
 
 const transcript = buildTranscript({
@@ -40,8 +47,16 @@ describe('signing keys', () => {
   });
 
   it('refuses what is not an Ed25519 key, without repeating it', () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    for (const text of ['', 'not a key', toBase64(new Uint8Array(31)), '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', rsa]) {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
+    for (const text of [
+      '',
+      'not a key',
+      toBase64(new Uint8Array(31)),
+      '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+      rsa,
+    ]) {
       let caught: unknown;
       try {
         parseSigningKey(text);

@@ -10,7 +10,9 @@ import { fromBase64, toBase64 } from './encoding';
 import { signedBytes } from './transcript-bytes';
 
 /** The DER prefix that turns a raw 32-byte Ed25519 seed into PKCS#8 (RFC 8410). */
-const PKCS8_ED25519_PREFIX = Uint8Array.from([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
+const PKCS8_ED25519_PREFIX = Uint8Array.from([
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+]);
 /** The DER prefix of an Ed25519 SubjectPublicKeyInfo; the raw 32-byte key follows it. */
 const SPKI_ED25519_PREFIX_LENGTH = 12;
 
@@ -53,7 +55,8 @@ export function parseSigningKey(text: string): KeyObject {
       key = createPrivateKey({ key: trimmed, format: 'pem' });
     } else {
       const seed = fromBase64(trimmed);
-      if (seed === null || seed.length !== 32) throw new SigningKeyError('must be a PKCS#8 PEM or the base64 of a 32-byte Ed25519 seed');
+      if (seed === null || seed.length !== 32)
+        throw new SigningKeyError('must be a PKCS#8 PEM or the base64 of a 32-byte Ed25519 seed');
       key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
     }
   } catch (error) {
@@ -85,7 +88,10 @@ export function signTranscript(unsigned: UnsignedTranscript, privateKey: KeyObje
 }
 
 /** Signs a solvency snapshot (issue 28) exactly as transcripts are signed: Ed25519 over the RFC 8785 canonical JSON of it without `signature`; base64. */
-export function signSnapshot<T extends Readonly<Record<string, unknown>>>(unsigned: T, privateKey: KeyObject): Omit<T, 'signature'> & { signature: string } {
+export function signSnapshot<T extends Readonly<Record<string, unknown>>>(
+  unsigned: T,
+  privateKey: KeyObject,
+): Omit<T, 'signature'> & { signature: string } {
   const { signature: _ignored, ...rest } = unsigned as T & { signature?: unknown };
   const signature = sign(null, signedBytes(rest), privateKey);
   return { ...rest, signature: toBase64(new Uint8Array(signature)) };

@@ -29,9 +29,7 @@ export function roundWinnerOf(players: readonly [string, string], first: Transcr
  * - `undecided`: the rounds stop before either, so the game ended otherwise (a forfeit).
  */
 export type GameOutcome =
-  | { kind: 'wins'; winnerId: string; decidedAt: number }
-  | { kind: 'max-rounds'; winnerId: 'draw' }
-  | { kind: 'undecided' };
+  { kind: 'wins'; winnerId: string; decidedAt: number } | { kind: 'max-rounds'; winnerId: 'draw' } | { kind: 'undecided' };
 
 /** The game's outcome from its rounds' winners, in order (first to {@link WIN_THRESHOLD} wins; a draw after the round limit). */
 export function gameOutcomeOf(players: readonly [string, string], roundWinners: readonly string[]): GameOutcome {

@@ -4,11 +4,18 @@
  * person can read — run by the `/solvency` page and `npm run verify:solvency`
  * alike. Pure: SHA-256, Ed25519 and the EIP-191 signer recovery are injected.
  */
-import { reserveMessage, solvencyProofSchema, solvencySnapshotSchema, type SolvencyProof, type SolvencySnapshot } from '@shifumi/protocol/solvency';
+import {
+  reserveMessage,
+  solvencyProofSchema,
+  solvencySnapshotSchema,
+  type SolvencyProof,
+  type SolvencySnapshot,
+} from '@shifumi/protocol/solvency';
 import { SOLVENCY_CHECK_IDS, SOLVENCY_TEXTS, type SolvencyCheckId } from '@shifumi/protocol/solvency-texts';
 import { Ed25519UnavailableError, type FairnessCrypto } from './crypto';
 import { fromBase64, toHex } from './encoding';
 import { hex32ToBytes, leafOf, TreeAmountError, userHashOf, walkPath } from './solvency-tree';
+import { sayerOf, type CheckReason, type ReasonKey, type Said as SaidOf } from './reasons';
 import { signedBytes } from './transcript-bytes';
 import { MAX_TREE_WEI } from '@shifumi/protocol/solvency';
 
@@ -19,7 +26,14 @@ export interface SolvencyCheck {
   meaning: string;
   ok: boolean;
   detail: string;
+  /** Issue 27: `detail` as a key of `SOLVENCY_TEXTS` and its values, in order: a page says it in its reader's language. */
+  reason: CheckReason<SolvencyReasonKey>;
 }
+
+/** The keys of `SOLVENCY_TEXTS` that say a check's outcome. */
+export type SolvencyReasonKey = ReasonKey<typeof SOLVENCY_TEXTS>;
+type Said = SaidOf<SolvencyReasonKey>;
+const say = sayerOf(SOLVENCY_TEXTS);
 
 /**
  * The address that signed `message` with EIP-191 `personal_sign`
@@ -28,9 +42,9 @@ export interface SolvencyCheck {
  */
 export type RecoverSigner = (message: string, signature: `0x${string}`) => Promise<string | null>;
 
-function check(id: SolvencyCheckId, ok: boolean, detail: string): SolvencyCheck {
+function check(id: SolvencyCheckId, ok: boolean, said: Said): SolvencyCheck {
   const { title, meaning } = SOLVENCY_TEXTS.checks[id];
-  return { id, title, meaning, ok, detail };
+  return { id, title, meaning, ok, ...said };
 }
 
 /** Digits of the ratio: 6 decimals, rounded down (never overstates the cover). */
@@ -48,54 +62,68 @@ export function solvencyRatio(reservesWei: bigint, liabilitiesWei: bigint): stri
   return `${scaled / scale}.${(scaled % scale).toString().padStart(Number(RATIO_DECIMALS), '0')}`;
 }
 
-function parseError(input: unknown, schema: typeof solvencyProofSchema | typeof solvencySnapshotSchema, name: string): string | null {
+function parseError(
+  input: unknown,
+  schema: typeof solvencyProofSchema | typeof solvencySnapshotSchema,
+  name: string,
+): Said | null {
   const parsed = schema.safeParse(input);
   if (parsed.success) return null;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${name}.${issue.path.join('.')}` : name;
-  return SOLVENCY_TEXTS.badFormat(where, issue?.message ?? 'is invalid');
+  return say('badFormat', where, issue?.message ?? 'is invalid');
 }
 
 /** Whether a base64 Ed25519 signature over the snapshot (without `signature`) verifies with `publicKey`. */
 async function checkSignature(input: unknown, publicKey: string | null, crypto: FairnessCrypto): Promise<SolvencyCheck> {
-  if (publicKey === null) return check('signature', false, SOLVENCY_TEXTS.signatureNoKey);
+  if (publicKey === null) return check('signature', false, say('signatureNoKey'));
   const key = fromBase64(publicKey.trim());
-  if (key === null || key.length !== 32) return check('signature', false, SOLVENCY_TEXTS.signatureBadKey);
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return check('signature', false, SOLVENCY_TEXTS.signatureMalformed);
+  if (key === null || key.length !== 32) return check('signature', false, say('signatureBadKey'));
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return check('signature', false, say('signatureMalformed'));
   const record = input as Record<string, unknown>;
   const signature = typeof record.signature === 'string' ? fromBase64(record.signature) : null;
-  if (signature === null || signature.length !== 64) return check('signature', false, SOLVENCY_TEXTS.signatureMalformed);
+  if (signature === null || signature.length !== 64) return check('signature', false, say('signatureMalformed'));
   let message: Uint8Array;
   try {
     message = signedBytes(record);
   } catch {
-    return check('signature', false, SOLVENCY_TEXTS.signatureInvalid);
+    return check('signature', false, say('signatureInvalid'));
   }
   try {
     const valid = await crypto.verifyEd25519(key, message, signature);
-    return check('signature', valid, valid ? SOLVENCY_TEXTS.signatureValid : SOLVENCY_TEXTS.signatureInvalid);
+    return check('signature', valid, valid ? say('signatureValid') : say('signatureInvalid'));
   } catch (error) {
-    if (error instanceof Ed25519UnavailableError) return check('signature', false, SOLVENCY_TEXTS.signatureUnavailable);
+    if (error instanceof Ed25519UnavailableError) return check('signature', false, say('signatureUnavailable'));
     throw error;
   }
 }
 
 /** The leaf recomputed from the proof's user id, salt and amount. */
-async function checkLeaf(proof: SolvencyProof, crypto: FairnessCrypto, expectedUserId: string | undefined): Promise<{ check: SolvencyCheck; ok: boolean }> {
-  if (expectedUserId !== undefined && proof.userId !== expectedUserId) return { check: check('leaf', false, SOLVENCY_TEXTS.otherUser(proof.userId)), ok: false };
+async function checkLeaf(
+  proof: SolvencyProof,
+  crypto: FairnessCrypto,
+  expectedUserId: string | undefined,
+): Promise<{ check: SolvencyCheck; ok: boolean }> {
+  if (expectedUserId !== undefined && proof.userId !== expectedUserId)
+    return { check: check('leaf', false, say('otherUser', proof.userId)), ok: false };
   const amount = BigInt(proof.amountWei);
-  if (amount < 0n) return { check: check('leaf', false, SOLVENCY_TEXTS.amountNegative(proof.amountWei)), ok: false };
-  if (amount > MAX_TREE_WEI) return { check: check('leaf', false, SOLVENCY_TEXTS.amountOverflow(proof.amountWei)), ok: false };
+  if (amount < 0n) return { check: check('leaf', false, say('amountNegative', proof.amountWei)), ok: false };
+  if (amount > MAX_TREE_WEI) return { check: check('leaf', false, say('amountOverflow', proof.amountWei)), ok: false };
   const salt = hex32ToBytes(proof.salt)!;
   const leaf = await leafOf(crypto, await userHashOf(crypto, salt, proof.userId), amount);
   const ok = toHex(leaf.hash) === proof.leaf;
-  return { check: check('leaf', ok, ok ? SOLVENCY_TEXTS.leafMatches : SOLVENCY_TEXTS.leafMismatch), ok };
+  return { check: check('leaf', ok, ok ? say('leafMatches') : say('leafMismatch')), ok };
 }
 
-async function checkPathAndRoot(proof: SolvencyProof, snapshot: SolvencySnapshot, crypto: FairnessCrypto): Promise<[SolvencyCheck, SolvencyCheck]> {
+async function checkPathAndRoot(
+  proof: SolvencyProof,
+  snapshot: SolvencySnapshot,
+  crypto: FairnessCrypto,
+): Promise<[SolvencyCheck, SolvencyCheck]> {
   const amount = BigInt(proof.amountWei);
   if (amount < 0n || amount > MAX_TREE_WEI) {
-    return [check('path', false, SOLVENCY_TEXTS.notCheckable), check('root', false, SOLVENCY_TEXTS.notCheckable)];
+    return [check('path', false, say('notCheckable')), check('root', false, say('notCheckable'))];
   }
   // The walk starts from the proof's leaf: a wrong leaf is the leaf check's failure, the path is judged on its own.
   const start = { hash: hex32ToBytes(proof.leaf)!, sum: amount };
@@ -109,18 +137,20 @@ async function checkPathAndRoot(proof: SolvencyProof, snapshot: SolvencySnapshot
   if (!walk.ok) {
     const detail =
       walk.reason === 'negative'
-        ? SOLVENCY_TEXTS.stepNegative(walk.step, walk.sum ?? '')
+        ? say('stepNegative', walk.step, walk.sum ?? '')
         : walk.reason === 'overflow'
-          ? SOLVENCY_TEXTS.stepOverflow(walk.step, walk.sum ?? '')
-          : SOLVENCY_TEXTS.nodeOverflow(walk.step);
-    return [check('path', false, detail), check('root', false, SOLVENCY_TEXTS.notCheckable)];
+          ? say('stepOverflow', walk.step, walk.sum ?? '')
+          : say('nodeOverflow', walk.step);
+    return [check('path', false, detail), check('root', false, say('notCheckable'))];
   }
-  const pathCheck = check('path', true, SOLVENCY_TEXTS.pathFine(proof.path.length));
+  const pathCheck = check('path', true, say('pathFine', proof.path.length));
   const published = snapshot.liabilities.root;
-  if (proof.root.hash !== published.hash || proof.root.sumWei !== published.sumWei) return [pathCheck, check('root', false, SOLVENCY_TEXTS.proofRootMismatch)];
-  if (toHex(walk.root.hash) !== published.hash) return [pathCheck, check('root', false, SOLVENCY_TEXTS.rootHashMismatch)];
-  if (walk.root.sum.toString() !== published.sumWei) return [pathCheck, check('root', false, SOLVENCY_TEXTS.rootSumMismatch(walk.root.sum.toString(), published.sumWei))];
-  return [pathCheck, check('root', true, SOLVENCY_TEXTS.rootMatches(published.sumWei))];
+  if (proof.root.hash !== published.hash || proof.root.sumWei !== published.sumWei)
+    return [pathCheck, check('root', false, say('proofRootMismatch'))];
+  if (toHex(walk.root.hash) !== published.hash) return [pathCheck, check('root', false, say('rootHashMismatch'))];
+  if (walk.root.sum.toString() !== published.sumWei)
+    return [pathCheck, check('root', false, say('rootSumMismatch', walk.root.sum.toString(), published.sumWei))];
+  return [pathCheck, check('root', true, say('rootMatches', published.sumWei))];
 }
 
 /**
@@ -141,14 +171,15 @@ export async function checkReserves(snapshot: SolvencySnapshot, recoverSigner: R
     } catch {
       signer = null;
     }
-    if (signer?.toLowerCase() !== entry.address) return check('reserves', false, SOLVENCY_TEXTS.reserveBadSignature(entry.address));
+    if (signer?.toLowerCase() !== entry.address) return check('reserves', false, say('reserveBadSignature', entry.address));
     counted += BigInt(entry.balanceWei);
     countedAddresses += 1;
   }
-  if (counted.toString() !== snapshot.reserves.totalWei) return check('reserves', false, SOLVENCY_TEXTS.reservesTotalMismatch(counted.toString(), snapshot.reserves.totalWei));
+  if (counted.toString() !== snapshot.reserves.totalWei)
+    return check('reserves', false, say('reservesTotalMismatch', counted.toString(), snapshot.reserves.totalWei));
   const ratio = solvencyRatio(counted, BigInt(snapshot.liabilities.root.sumWei));
-  if (ratio !== snapshot.ratio) return check('reserves', false, SOLVENCY_TEXTS.ratioMismatch(ratio, snapshot.ratio));
-  return check('reserves', true, SOLVENCY_TEXTS.reservesFine(countedAddresses, snapshot.reserves.addresses.length));
+  if (ratio !== snapshot.ratio) return check('reserves', false, say('ratioMismatch', ratio, snapshot.ratio));
+  return check('reserves', true, say('reservesFine', countedAddresses, snapshot.reserves.addresses.length));
 }
 
 /**
@@ -173,20 +204,20 @@ export async function checkSolvencyProof(
     parseError(proofInput, solvencyProofSchema, 'proof') ??
     parseError(snapshotInput, solvencySnapshotSchema, 'snapshot') ??
     ((proofInput as SolvencyProof).snapshotId !== (snapshotInput as SolvencySnapshot).id
-      ? SOLVENCY_TEXTS.otherSnapshot((proofInput as SolvencyProof).snapshotId, (snapshotInput as SolvencySnapshot).id)
+      ? say('otherSnapshot', (proofInput as SolvencyProof).snapshotId, (snapshotInput as SolvencySnapshot).id)
       : null);
   if (formatError !== null) {
     return SOLVENCY_CHECK_IDS.map((id) => {
       if (id === 'format') return check('format', false, formatError);
       if (id === 'signature') return signature;
-      return check(id, false, SOLVENCY_TEXTS.notCheckable);
+      return check(id, false, say('notCheckable'));
     });
   }
   const proof = solvencyProofSchema.parse(proofInput);
   const snapshot = solvencySnapshotSchema.parse(snapshotInput);
   const leaf = await checkLeaf(proof, crypto, options.userId);
   const [path, root] = await checkPathAndRoot(proof, snapshot, crypto);
-  return [check('format', true, SOLVENCY_TEXTS.passed), leaf.check, path, root, signature, await checkReserves(snapshot, recoverSigner)];
+  return [check('format', true, say('passed')), leaf.check, path, root, signature, await checkReserves(snapshot, recoverSigner)];
 }
 
 /** Whether every check passed. */

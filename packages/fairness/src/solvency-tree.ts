@@ -8,7 +8,14 @@
  * - node = SHA256("shifumi-liability-node" ‖ 0x01 ‖ leftHash ‖ leftSum ‖ rightHash ‖ rightSum), sum leftSum + rightSum;
  * - leaves sorted by userHash, padded to a power of two with empty leaves (userHash of 32 zero bytes, amount 0).
  */
-import { LIABILITY_LEAF_DOMAIN, LIABILITY_NODE_DOMAIN, MAX_TREE_WEI, type ProofStep, type SolvencyProof, type TreeRoot } from '@shifumi/protocol/solvency';
+import {
+  LIABILITY_LEAF_DOMAIN,
+  LIABILITY_NODE_DOMAIN,
+  MAX_TREE_WEI,
+  type ProofStep,
+  type SolvencyProof,
+  type TreeRoot,
+} from '@shifumi/protocol/solvency';
 import type { FairnessCrypto } from './crypto';
 import { toHex, utf8 } from './encoding';
 

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { webCryptoFairness, type SubtleCryptoLike } from './crypto';
 import { toHex } from './encoding';
 import { nodeFairnessCrypto, publicKeyBase64 } from './node';
-import { allSolvencyChecksPassed, checkSolvencyProof, solvencyRatio, type RecoverSigner, type SolvencyCheck } from './solvency-checks';
+import {
+  allSolvencyChecksPassed,
+  checkSolvencyProof,
+  solvencyRatio,
+  type RecoverSigner,
+  type SolvencyCheck,
+} from './solvency-checks';
 import { amountBytes, buildLiabilityTree, proofOf, rootOf, TreeAmountError, type LiabilityEntry } from './solvency-tree';
 import { signedSnapshotOf } from './testing';
 
@@ -16,7 +22,8 @@ const SNAPSHOT_ID = '44444444-4444-4444-8444-444444444444';
 
 /** A stand-in for EIP-191 recovery: the "signature" carries the signer's address (the server's tests use real keys). */
 const fakeSignature = (address: string) => `0x${address.slice(2)}${'0'.repeat(90)}`;
-const recoverSigner: RecoverSigner = (_message, signature) => Promise.resolve(signature.endsWith('0'.repeat(90)) ? `0x${signature.slice(2, 42)}` : null);
+const recoverSigner: RecoverSigner = (_message, signature) =>
+  Promise.resolve(signature.endsWith('0'.repeat(90)) ? `0x${signature.slice(2, 42)}` : null);
 
 const entryArbitrary = fc.record({
   userId: fc.uuid(),
@@ -79,12 +86,17 @@ describe('the liability tree', () => {
           const other = entries[(first + 1 + (second % (entries.length - 1))) % entries.length]!;
           let tampered: LiabilityEntry[];
           if (tampering === 'removed') tampered = entries.filter((entry) => entry !== victim);
-          else if (tampering === 'changed') tampered = entries.map((entry) => (entry === victim ? { ...entry, amountWei: entry.amountWei + delta } : entry));
+          else if (tampering === 'changed')
+            tampered = entries.map((entry) => (entry === victim ? { ...entry, amountWei: entry.amountWei + delta } : entry));
           else {
             // Part of the victim's balance moved to another player: the total is unchanged.
             const moved = victim.amountWei === 0n ? 0n : 1n + (delta % victim.amountWei);
             tampered = entries.map((entry) =>
-              entry === victim ? { ...entry, amountWei: entry.amountWei - moved } : entry === other ? { ...entry, amountWei: entry.amountWei + moved } : entry,
+              entry === victim
+                ? { ...entry, amountWei: entry.amountWei - moved }
+                : entry === other
+                  ? { ...entry, amountWei: entry.amountWei + moved }
+                  : entry,
             );
             if (moved === 0n) tampered = entries.map((entry) => (entry === victim ? { ...entry, amountWei: 1n } : entry));
           }
@@ -104,19 +116,24 @@ describe('the liability tree', () => {
     );
   });
 
-  it("a proof whose path is tampered with (a sum moved between siblings, a hash changed) fails the root", async () => {
+  it('a proof whose path is tampered with (a sum moved between siblings, a hash changed) fails the root', async () => {
     await fc.assert(
-      fc.asyncProperty(entriesArbitrary.filter((entries) => entries.length >= 2), fc.nat(), fc.nat(), async (entries, who, where) => {
-        const { tree, snapshot } = await treeAndSnapshot(entries);
-        const proof = proofOf(tree, SNAPSHOT_ID, entries[who % entries.length]!.userId)!;
-        const step = where % proof.path.length;
-        const lowered = structuredClone(proof);
-        lowered.path[step]!.sumWei = (BigInt(lowered.path[step]!.sumWei) + 1n).toString();
-        expect(failedIds(await verify(lowered, snapshot))).toEqual(['root']);
-        const rehashed = structuredClone(proof);
-        rehashed.path[step]!.hash = rehashed.path[step]!.hash.replace(/^./, (c) => (c === '0' ? '1' : '0'));
-        expect(failedIds(await verify(rehashed, snapshot))).toEqual(['root']);
-      }),
+      fc.asyncProperty(
+        entriesArbitrary.filter((entries) => entries.length >= 2),
+        fc.nat(),
+        fc.nat(),
+        async (entries, who, where) => {
+          const { tree, snapshot } = await treeAndSnapshot(entries);
+          const proof = proofOf(tree, SNAPSHOT_ID, entries[who % entries.length]!.userId)!;
+          const step = where % proof.path.length;
+          const lowered = structuredClone(proof);
+          lowered.path[step]!.sumWei = (BigInt(lowered.path[step]!.sumWei) + 1n).toString();
+          expect(failedIds(await verify(lowered, snapshot))).toEqual(['root']);
+          const rehashed = structuredClone(proof);
+          rehashed.path[step]!.hash = rehashed.path[step]!.hash.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+          expect(failedIds(await verify(rehashed, snapshot))).toEqual(['root']);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -126,9 +143,14 @@ describe('the liability tree', () => {
     expect(() => amountBytes(MAX_TREE_WEI + 1n)).toThrow(TreeAmountError);
     expect(amountBytes(MAX_TREE_WEI)).toEqual(new Uint8Array(32).fill(255));
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.bigInt({ max: -1n }), fc.bigInt({ min: MAX_TREE_WEI + 1n, max: MAX_TREE_WEI * 4n })), async (amount) => {
-        await expect(buildLiabilityTree(crypto, [{ userId: 'a', salt: '11'.repeat(32), amountWei: amount }])).rejects.toThrow(TreeAmountError);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.bigInt({ max: -1n }), fc.bigInt({ min: MAX_TREE_WEI + 1n, max: MAX_TREE_WEI * 4n })),
+        async (amount) => {
+          await expect(buildLiabilityTree(crypto, [{ userId: 'a', salt: '11'.repeat(32), amountWei: amount }])).rejects.toThrow(
+            TreeAmountError,
+          );
+        },
+      ),
       { numRuns: 20 },
     );
     // Two balances that each fit but whose total does not: refused too.
@@ -217,7 +239,9 @@ describe('the liability tree', () => {
     const inflated = signedSnapshotOf(rootOf(tree.root), 1, privateKey, { reserves, totalWei: '1400' });
     expect(failedIds(await verify(proof, inflated))).toEqual(['reserves']);
     // A signature by another key for the cold address.
-    const forged = signedSnapshotOf(rootOf(tree.root), 1, privateKey, { reserves: [reserves[0]!, { address: cold, balanceWei: '500', signature: fakeSignature(hot) }] });
+    const forged = signedSnapshotOf(rootOf(tree.root), 1, privateKey, {
+      reserves: [reserves[0]!, { address: cold, balanceWei: '500', signature: fakeSignature(hot) }],
+    });
     const forgedChecks = await verify(proof, forged);
     expect(failedIds(forgedChecks)).toEqual(['reserves']);
     expect(forgedChecks.at(-1)!.detail).toContain(cold);
@@ -244,7 +268,10 @@ describe('the tree is the one issue 28 specifies, byte for byte (computed here i
     };
     const be32 = (amount: bigint) => Uint8Array.from(Buffer.from(amount.toString(16).padStart(64, '0'), 'hex'));
     const text = (value: string) => new TextEncoder().encode(value);
-    const leaf = (userHash: Uint8Array, amount: bigint) => ({ hash: sha(text('shifumi-liability-leaf'), Uint8Array.of(0), userHash, be32(amount)), sum: amount });
+    const leaf = (userHash: Uint8Array, amount: bigint) => ({
+      hash: sha(text('shifumi-liability-leaf'), Uint8Array.of(0), userHash, be32(amount)),
+      sum: amount,
+    });
     const node = (left: { hash: Uint8Array; sum: bigint }, right: { hash: Uint8Array; sum: bigint }) => ({
       hash: sha(text('shifumi-liability-node'), Uint8Array.of(1), left.hash, be32(left.sum), right.hash, be32(right.sum)),
       sum: left.sum + right.sum,
@@ -256,7 +283,10 @@ describe('the tree is the one issue 28 specifies, byte for byte (computed here i
     ];
     const leaves = entries
       .map((entry) => leaf(sha(Buffer.from(entry.salt, 'hex'), text(entry.userId)), entry.amountWei))
-      .map((value, index) => ({ ...value, userHash: sha(Buffer.from(entries[index]!.salt, 'hex'), text(entries[index]!.userId)) }))
+      .map((value, index) => ({
+        ...value,
+        userHash: sha(Buffer.from(entries[index]!.salt, 'hex'), text(entries[index]!.userId)),
+      }))
       .sort((a, b) => Buffer.compare(Buffer.from(a.userHash), Buffer.from(b.userHash)));
     const padded = [...leaves, leaf(new Uint8Array(32), 0n)];
     const expected = node(node(padded[0]!, padded[1]!), node(padded[2]!, padded[3]!));

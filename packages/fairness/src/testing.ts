@@ -4,7 +4,15 @@
  * this package, the CLI's and the web page's.
  */
 import { createHash, randomBytes, type KeyObject } from 'node:crypto';
-import { BET_AMOUNTS, CHOICES, type Choice, type ResultMode, type Transcript, type TranscriptResult, type TranscriptRound } from '@shifumi/protocol';
+import {
+  BET_AMOUNTS,
+  CHOICES,
+  type Choice,
+  type ResultMode,
+  type Transcript,
+  type TranscriptResult,
+  type TranscriptRound,
+} from '@shifumi/protocol';
 import fc from 'fast-check';
 import { expectedPayoutWei, expectedStakeWei } from './checks';
 import { commitmentPreimage } from './commitment';
@@ -27,13 +35,24 @@ function commitmentOf(room: string, round: number, userId: string, choice: Choic
 function resultOf(room: string, round: number, userId: string, play: PlayDraft, lockedAt: string): TranscriptResult {
   switch (play.mode) {
     case 'sealed':
-      return { mode: 'sealed', choice: play.choice, commitment: commitmentOf(room, round, userId, play.choice, play.salt), salt: play.salt, lockedAt };
+      return {
+        mode: 'sealed',
+        choice: play.choice,
+        commitment: commitmentOf(room, round, userId, play.choice, play.salt),
+        salt: play.salt,
+        lockedAt,
+      };
     case 'plain':
       return { mode: 'plain', choice: play.choice, lockedAt };
     case 'auto':
       return { mode: 'auto', choice: 'rock', lockedAt: null };
     case 'unrevealed':
-      return { mode: 'unrevealed', choice: null, commitment: commitmentOf(room, round, userId, play.choice, play.salt), lockedAt };
+      return {
+        mode: 'unrevealed',
+        choice: null,
+        commitment: commitmentOf(room, round, userId, play.choice, play.salt),
+        lockedAt,
+      };
   }
 }
 
@@ -61,10 +80,25 @@ export function buildTranscript(input: {
       [ids[1]]: resultOf(input.room, round, ids[1], second, lockedAt),
     };
     const winnerId = roundWinnerOf(ids, results[ids[0]]!, results[ids[1]]!);
-    rounds.push({ round, startedAt: new Date(startedAt).toISOString(), deadline: new Date(startedAt + 10_000).toISOString(), results, winnerId });
-    if (gameOutcomeOf(ids, rounds.map((entry) => entry.winnerId)).kind !== 'undecided') break;
+    rounds.push({
+      round,
+      startedAt: new Date(startedAt).toISOString(),
+      deadline: new Date(startedAt + 10_000).toISOString(),
+      results,
+      winnerId,
+    });
+    if (
+      gameOutcomeOf(
+        ids,
+        rounds.map((entry) => entry.winnerId),
+      ).kind !== 'undecided'
+    )
+      break;
   }
-  const outcome = gameOutcomeOf(ids, rounds.map((entry) => entry.winnerId));
+  const outcome = gameOutcomeOf(
+    ids,
+    rounds.map((entry) => entry.winnerId),
+  );
   const forfeit = input.forfeitWinner ?? 'draw';
   const winnerId = outcome.kind === 'undecided' ? (forfeit === 'draw' ? 'draw' : ids[forfeit]) : outcome.winnerId;
   const stakeWei = expectedStakeWei(input.amountUsdt, input.price);
@@ -97,7 +131,9 @@ const playArbitrary: fc.Arbitrary<PlayDraft> = fc.record({
 
 const priceArbitrary = fc
   .tuple(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 0, max: 999_999 }))
-  .map(([dollars, micros]) => (micros === 0 ? String(dollars) : `${dollars}.${String(micros).padStart(6, '0').replace(/0+$/, '')}`));
+  .map(([dollars, micros]) =>
+    micros === 0 ? String(dollars) : `${dollars}.${String(micros).padStart(6, '0').replace(/0+$/, '')}`,
+  );
 
 /** Any valid signed transcript: random players, bet, price and plays, won, drawn after 10 rounds, or ended early. */
 export function signedTranscriptArbitrary(privateKey: KeyObject): fc.Arbitrary<Transcript> {
@@ -137,10 +173,22 @@ export function signedSnapshotOf(
   root: { hash: string; sumWei: string },
   players: number,
   privateKey: KeyObject,
-  options: { id?: string; at?: string; blockNumber?: string; reserves?: Array<{ address: string; balanceWei: string; signature: string | null }>; totalWei?: string; ratio?: string } = {},
+  options: {
+    id?: string;
+    at?: string;
+    blockNumber?: string;
+    reserves?: Array<{ address: string; balanceWei: string; signature: string | null }>;
+    totalWei?: string;
+    ratio?: string;
+  } = {},
 ) {
   const addresses = options.reserves ?? [];
-  const totalWei = options.totalWei ?? addresses.filter((entry) => entry.signature !== null).reduce((total, entry) => total + BigInt(entry.balanceWei), 0n).toString();
+  const totalWei =
+    options.totalWei ??
+    addresses
+      .filter((entry) => entry.signature !== null)
+      .reduce((total, entry) => total + BigInt(entry.balanceWei), 0n)
+      .toString();
   return signSnapshot(
     {
       id: options.id ?? '44444444-4444-4444-8444-444444444444',

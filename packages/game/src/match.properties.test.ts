@@ -5,7 +5,17 @@
 import fc from 'fast-check';
 import { CHOICES, type Choice } from '@shifumi/protocol/constants';
 import { describe, expect, it } from 'vitest';
-import { apply, createMatch, nextDeadline, viewFor, type ApplyResult, type MatchAction, type MatchEffect, type MatchOptions, type MatchState } from './match';
+import {
+  apply,
+  createMatch,
+  nextDeadline,
+  viewFor,
+  type ApplyResult,
+  type MatchAction,
+  type MatchEffect,
+  type MatchOptions,
+  type MatchState,
+} from './match';
 import { resolveRound } from './rules';
 import { settlement } from './settlement';
 
@@ -23,10 +33,20 @@ type Step =
 
 const choiceArbitrary = fc.constantFrom<unknown>(...CHOICES, ...CHOICES, 'lizard', 7, null);
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ type: fc.constant('choose' as const), player: fc.constantFrom(A, A, B, B, 'mallory'), choice: choiceArbitrary }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      type: fc.constant('choose' as const),
+      player: fc.constantFrom(A, A, B, B, 'mallory'),
+      choice: choiceArbitrary,
+    }),
+  },
   { weight: 2, arbitrary: fc.constant({ type: 'tick' as const }) },
   { weight: 3, arbitrary: fc.constant({ type: 'tickAtDeadline' as const }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('disconnect' as const, 'reconnect' as const), player: fc.constantFrom(A, B) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constantFrom('disconnect' as const, 'reconnect' as const), player: fc.constantFrom(A, B) }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('leave' as const), player: fc.constantFrom(A, B, 'mallory') }) },
 );
 const scriptArbitrary = fc.array(fc.tuple(stepArbitrary, fc.nat({ max: 6_000 })), { maxLength: 150 });
@@ -102,7 +122,14 @@ describe('the generated matches', () => {
       for (const entry of run.log) if (!entry.result.ok) refusals.add(entry.result.code);
     }
     expect([...reasons].sort()).toEqual(['forfeit-disconnect', 'forfeit-leave', 'max-rounds', 'wins']);
-    expect([...refusals].sort()).toEqual(['already-chosen', 'game-over', 'invalid-choice', 'not-a-player', 'not-choosing', 'too-late']);
+    expect([...refusals].sort()).toEqual([
+      'already-chosen',
+      'game-over',
+      'invalid-choice',
+      'not-a-player',
+      'not-choosing',
+      'too-late',
+    ]);
   });
 });
 
@@ -128,7 +155,11 @@ describe('properties', () => {
           if (entry.result.state.phase === 'over') over = true;
         }
         // Any further action of any kind is refused.
-        for (const action of [{ type: 'tick', now: run.now + 1 }, { type: 'choose', playerId: A, choice: 'rock', now: run.now + 1 }, { type: 'reconnect', playerId: B, now: run.now + 1 }] as const) {
+        for (const action of [
+          { type: 'tick', now: run.now + 1 },
+          { type: 'choose', playerId: A, choice: 'rock', now: run.now + 1 },
+          { type: 'reconnect', playerId: B, now: run.now + 1 },
+        ] as const) {
           expect(apply(run.state, action)).toMatchObject({ ok: false, code: 'game-over', state: run.state });
         }
       }),
@@ -142,10 +173,12 @@ describe('properties', () => {
         const { winThreshold, maxRounds } = run.state.options;
         for (const entry of run.log) {
           for (const player of entry.result.state.players) expect(player.score).toBeLessThanOrEqual(winThreshold);
-          if (entry.result.state.phase !== 'over') for (const player of entry.result.state.players) expect(player.score).toBeLessThan(winThreshold);
+          if (entry.result.state.phase !== 'over')
+            for (const player of entry.result.state.players) expect(player.score).toBeLessThan(winThreshold);
         }
         const results = effectsOf(run).filter((effect) => effect.type === 'roundResult');
-        for (const player of run.state.players) expect(player.score).toBe(results.filter((effect) => effect.winnerId === player.id).length);
+        for (const player of run.state.players)
+          expect(player.score).toBe(results.filter((effect) => effect.winnerId === player.id).length);
         const [first, second] = run.state.players;
         if (run.state.endReason === 'wins') {
           const winner = run.state.players.find((player) => player.id === run.state.winnerId)!;
@@ -238,38 +271,60 @@ describe('properties', () => {
 
   it('(5) a player who never acts plays rock every round, never crashes the match, and wins only by the opponent’s scissors or forfeit', () => {
     const opponentStep: fc.Arbitrary<Step> = fc.oneof(
-      { weight: 8, arbitrary: fc.record({ type: fc.constant('choose' as const), player: fc.constant(B), choice: choiceArbitrary }) },
+      {
+        weight: 8,
+        arbitrary: fc.record({ type: fc.constant('choose' as const), player: fc.constant(B), choice: choiceArbitrary }),
+      },
       { weight: 4, arbitrary: fc.constant({ type: 'tickAtDeadline' as const }) },
-      { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('disconnect' as const, 'reconnect' as const, 'leave' as const), player: fc.constant(B) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          type: fc.constantFrom('disconnect' as const, 'reconnect' as const, 'leave' as const),
+          player: fc.constant(B),
+        }),
+      },
     );
     fc.assert(
-      fc.property(optionsArbitrary, fc.array(fc.tuple(opponentStep, fc.nat({ max: 6_000 })), { maxLength: 80 }), (options, script) => {
-        const run = replay(options, script, true);
-        expect(run.state.phase).toBe('over');
-        const results = effectsOf(run).filter((effect) => effect.type === 'roundResult');
-        for (const result of results) expect(result.player1Choice).toBe('rock');
-        const idle = run.state.players[0];
-        expect(idle.score).toBe(results.filter((result) => result.player2Choice === 'scissors').length);
-        if (run.state.winnerId === A) expect(['wins', 'forfeit-leave', 'forfeit-disconnect']).toContain(run.state.endReason);
-        if (run.state.winnerId === A && run.state.endReason === 'wins') expect(idle.score).toBe(run.state.options.winThreshold);
-        // The idle player is never the one who forfeits.
-        if (run.state.endReason === 'forfeit-leave' || run.state.endReason === 'forfeit-disconnect') expect(run.state.winnerId).toBe(A);
-      }),
+      fc.property(
+        optionsArbitrary,
+        fc.array(fc.tuple(opponentStep, fc.nat({ max: 6_000 })), { maxLength: 80 }),
+        (options, script) => {
+          const run = replay(options, script, true);
+          expect(run.state.phase).toBe('over');
+          const results = effectsOf(run).filter((effect) => effect.type === 'roundResult');
+          for (const result of results) expect(result.player1Choice).toBe('rock');
+          const idle = run.state.players[0];
+          expect(idle.score).toBe(results.filter((result) => result.player2Choice === 'scissors').length);
+          if (run.state.winnerId === A) expect(['wins', 'forfeit-leave', 'forfeit-disconnect']).toContain(run.state.endReason);
+          if (run.state.winnerId === A && run.state.endReason === 'wins') expect(idle.score).toBe(run.state.options.winThreshold);
+          // The idle player is never the one who forfeits.
+          if (run.state.endReason === 'forfeit-leave' || run.state.endReason === 'forfeit-disconnect')
+            expect(run.state.winnerId).toBe(A);
+        },
+      ),
     );
   });
 
   it('(5) against an opponent who plays only rock or paper and stays, a player who never acts loses or draws', () => {
     const opponentStep: fc.Arbitrary<Step> = fc.oneof(
-      fc.record({ type: fc.constant('choose' as const), player: fc.constant(B), choice: fc.constantFrom<unknown>('rock', 'paper') }),
+      fc.record({
+        type: fc.constant('choose' as const),
+        player: fc.constant(B),
+        choice: fc.constantFrom<unknown>('rock', 'paper'),
+      }),
       fc.constant({ type: 'tickAtDeadline' as const }),
       fc.constant({ type: 'tick' as const }),
     );
     fc.assert(
-      fc.property(optionsArbitrary, fc.array(fc.tuple(opponentStep, fc.nat({ max: 6_000 })), { maxLength: 80 }), (options, script) => {
-        const run = replay(options, script, true);
-        expect([B, 'draw']).toContain(run.state.winnerId);
-        expect(run.state.players[0].score).toBe(0);
-      }),
+      fc.property(
+        optionsArbitrary,
+        fc.array(fc.tuple(opponentStep, fc.nat({ max: 6_000 })), { maxLength: 80 }),
+        (options, script) => {
+          const run = replay(options, script, true);
+          expect([B, 'draw']).toContain(run.state.winnerId);
+          expect(run.state.players[0].score).toBe(0);
+        },
+      ),
     );
   });
 
@@ -294,7 +349,8 @@ describe('properties', () => {
         const run = replay(options, script);
         const at = nextDeadline(run.state);
         if (at === null) return;
-        if (at - 1 >= run.now) expect(apply(run.state, { type: 'tick', now: at - 1 })).toEqual({ ok: true, state: run.state, effects: [] });
+        if (at - 1 >= run.now)
+          expect(apply(run.state, { type: 'tick', now: at - 1 })).toEqual({ ok: true, state: run.state, effects: [] });
         const due = apply(run.state, { type: 'tick', now: Math.max(at, run.now) });
         expect(due.ok && due.effects.length > 0).toBe(true);
       }),

@@ -73,8 +73,30 @@ describe('createMatch', () => {
       id: 'room-1',
       options: DEFAULT_MATCH_OPTIONS,
       players: [
-        { id: A, score: 0, choice: null, commitment: null, salt: null, revealFailed: false, revealExtended: false, lockedAt: null, connected: true, disconnectedAt: null },
-        { id: B, score: 0, choice: null, commitment: null, salt: null, revealFailed: false, revealExtended: false, lockedAt: null, connected: true, disconnectedAt: null },
+        {
+          id: A,
+          score: 0,
+          choice: null,
+          commitment: null,
+          salt: null,
+          revealFailed: false,
+          revealExtended: false,
+          lockedAt: null,
+          connected: true,
+          disconnectedAt: null,
+        },
+        {
+          id: B,
+          score: 0,
+          choice: null,
+          commitment: null,
+          salt: null,
+          revealFailed: false,
+          revealExtended: false,
+          lockedAt: null,
+          connected: true,
+          disconnectedAt: null,
+        },
       ],
       round: 1,
       phase: 'choosing',
@@ -90,7 +112,15 @@ describe('createMatch', () => {
   });
 
   it('takes its defaults from the protocol constants', () => {
-    expect(DEFAULT_MATCH_OPTIONS).toEqual({ roundMs: 10_000, graceMs: 1_000, revealMs: 5_500, winThreshold: 2, maxRounds: 10, reconnectGraceMs: 10_000, revealWindowMs: 3_000 });
+    expect(DEFAULT_MATCH_OPTIONS).toEqual({
+      roundMs: 10_000,
+      graceMs: 1_000,
+      revealMs: 5_500,
+      winThreshold: 2,
+      maxRounds: 10,
+      reconnectGraceMs: 10_000,
+      revealWindowMs: 3_000,
+    });
   });
 
   it('takes options', () => {
@@ -105,7 +135,15 @@ describe('createMatch', () => {
     expect(() => createMatch({ id: 'r', players: [A, ''], now: T0 })).toThrow(RangeError);
     expect(() => createMatch({ id: '', players: [A, B], now: T0 })).toThrow(RangeError);
     expect(() => createMatch({ id: 'r', players: [A, B], now: Number.NaN })).toThrow(RangeError);
-    for (const options of [{ roundMs: 0 }, { graceMs: -1 }, { revealMs: Number.NaN }, { reconnectGraceMs: Number.POSITIVE_INFINITY }, { winThreshold: 0 }, { winThreshold: 1.5 }, { maxRounds: 0 }]) {
+    for (const options of [
+      { roundMs: 0 },
+      { graceMs: -1 },
+      { revealMs: Number.NaN },
+      { reconnectGraceMs: Number.POSITIVE_INFINITY },
+      { winThreshold: 0 },
+      { winThreshold: 1.5 },
+      { maxRounds: 0 },
+    ]) {
       expect(() => createMatch({ id: 'r', players: [A, B], now: T0, options })).toThrow(RangeError);
     }
   });
@@ -123,7 +161,14 @@ describe('a round', () => {
     const second = run(first.state, { type: 'choose', playerId: B, choice: 'rock', now: T0 + 2_000 });
     expect(second.effects).toEqual([
       { type: 'choiceLocked', playerId: B },
-      expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'paper', player2Choice: 'rock', winnerId: A }),
+      expect.objectContaining({
+        type: 'roundResult',
+        player1Id: A,
+        player2Id: B,
+        player1Choice: 'paper',
+        player2Choice: 'rock',
+        winnerId: A,
+      }),
       { type: 'roundEnd', scores: { [A]: 1, [B]: 0 }, gameOver: false },
     ]);
     // The reveal starts when the round resolved, not at its deadline.
@@ -144,12 +189,30 @@ describe('a round', () => {
   it('names the players in the order of the match, whoever chose first', () => {
     const first = run(start(), { type: 'choose', playerId: B, choice: 'scissors', now: T0 + 1 });
     const second = run(first.state, { type: 'choose', playerId: A, choice: 'paper', now: T0 + 2 });
-    expect(second.effects[1]).toEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'paper', player2Choice: 'scissors', winnerId: B }));
+    expect(second.effects[1]).toEqual(
+      expect.objectContaining({
+        type: 'roundResult',
+        player1Id: A,
+        player2Id: B,
+        player1Choice: 'paper',
+        player2Choice: 'scissors',
+        winnerId: B,
+      }),
+    );
   });
 
   it('a draw changes nothing but the round', () => {
     const { state, effects } = playRound(start(), 'scissors', 'scissors', T0 + 1);
-    expect(effects).toContainEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'scissors', player2Choice: 'scissors', winnerId: 'draw' }));
+    expect(effects).toContainEqual(
+      expect.objectContaining({
+        type: 'roundResult',
+        player1Id: A,
+        player2Id: B,
+        player1Choice: 'scissors',
+        player2Choice: 'scissors',
+        winnerId: 'draw',
+      }),
+    );
     expect(effects).toContainEqual({ type: 'roundEnd', scores: { [A]: 0, [B]: 0 }, gameOver: false });
     expect(state.players.map((player) => player.score)).toEqual([0, 0]);
     expect(run(state, { type: 'tick', now: state.revealEndsAt! }).state.round).toBe(2);
@@ -160,7 +223,14 @@ describe('a round', () => {
     expect(apply(first.state, { type: 'tick', now: GRACE_END_1 - 1 })).toEqual({ ok: true, state: first.state, effects: [] });
     const resolved = run(first.state, { type: 'tick', now: GRACE_END_1 });
     expect(resolved.effects).toEqual([
-      expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'scissors', winnerId: A }),
+      expect.objectContaining({
+        type: 'roundResult',
+        player1Id: A,
+        player2Id: B,
+        player1Choice: 'rock',
+        player2Choice: 'scissors',
+        winnerId: A,
+      }),
       { type: 'roundEnd', scores: { [A]: 1, [B]: 0 }, gameOver: false },
     ]);
     // The reveal is timed from the end of the grace, even when the tick comes late.
@@ -170,13 +240,31 @@ describe('a round', () => {
 
   it('two players without a choice both play rock: a draw', () => {
     const resolved = run(start(), { type: 'tick', now: GRACE_END_1 });
-    expect(resolved.effects[0]).toEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'rock', winnerId: 'draw' }));
+    expect(resolved.effects[0]).toEqual(
+      expect.objectContaining({
+        type: 'roundResult',
+        player1Id: A,
+        player2Id: B,
+        player1Choice: 'rock',
+        player2Choice: 'rock',
+        winnerId: 'draw',
+      }),
+    );
   });
 
   it('a choice that arrives after the deadline but within the network grace still counts', () => {
     const first = run(start(), { type: 'choose', playerId: A, choice: 'rock', now: T0 });
     const late = run(first.state, { type: 'choose', playerId: B, choice: 'paper', now: GRACE_END_1 - 1 });
-    expect(late.effects).toContainEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'paper', winnerId: B }));
+    expect(late.effects).toContainEqual(
+      expect.objectContaining({
+        type: 'roundResult',
+        player1Id: A,
+        player2Id: B,
+        player1Choice: 'rock',
+        player2Choice: 'paper',
+        winnerId: B,
+      }),
+    );
   });
 
   it('a choice once the grace is over is too late, even before the tick; the tick then resolves the round', () => {
@@ -202,7 +290,8 @@ describe('refusals', () => {
   it('someone who does not play in the match, whatever they try', () => {
     const state = start();
     expectRefused(state, { type: 'choose', playerId: 'mallory', choice: 'paper', now: T0 }, 'not-a-player');
-    for (const type of ['disconnect', 'reconnect', 'leave'] as const) expectRefused(state, { type, playerId: 'mallory', now: T0 }, 'not-a-player');
+    for (const type of ['disconnect', 'reconnect', 'leave'] as const)
+      expectRefused(state, { type, playerId: 'mallory', now: T0 }, 'not-a-player');
   });
 
   it('anything but rock, paper or scissors', () => {
@@ -265,7 +354,14 @@ describe('the end of a match', () => {
     state = playRoundAndContinue(state, 'rock', 'paper');
     const last = playRound(state, 'scissors', 'paper', state.deadline - 1);
     expect(last.effects.slice(-3)).toEqual([
-      expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'scissors', player2Choice: 'paper', winnerId: A }),
+      expect.objectContaining({
+        type: 'roundResult',
+        player1Id: A,
+        player2Id: B,
+        player1Choice: 'scissors',
+        player2Choice: 'paper',
+        winnerId: A,
+      }),
       { type: 'roundEnd', scores: { [A]: 2, [B]: 1 }, gameOver: true, winnerId: A },
       { type: 'gameOver', winnerId: A, reason: 'wins' },
     ]);
@@ -288,7 +384,9 @@ describe('the end of a match', () => {
     const results = effects.filter((effect) => effect.type === 'roundResult');
     expect(results).toHaveLength(10);
     expect(results.every((effect) => effect.player1Choice === 'rock' && effect.player2Choice === 'rock')).toBe(true);
-    expect(effects.filter((effect) => effect.type === 'newRound').map((effect) => effect.round)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(effects.filter((effect) => effect.type === 'newRound').map((effect) => effect.round)).toEqual([
+      2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
     expect(effects.slice(-2)).toEqual([
       { type: 'roundEnd', scores: { [A]: 0, [B]: 0 }, gameOver: true, winnerId: 'draw' },
       { type: 'gameOver', winnerId: 'draw', reason: 'max-rounds' },
@@ -319,11 +417,17 @@ describe('the end of a match', () => {
       'gameOver',
     ]);
     // Each round's deadline is counted from the end of the previous reveal, as if every tick had come on time.
-    expect(result.effects.find((effect) => effect.type === 'newRound')).toEqual({ type: 'newRound', round: 2, deadline: GRACE_END_1 + 5_500 + 10_000 });
+    expect(result.effects.find((effect) => effect.type === 'newRound')).toEqual({
+      type: 'newRound',
+      round: 2,
+      deadline: GRACE_END_1 + 5_500 + 10_000,
+    });
   });
 
   it('a deliberate leave forfeits at once, in any phase', () => {
-    expect(run(start(), { type: 'leave', playerId: B, now: T0 + 3 }).effects).toEqual([{ type: 'gameOver', winnerId: A, reason: 'forfeit-leave' }]);
+    expect(run(start(), { type: 'leave', playerId: B, now: T0 + 3 }).effects).toEqual([
+      { type: 'gameOver', winnerId: A, reason: 'forfeit-leave' },
+    ]);
     const { state } = playRound(start(), 'rock', 'paper', T0 + 1);
     const left = run(state, { type: 'leave', playerId: B, now: T0 + 2 });
     expect(left.effects).toEqual([{ type: 'gameOver', winnerId: A, reason: 'forfeit-leave' }]);
@@ -358,7 +462,16 @@ describe('disconnection', () => {
     const gone = run(start(), { type: 'disconnect', playerId: A, now: T0 + 5_000 });
     const chosen = run(gone.state, { type: 'choose', playerId: B, choice: 'paper', now: T0 + 6_000 });
     const resolved = run(chosen.state, { type: 'tick', now: GRACE_END_1 });
-    expect(resolved.effects[0]).toEqual(expect.objectContaining({ type: 'roundResult', player1Id: A, player2Id: B, player1Choice: 'rock', player2Choice: 'paper', winnerId: B }));
+    expect(resolved.effects[0]).toEqual(
+      expect.objectContaining({
+        type: 'roundResult',
+        player1Id: A,
+        player2Id: B,
+        player1Choice: 'rock',
+        player2Choice: 'paper',
+        winnerId: B,
+      }),
+    );
     expect(nextDeadline(resolved.state)).toBe(T0 + 15_000);
   });
 
@@ -373,7 +486,9 @@ describe('disconnection', () => {
   it('the lapse is settled before a round that ends at the same moment', () => {
     // Disconnected at T0 + 1 000: the grace ends exactly when round 1's grace does.
     const gone = run(start(), { type: 'disconnect', playerId: B, now: T0 + 1_000 });
-    expect(run(gone.state, { type: 'tick', now: GRACE_END_1 }).effects).toEqual([{ type: 'gameOver', winnerId: A, reason: 'forfeit-disconnect' }]);
+    expect(run(gone.state, { type: 'tick', now: GRACE_END_1 }).effects).toEqual([
+      { type: 'gameOver', winnerId: A, reason: 'forfeit-disconnect' },
+    ]);
   });
 
   it('coming back within the grace cancels it, and the player plays on', () => {
@@ -392,7 +507,11 @@ describe('disconnection', () => {
     expect(nextDeadline(state)).toBe(GRACE_END_1);
     state = run(state, { type: 'tick', now: GRACE_END_1 }).state;
     expect(state.phase).toBe('reveal');
-    expect(run(state, { type: 'tick', now: T0 + 19_500 }).effects.at(-1)).toEqual({ type: 'gameOver', winnerId: B, reason: 'forfeit-disconnect' });
+    expect(run(state, { type: 'tick', now: T0 + 19_500 }).effects.at(-1)).toEqual({
+      type: 'gameOver',
+      winnerId: B,
+      reason: 'forfeit-disconnect',
+    });
   });
 
   it('a coming back after the grace has run out (before the tick) is too late: the match ends', () => {
@@ -417,14 +536,18 @@ describe('disconnection', () => {
 
   it('a disconnected player may still have a choice arrive (another tab)', () => {
     const gone = run(start(), { type: 'disconnect', playerId: A, now: T0 }).state;
-    expect(run(gone, { type: 'choose', playerId: A, choice: 'paper', now: T0 + 1 }).effects).toEqual([{ type: 'choiceLocked', playerId: A }]);
+    expect(run(gone, { type: 'choose', playerId: A, choice: 'paper', now: T0 + 1 }).effects).toEqual([
+      { type: 'choiceLocked', playerId: A },
+    ]);
   });
 
   it('when both are away, the first whose grace runs out loses', () => {
     let state = run(start(), { type: 'disconnect', playerId: B, now: T0 }).state;
     state = run(state, { type: 'disconnect', playerId: A, now: T0 + 2_000 }).state;
     expect(nextDeadline(state)).toBe(T0 + 10_000);
-    expect(run(state, { type: 'tick', now: T0 + 30_000 }).effects).toEqual([{ type: 'gameOver', winnerId: A, reason: 'forfeit-disconnect' }]);
+    expect(run(state, { type: 'tick', now: T0 + 30_000 }).effects).toEqual([
+      { type: 'gameOver', winnerId: A, reason: 'forfeit-disconnect' },
+    ]);
   });
 
   it('when both graces run out at the same instant (a server restart nobody came back from), nobody wins', () => {

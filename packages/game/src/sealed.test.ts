@@ -8,7 +8,18 @@
 import { createHash } from 'node:crypto';
 import type { Choice } from '@shifumi/protocol/constants';
 import { describe, expect, it } from 'vitest';
-import { REFUSAL_MESSAGES, apply, createMatch, nextDeadline, upgradeState, viewFor, type MatchAction, type MatchEffect, type MatchState, type RefusalCode } from './match';
+import {
+  REFUSAL_MESSAGES,
+  apply,
+  createMatch,
+  nextDeadline,
+  upgradeState,
+  viewFor,
+  type MatchAction,
+  type MatchEffect,
+  type MatchState,
+  type RefusalCode,
+} from './match';
 
 const T0 = 1_000_000;
 const A = 'alice';
@@ -105,8 +116,20 @@ describe('sealed choices', () => {
         deadline: T0 + 10_000,
         winnerId: A,
         plays: [
-          { mode: 'sealed', choice: 'paper', commitment: commitmentOf(ROOM, 1, A, 'paper', SALT_A), salt: SALT_A, lockedAt: T0 + 1_000 },
-          { mode: 'sealed', choice: 'rock', commitment: commitmentOf(ROOM, 1, B, 'rock', SALT_B), salt: SALT_B, lockedAt: T0 + 2_000 },
+          {
+            mode: 'sealed',
+            choice: 'paper',
+            commitment: commitmentOf(ROOM, 1, A, 'paper', SALT_A),
+            salt: SALT_A,
+            lockedAt: T0 + 1_000,
+          },
+          {
+            mode: 'sealed',
+            choice: 'rock',
+            commitment: commitmentOf(ROOM, 1, B, 'rock', SALT_B),
+            salt: SALT_B,
+            lockedAt: T0 + 2_000,
+          },
         ],
       },
     ]);
@@ -117,7 +140,13 @@ describe('sealed choices', () => {
     const first = run(start(), { type: 'choose', playerId: A, choice: 'rock', now: T0 + 1_000 });
     const { effects, state } = run(first.state, { type: 'choose', playerId: B, choice: 'scissors', now: T0 + 1_500 });
     expect(effects.some((effect) => effect.type === 'revealRequest')).toBe(false);
-    expect(resultOf(effects)).toMatchObject({ player1Seal: null, player2Seal: null, player1Mode: 'plain', player2Mode: 'plain', winnerId: A });
+    expect(resultOf(effects)).toMatchObject({
+      player1Seal: null,
+      player2Seal: null,
+      player1Mode: 'plain',
+      player2Mode: 'plain',
+      winnerId: A,
+    });
     expect(state.rounds[0]!.plays).toEqual([
       { mode: 'plain', choice: 'rock', lockedAt: T0 + 1_000 },
       { mode: 'plain', choice: 'scissors', lockedAt: T0 + 1_500 },
@@ -146,7 +175,13 @@ describe('sealed choices', () => {
 
   it('neither commitment nor choice from anyone: both play rock, as before', () => {
     const { effects } = run(start(), { type: 'tick', now: T0 + 11_000 });
-    expect(resultOf(effects)).toMatchObject({ player1Mode: 'auto', player2Mode: 'auto', player1Choice: 'rock', player2Choice: 'rock', winnerId: 'draw' });
+    expect(resultOf(effects)).toMatchObject({
+      player1Mode: 'auto',
+      player2Mode: 'auto',
+      player1Choice: 'rock',
+      player2Choice: 'rock',
+      winnerId: 'draw',
+    });
   });
 
   it('a wrong salt loses the round, the opponent wins it; the round shows the commitment unrevealed', () => {
@@ -157,7 +192,12 @@ describe('sealed choices', () => {
     expectRefused(wrong.state, reveal(A, 'paper', SALT_A, T0 + 2_060), 'already-revealed');
     const { effects, state: resolved } = run(wrong.state, reveal(B, 'rock', SALT_B, T0 + 2_070));
     expect(resultOf(effects)).toMatchObject({ player1Mode: 'unrevealed', player1Seal: null, player2Mode: 'sealed', winnerId: B });
-    expect(resolved.rounds[0]!.plays[0]).toEqual({ mode: 'unrevealed', choice: null, commitment: commitmentOf(ROOM, 1, A, 'paper', SALT_A), lockedAt: T0 + 1_000 });
+    expect(resolved.rounds[0]!.plays[0]).toEqual({
+      mode: 'unrevealed',
+      choice: null,
+      commitment: commitmentOf(ROOM, 1, A, 'paper', SALT_A),
+      lockedAt: T0 + 1_000,
+    });
   });
 
   it.each([
@@ -218,12 +258,28 @@ describe('sealed choices', () => {
 
   it('commit follows the rules of make_choice: once per round, the current round only, in time, a well-formed commitment', () => {
     const first = commit(start(), A, 'rock', SALT_A, T0 + 1_000).state;
-    expectRefused(first, { type: 'commit', playerId: A, round: 1, commitment: commitmentOf(ROOM, 1, A, 'paper', SALT_A), now: T0 + 1_100 }, 'already-chosen');
+    expectRefused(
+      first,
+      { type: 'commit', playerId: A, round: 1, commitment: commitmentOf(ROOM, 1, A, 'paper', SALT_A), now: T0 + 1_100 },
+      'already-chosen',
+    );
     expectRefused(first, { type: 'choose', playerId: A, choice: 'paper', now: T0 + 1_100 }, 'already-chosen');
-    expectRefused(start(), { type: 'commit', playerId: A, round: 2, commitment: commitmentOf(ROOM, 2, A, 'rock', SALT_A), now: T0 + 1_000 }, 'wrong-round');
+    expectRefused(
+      start(),
+      { type: 'commit', playerId: A, round: 2, commitment: commitmentOf(ROOM, 2, A, 'rock', SALT_A), now: T0 + 1_000 },
+      'wrong-round',
+    );
     expectRefused(start(), { type: 'commit', playerId: A, round: 1, commitment: 'ABC', now: T0 + 1_000 }, 'invalid-commitment');
-    expectRefused(start(), { type: 'commit', playerId: 'mallory', round: 1, commitment: commitmentOf(ROOM, 1, A, 'rock', SALT_A), now: T0 + 1_000 }, 'not-a-player');
-    expectRefused(start(), { type: 'commit', playerId: A, round: 1, commitment: commitmentOf(ROOM, 1, A, 'rock', SALT_A), now: T0 + 11_000 }, 'too-late');
+    expectRefused(
+      start(),
+      { type: 'commit', playerId: 'mallory', round: 1, commitment: commitmentOf(ROOM, 1, A, 'rock', SALT_A), now: T0 + 1_000 },
+      'not-a-player',
+    );
+    expectRefused(
+      start(),
+      { type: 'commit', playerId: A, round: 1, commitment: commitmentOf(ROOM, 1, A, 'rock', SALT_A), now: T0 + 11_000 },
+      'too-late',
+    );
     expectRefused(first, reveal(A, 'rock', SALT_A, T0 + 1_200), 'not-revealing');
   });
 
@@ -233,7 +289,13 @@ describe('sealed choices', () => {
     delete old.rounds;
     delete old.roundStartedAt;
     delete old.revealRequestedAt;
-    old.players = (old.players as Array<Record<string, unknown>>).map(({ id, score, choice, connected, disconnectedAt }) => ({ id, score, choice, connected, disconnectedAt }));
+    old.players = (old.players as Array<Record<string, unknown>>).map(({ id, score, choice, connected, disconnectedAt }) => ({
+      id,
+      score,
+      choice,
+      connected,
+      disconnectedAt,
+    }));
     expect(upgradeState(old as unknown as MatchState)).toEqual(current);
   });
 });

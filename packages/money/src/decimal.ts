@@ -56,9 +56,7 @@ export function parseDecimalParts(input: unknown): DecimalParts | null {
 }
 
 /** Result of {@link scaleDecimal}. */
-export type ScaledDecimal =
-  | { ok: true; value: bigint }
-  | { ok: false; reason: 'too-precise' | 'too-large' };
+export type ScaledDecimal = { ok: true; value: bigint } | { ok: false; reason: 'too-precise' | 'too-large' };
 
 /**
  * Turns parsed decimal parts into an integer count of `10^-scale` units.
@@ -67,11 +65,7 @@ export type ScaledDecimal =
  * {@link Rounding} it is rounded. Values whose magnitude exceeds {@link MAX_UINT256} are
  * `too-large` (checked before any big power of ten is built).
  */
-export function scaleDecimal(
-  parts: DecimalParts,
-  scale: number,
-  rounding: Rounding | 'exact',
-): ScaledDecimal {
+export function scaleDecimal(parts: DecimalParts, scale: number, rounding: Rounding | 'exact'): ScaledDecimal {
   if (parts.digits === '') return { ok: true, value: 0n };
   const coefficient = BigInt(parts.digits);
   const signed = parts.negative ? -coefficient : coefficient;

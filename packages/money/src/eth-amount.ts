@@ -21,9 +21,7 @@ export type ParseEthAmountFailure =
   | 'not-positive';
 
 /** Result of {@link parseEthAmount}. */
-export type ParseEthAmountResult =
-  | { ok: true; wei: bigint }
-  | { ok: false; reason: ParseEthAmountFailure };
+export type ParseEthAmountResult = { ok: true; wei: bigint } | { ok: false; reason: ParseEthAmountFailure };
 
 /** Options of {@link parseEthAmount}. */
 export interface ParseEthAmountOptions {
@@ -49,10 +47,7 @@ export interface ParseEthAmountOptions {
  * @example parseEthAmount(' 0.25 ') // { ok: true, wei: 250000000000000000n }
  * @example parseEthAmount('0.0000000000000000001') // { ok: false, reason: 'too-precise' }
  */
-export function parseEthAmount(
-  input: string | number,
-  options: ParseEthAmountOptions = {},
-): ParseEthAmountResult {
+export function parseEthAmount(input: string | number, options: ParseEthAmountOptions = {}): ParseEthAmountResult {
   const parts = parseDecimalParts(input);
   if (parts === null) return { ok: false, reason: 'invalid' };
   const isZero = parts.digits === '';

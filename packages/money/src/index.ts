@@ -29,3 +29,4 @@ export {
   formatUsd,
   usdPriceToNumber,
 } from './usd-price';
+export { stakeFor } from './stake';

@@ -22,9 +22,7 @@ export type ParseUsdPriceFailure =
   | 'not-positive';
 
 /** Result of {@link parseUsdPrice}. */
-export type ParseUsdPriceResult =
-  | { ok: true; microUsdPerEth: bigint }
-  | { ok: false; reason: ParseUsdPriceFailure };
+export type ParseUsdPriceResult = { ok: true; microUsdPerEth: bigint } | { ok: false; reason: ParseUsdPriceFailure };
 
 /**
  * Parses an ETH price in US dollars (as a price API returns it, e.g. `3456.78` or

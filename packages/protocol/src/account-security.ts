@@ -3,6 +3,7 @@
  * two-factor codes (TOTP), the sign-in's second step and the sessions list.
  */
 import { z } from 'zod';
+import { formCheck } from './form-checks';
 import { passwordSchema, emailSchema, sessionResponseSchema } from './http';
 import { ACCOUNT_SECURITY_TEXTS } from './server-texts';
 import { recipientAddressSchema } from './money';
@@ -19,8 +20,7 @@ export const TWO_FACTOR_LOCK_SECONDS = 15 * 60;
 export const RECOVERY_CODE_COUNT = 10;
 
 /** Opaque tokens of links and challenges: 43 base64url characters. */
-const opaqueToken = (message: string) =>
-  z.string({ error: message }).regex(/^[A-Za-z0-9_-]{43}$/, { error: message });
+const opaqueToken = (message: string) => z.string({ error: message }).regex(/^[A-Za-z0-9_-]{43}$/, { error: message });
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
@@ -51,9 +51,10 @@ export const twoFactorCodeSchema = z
         : ACCOUNT_SECURITY_TEXTS.twoFactorCodeFormat,
   })
   .transform((value) => value.replace(/\s+/g, '').toLowerCase())
-  .refine((value) => value.length > 0, { error: ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired })
+  .refine((value) => value.length > 0, { error: ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired, params: formCheck('codeRequired') })
   .refine((value) => TOTP_CODE_PATTERN.test(value) || RECOVERY_CODE_PATTERN.test(value), {
     error: ACCOUNT_SECURITY_TEXTS.twoFactorCodeFormat,
+    params: formCheck('codeFormat'),
   });
 
 /** `POST /api/account/2fa/enable` and `/disable`. */

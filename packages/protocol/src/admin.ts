@@ -49,7 +49,10 @@ export type FourEyesRefusal = (typeof FOUR_EYES_REFUSALS)[number];
  * is one of `owners`, `staff_account` when an owner holds a staff role and
  * the actor is not admin.
  */
-export function fourEyesRefusalFor(staff: { userId: string; role: StaffRole }, owners: ReadonlyArray<{ userId: string; role: StaffRole | null } | null>): FourEyesRefusal | undefined {
+export function fourEyesRefusalFor(
+  staff: { userId: string; role: StaffRole },
+  owners: ReadonlyArray<{ userId: string; role: StaffRole | null } | null>,
+): FourEyesRefusal | undefined {
   const named = owners.filter((owner): owner is { userId: string; role: StaffRole | null } => owner !== null);
   if (named.some((owner) => owner.userId === staff.userId)) return 'own_case';
   if (staff.role !== 'admin' && named.some((owner) => owner.role !== null)) return 'staff_account';
@@ -186,7 +189,11 @@ export type AdminWithdrawalsResponse = z.infer<typeof adminWithdrawalsResponseSc
  * withdrawal that needs two answers `changed: true`, the withdrawal still in
  * `review`, `approvals: 1`).
  */
-export const adminWithdrawalDecisionSchema = z.object({ withdrawal: adminWithdrawalSchema, changed: z.boolean(), approvals: z.number().int().nonnegative() });
+export const adminWithdrawalDecisionSchema = z.object({
+  withdrawal: adminWithdrawalSchema,
+  changed: z.boolean(),
+  approvals: z.number().int().nonnegative(),
+});
 export type AdminWithdrawalDecision = z.infer<typeof adminWithdrawalDecisionSchema>;
 
 export const withdrawalIdParamsSchema = z.object({ id: uuidSchema }).strict();
@@ -194,7 +201,9 @@ export const depositIdParamsSchema = z.object({ id: uuidSchema }).strict();
 export const userIdParamsSchema = z.object({ userId: uuidSchema }).strict();
 export const gameIdParamsSchema = z.object({ gameId: uuidSchema }).strict();
 
-export const playerSearchQuerySchema = z.object({ q: z.string().trim().min(1, { error: 'Type something to search for.' }).max(200) }).strict();
+export const playerSearchQuerySchema = z
+  .object({ q: z.string().trim().min(1, { error: 'Type something to search for.' }).max(200) })
+  .strict();
 export const playerSummarySchema = z.object({
   userId: z.string(),
   name: z.string(),
@@ -230,13 +239,47 @@ export const playerPageSchema = z.object({
   balanceWei: weiStringSchema,
   /** Newest first; `nextBefore` pages on. */
   ledgerEntries: z.array(
-    z.object({ id: z.string(), at: z.iso.datetime(), amountWei: weiStringSchema, balanceAfterWei: weiStringSchema, kind: z.string(), transferId: z.string() }),
+    z.object({
+      id: z.string(),
+      at: z.iso.datetime(),
+      amountWei: weiStringSchema,
+      balanceAfterWei: weiStringSchema,
+      kind: z.string(),
+      transferId: z.string(),
+    }),
   ),
   nextBefore: z.string().nullable(),
-  deposits: z.array(z.object({ id: z.string(), txHash: z.string().nullable(), amountWei: weiStringSchema, status: z.string(), createdAt: z.iso.datetime() })),
+  deposits: z.array(
+    z.object({
+      id: z.string(),
+      txHash: z.string().nullable(),
+      amountWei: weiStringSchema,
+      status: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
   withdrawals: z.array(adminWithdrawalSchema),
-  games: z.array(z.object({ gameId: z.string(), status: z.string(), opponentId: z.string(), opponentName: z.string(), stakeWei: weiStringSchema, winnerId: z.string().nullable(), createdAt: z.iso.datetime() })),
-  sessions: z.array(z.object({ id: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime(), ip: z.string().nullable(), userAgent: z.string().nullable(), revokedAt: z.iso.datetime().nullable() })),
+  games: z.array(
+    z.object({
+      gameId: z.string(),
+      status: z.string(),
+      opponentId: z.string(),
+      opponentName: z.string(),
+      stakeWei: weiStringSchema,
+      winnerId: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.iso.datetime(),
+      lastUsedAt: z.iso.datetime(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      revokedAt: z.iso.datetime().nullable(),
+    }),
+  ),
   referrals: z.number().int(),
 });
 export type PlayerPage = z.infer<typeof playerPageSchema>;
@@ -247,22 +290,46 @@ export const adminGameRoundSchema = z.object({
   winnerId: z.string(),
   startedAt: z.iso.datetime().nullable(),
   deadline: z.iso.datetime().nullable(),
-  plays: z.array(z.object({ userId: z.string(), choice: z.enum(CHOICES).nullable(), mode: z.string().nullable(), lockedAt: z.iso.datetime().nullable() })),
+  plays: z.array(
+    z.object({
+      userId: z.string(),
+      choice: z.enum(CHOICES).nullable(),
+      mode: z.string().nullable(),
+      lockedAt: z.iso.datetime().nullable(),
+    }),
+  ),
 });
 export type AdminGameRound = z.infer<typeof adminGameRoundSchema>;
 
 export const gamePageSchema = z.object({
-  game: z.object({ gameId: z.string(), status: z.string(), stakeWei: z.string(), betUsd: z.number(), createdAt: z.iso.datetime(), endedAt: z.iso.datetime().nullable(), winnerId: z.string().nullable() }),
+  game: z.object({
+    gameId: z.string(),
+    status: z.string(),
+    stakeWei: z.string(),
+    betUsd: z.number(),
+    createdAt: z.iso.datetime(),
+    endedAt: z.iso.datetime().nullable(),
+    winnerId: z.string().nullable(),
+  }),
   players: z.array(z.object({ userId: z.string(), name: z.string() })),
   /** Every resolved round the game stored (none for a game stored before rounds were kept: see `state`). */
   rounds: z.array(adminGameRoundSchema),
   /** The stored match state (scores, round, phase), as kept. */
   state: z.unknown(),
-  transfers: z.array(z.object({ id: z.string(), kind: z.string(), at: z.iso.datetime(), entries: z.array(z.object({ account: z.string(), amountWei: z.string() })) })),
+  transfers: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      at: z.iso.datetime(),
+      entries: z.array(z.object({ account: z.string(), amountWei: z.string() })),
+    }),
+  ),
 });
 export type GamePage = z.infer<typeof gamePageSchema>;
 /** Issue 26: a game of a list (the console's Games, a flag's evidence): with its two players, for who played and who won. */
-export const gameListItemSchema = gamePageSchema.shape.game.extend({ players: z.array(z.object({ userId: z.string(), name: z.string() })) });
+export const gameListItemSchema = gamePageSchema.shape.game.extend({
+  players: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
 export type GameListItem = z.infer<typeof gameListItemSchema>;
 export const gamesListResponseSchema = z.object({ games: z.array(gameListItemSchema) });
 export type GamesListResponse = z.infer<typeof gamesListResponseSchema>;

@@ -100,6 +100,16 @@ export const API_PREFIX = '/api';
 export const SOCKET_PATH = '/socket.io';
 export const PUBLIC_SOCKET_PATH = '/public';
 
+/**
+ * Issue 25: the version of the realtime protocol this build speaks, sent by
+ * the web app in the signed-in socket's handshake (`auth.protocolVersion`). A
+ * server that speaks another version answers `force_disconnect` asking for a
+ * reload, then closes the socket; a handshake without one (a tool, a bot) is
+ * taken as the current version (decision 036). Raise it with any change to a
+ * socket event's shape that an open tab of the previous build would misread.
+ */
+export const PROTOCOL_VERSION = 2;
+
 /** Window events the public connection re-emits (S7.13). */
 export const WINDOW_EVENTS = {
   onlineUsers: 'onlineUsersUpdate',

@@ -18,7 +18,8 @@ describe('sealed-choice events', () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe('A commitment is 64 lower-case hexadecimal characters.');
     }
-    for (const round of [0, 1.5, -1, '1']) expect(commitChoiceSchema.safeParse({ room: 'r', round, commitment: hex }).success).toBe(false);
+    for (const round of [0, 1.5, -1, '1'])
+      expect(commitChoiceSchema.safeParse({ room: 'r', round, commitment: hex }).success).toBe(false);
     expect(commitChoiceSchema.safeParse({ room: '', round: 1, commitment: hex }).error?.issues[0]?.message).toBe('Unknown game.');
   });
 
@@ -27,9 +28,9 @@ describe('sealed-choice events', () => {
     expect(revealChoiceSchema.safeParse({ room: 'r', round: 2, choice: 'lizard', salt: hex }).error?.issues[0]?.message).toBe(
       'Choose rock, paper or scissors.',
     );
-    expect(revealChoiceSchema.safeParse({ room: 'r', round: 2, choice: 'rock', salt: 'zz'.repeat(32) }).error?.issues[0]?.message).toBe(
-      'A salt is 64 lower-case hexadecimal characters.',
-    );
+    expect(
+      revealChoiceSchema.safeParse({ room: 'r', round: 2, choice: 'rock', salt: 'zz'.repeat(32) }).error?.issues[0]?.message,
+    ).toBe('A salt is 64 lower-case hexadecimal characters.');
     expect(revealRequestSchema.safeParse({ room: 'r', round: 3 }).success).toBe(true);
   });
 
@@ -70,7 +71,9 @@ describe('transcript results', () => {
 
 describe('GET /api/fairness/key', () => {
   it('is {algorithm: Ed25519, publicKey: base64}', () => {
-    expect(fairnessKeyResponseSchema.safeParse({ algorithm: 'Ed25519', publicKey: Buffer.alloc(32).toString('base64') }).success).toBe(true);
+    expect(
+      fairnessKeyResponseSchema.safeParse({ algorithm: 'Ed25519', publicKey: Buffer.alloc(32).toString('base64') }).success,
+    ).toBe(true);
     expect(fairnessKeyResponseSchema.safeParse({ algorithm: 'RSA', publicKey: 'AAAA' }).success).toBe(false);
   });
 });

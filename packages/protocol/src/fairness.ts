@@ -93,9 +93,12 @@ function resultShapeProblem(result: {
 }): string | null {
   const sealed = result.mode === 'sealed' || result.mode === 'unrevealed';
   if (sealed !== (result.commitment !== undefined)) return `a ${result.mode} result ${sealed ? 'has' : 'has no'} commitment`;
-  if ((result.mode === 'sealed') !== (result.salt !== undefined)) return `a ${result.mode} result ${result.mode === 'sealed' ? 'has' : 'has no'} salt`;
-  if ((result.mode === 'unrevealed') !== (result.choice === null)) return `a ${result.mode} result ${result.mode === 'unrevealed' ? 'has no' : 'has a'} choice`;
-  if ((result.mode === 'auto') !== (result.lockedAt === null)) return `a ${result.mode} result ${result.mode === 'auto' ? 'has no' : 'has a'} lock time`;
+  if ((result.mode === 'sealed') !== (result.salt !== undefined))
+    return `a ${result.mode} result ${result.mode === 'sealed' ? 'has' : 'has no'} salt`;
+  if ((result.mode === 'unrevealed') !== (result.choice === null))
+    return `a ${result.mode} result ${result.mode === 'unrevealed' ? 'has no' : 'has a'} choice`;
+  if ((result.mode === 'auto') !== (result.lockedAt === null))
+    return `a ${result.mode} result ${result.mode === 'auto' ? 'has no' : 'has a'} lock time`;
   if (result.mode === 'auto' && result.choice !== 'rock') return 'an automatic choice is rock';
   return null;
 }

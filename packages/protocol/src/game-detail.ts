@@ -33,7 +33,12 @@ export const gameDetailResponseSchema = z.object({
   /** Whether it was the player who left or lost the connection, for a forfeit. */
   forfeitedByYou: z.boolean(),
   you: z.object({ name: z.string(), character: z.enum(CHARACTERS), score: z.number().int().nonnegative() }),
-  opponent: z.object({ name: z.string(), walletAddress: z.string().nullable(), character: z.enum(CHARACTERS), score: z.number().int().nonnegative() }),
+  opponent: z.object({
+    name: z.string(),
+    walletAddress: z.string().nullable(),
+    character: z.enum(CHARACTERS),
+    score: z.number().int().nonnegative(),
+  }),
   /** The bet in USDT. */
   betUsd: z.number(),
   /** Each player's stake, ETH decimal string. */

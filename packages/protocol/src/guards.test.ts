@@ -11,10 +11,7 @@ describe('isPublicUser', () => {
   it('accepts exactly what publicUserSchema accepts', () => {
     fc.assert(
       fc.property(
-        fc.oneof(
-          fc.record({ id: field, name: field, email: field, walletAddress: field }, { requiredKeys: [] }),
-          fc.anything(),
-        ),
+        fc.oneof(fc.record({ id: field, name: field, email: field, walletAddress: field }, { requiredKeys: [] }), fc.anything()),
         (value) => {
           expect(isPublicUser(value)).toBe(publicUserSchema.safeParse(value).success);
         },
@@ -45,10 +42,24 @@ describe('isMessageResponse', () => {
 const twoDigits = fc.integer({ min: 0, max: 99 }).map((value) => String(value).padStart(2, '0'));
 /** Datetimes shaped like ISO 8601 with any two-digit fields (so impossible days and times too), and real ones. */
 const datetimeLike = fc.oneof(
-  fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString()),
   fc
-    .tuple(fc.integer({ min: 0, max: 9999 }), twoDigits, twoDigits, twoDigits, twoDigits, twoDigits, fc.constantFrom('', '.5', '.123456789'), fc.constantFrom('Z', '+01:00', ''))
-    .map(([year, month, day, hour, minute, second, fraction, zone]) => `${String(year).padStart(4, '0')}-${month}-${day}T${hour}:${minute}:${second}${fraction}${zone}`),
+    .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+    .map((date) => date.toISOString()),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      twoDigits,
+      twoDigits,
+      twoDigits,
+      twoDigits,
+      twoDigits,
+      fc.constantFrom('', '.5', '.123456789'),
+      fc.constantFrom('Z', '+01:00', ''),
+    )
+    .map(
+      ([year, month, day, hour, minute, second, fraction, zone]) =>
+        `${String(year).padStart(4, '0')}-${month}-${day}T${hour}:${minute}:${second}${fraction}${zone}`,
+    ),
   fc.string(),
 );
 
@@ -61,13 +72,26 @@ describe('isIsoDateTime', () => {
       }),
       { numRuns: 5_000 },
     );
-    for (const value of ['2024-02-29T00:00:00Z', '2023-02-29T00:00:00Z', '2000-02-29T12:00:00.5Z', '1900-02-29T12:00:00Z', '0000-02-29T00:00:00Z']) {
+    for (const value of [
+      '2024-02-29T00:00:00Z',
+      '2023-02-29T00:00:00Z',
+      '2000-02-29T12:00:00.5Z',
+      '1900-02-29T12:00:00Z',
+      '0000-02-29T00:00:00Z',
+    ]) {
       expect(isIsoDateTime(value), value).toBe(schema.safeParse(value).success);
     }
   });
 });
 
-const numberLike = fc.oneof(fc.double(), fc.integer(), fc.constant(Number.NaN), fc.constant(Number.POSITIVE_INFINITY), fc.string(), fc.constant(null));
+const numberLike = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constant(Number.NaN),
+  fc.constant(Number.POSITIVE_INFINITY),
+  fc.string(),
+  fc.constant(null),
+);
 
 describe('isPriceResponse', () => {
   it('accepts exactly what priceResponseSchema accepts', () => {
@@ -75,7 +99,12 @@ describe('isPriceResponse', () => {
       fc.property(
         fc.oneof(
           fc.record(
-            { ethUsd: numberLike, updatedAt: datetimeLike, source: fc.constantFrom('live', 'fixed', 'development', 'other', 1), stale: fc.oneof(fc.boolean(), fc.constant('false')) },
+            {
+              ethUsd: numberLike,
+              updatedAt: datetimeLike,
+              source: fc.constantFrom('live', 'fixed', 'development', 'other', 1),
+              stale: fc.oneof(fc.boolean(), fc.constant('false')),
+            },
             { requiredKeys: [] },
           ),
           fc.anything(),
@@ -94,7 +123,13 @@ describe('isTransactionFeedItem', () => {
     const text = fc.oneof(fc.string(), fc.integer(), fc.constant(null));
     fc.assert(
       fc.property(
-        fc.oneof(fc.record({ game: text, player1: text, player2: text, winner: text, amount: numberLike, date: text }, { requiredKeys: [] }), fc.anything()),
+        fc.oneof(
+          fc.record(
+            { game: text, player1: text, player2: text, winner: text, amount: numberLike, date: text },
+            { requiredKeys: [] },
+          ),
+          fc.anything(),
+        ),
         (value) => {
           expect(isTransactionFeedItem(value)).toBe(transactionFeedItemSchema.safeParse(value).success);
         },
@@ -115,7 +150,9 @@ describe('isLobbyEvent (issue 24)', () => {
     expect(isLobbyEvent({ stakes: [...stakes, { amount: 200, waiting: 0 }] })).toBe(false);
     expect(isLobbyEvent({ stakes: [...stakes].reverse() })).toBe(false);
     expect(isLobbyEvent({ stakes: stakes.map((stake, index) => (index === 2 ? { ...stake, waiting: -1 } : stake)) })).toBe(false);
-    expect(isLobbyEvent({ stakes: stakes.map((stake, index) => (index === 2 ? { ...stake, waiting: 1.5 } : stake)) })).toBe(false);
+    expect(isLobbyEvent({ stakes: stakes.map((stake, index) => (index === 2 ? { ...stake, waiting: 1.5 } : stake)) })).toBe(
+      false,
+    );
     expect(isLobbyEvent({ stakes: stakes.map((stake, index) => (index === 2 ? { amount: stake.amount } : stake)) })).toBe(false);
     expect(isLobbyEvent(null)).toBe(false);
     expect(isLobbyEvent({ stakes: 'none' })).toBe(false);

@@ -38,7 +38,13 @@ export function isIsoDateTime(value: unknown): value is string {
 
 /** `publicUserSchema` without zod: the user the web app keeps in localStorage. */
 export function isPublicUser(value: unknown): value is PublicUser {
-  return isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string' && isStringOrNull(value.email) && isStringOrNull(value.walletAddress);
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    isStringOrNull(value.email) &&
+    isStringOrNull(value.walletAddress)
+  );
 }
 
 /** `messageResponseSchema` without zod: the `{ message }` of a refusal or an acknowledgement. */
@@ -75,6 +81,7 @@ export function isTransactionFeedItem(value: unknown): value is TransactionFeedI
 export function isLobbyEvent(value: unknown): value is LobbyEvent {
   if (!isRecord(value) || !Array.isArray(value.stakes) || value.stakes.length !== BET_AMOUNTS.length) return false;
   return value.stakes.every(
-    (stake: unknown, index) => isRecord(stake) && stake.amount === BET_AMOUNTS[index] && Number.isInteger(stake.waiting) && (stake.waiting as number) >= 0,
+    (stake: unknown, index) =>
+      isRecord(stake) && stake.amount === BET_AMOUNTS[index] && Number.isInteger(stake.waiting) && (stake.waiting as number) >= 0,
   );
 }

@@ -3,8 +3,21 @@ import { contactRequestSchema, firstIssueMessage, registerRequestSchema } from '
 
 describe('registerRequestSchema', () => {
   it('normalises the e-mail and accepts a valid request', () => {
-    const parsed = registerRequestSchema.parse({ name: ' Ann ', email: ' Ann@Example.COM ', password: 'correct horse', ageConfirmed: true, termsAccepted: true });
-    expect(parsed).toEqual({ name: 'Ann', email: 'ann@example.com', password: 'correct horse', referralCode: undefined, ageConfirmed: true, termsAccepted: true });
+    const parsed = registerRequestSchema.parse({
+      name: ' Ann ',
+      email: ' Ann@Example.COM ',
+      password: 'correct horse',
+      ageConfirmed: true,
+      termsAccepted: true,
+    });
+    expect(parsed).toEqual({
+      name: 'Ann',
+      email: 'ann@example.com',
+      password: 'correct horse',
+      referralCode: undefined,
+      ageConfirmed: true,
+      termsAccepted: true,
+    });
   });
 
   it.each([
@@ -14,7 +27,10 @@ describe('registerRequestSchema', () => {
     [{ name: 'A', email: 'a@b.co' }, 'Password is required.'],
     [{ name: 'A', email: 'a@b.co', password: '12345678', referralCode: 'x!' }, 'This referral code does not exist.'],
     [{ name: 'A', email: 'a@b.co', password: '12345678', termsAccepted: true }, 'Please confirm that you are 18 or older.'],
-    [{ name: 'A', email: 'a@b.co', password: '12345678', ageConfirmed: true, termsAccepted: false }, 'Please accept the Terms to continue.'],
+    [
+      { name: 'A', email: 'a@b.co', password: '12345678', ageConfirmed: true, termsAccepted: false },
+      'Please accept the Terms to continue.',
+    ],
   ])('refuses %j with a readable message', (input, message) => {
     const result = registerRequestSchema.safeParse(input);
     expect(result.success).toBe(false);

@@ -11,8 +11,11 @@ import {
   PASSWORD_MIN_LENGTH,
   PRICE_SOURCES,
 } from './constants';
+import { languageSchema } from './language';
+import { REFUSAL_CODES } from './refusal-codes';
 import { depositItemSchema, gameHistoryItemSchema, withdrawalItemSchema } from './money';
 import { ageConfirmedSchema, termsAcceptedSchema } from './responsible-gaming';
+import { formCheck } from './form-checks';
 import { isDisplayName, isPlainLine, isPlainText, TEXT_RULE_MESSAGES } from './text-rules';
 
 /**
@@ -27,13 +30,17 @@ function requiredText(label: string, max: number, kind: 'line' | 'multiline' = '
     .trim()
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} must be at most ${max} characters.` })
-    .refine(kind === 'multiline' ? isPlainText : isPlainLine, { error: TEXT_RULE_MESSAGES.control(label), abort: true });
+    .refine(kind === 'multiline' ? isPlainText : isPlainLine, {
+      error: TEXT_RULE_MESSAGES.control(label),
+      params: formCheck('notAllowed'),
+      abort: true,
+    });
 }
 
 /** Issue 12: a display name others read: no control, invisible or direction-changing character; NFC. */
 function displayName(label: string, max: number) {
   return requiredText(label, max)
-    .refine(isDisplayName, { error: TEXT_RULE_MESSAGES.invisible(label) })
+    .refine(isDisplayName, { error: TEXT_RULE_MESSAGES.invisible(label), params: formCheck('invisible') })
     .transform((value) => value.normalize('NFC'));
 }
 
@@ -69,6 +76,8 @@ export const registerRequestSchema = z.object({
   /** Issue 19: being 18 or older and the Terms, confirmed at sign-up. */
   ageConfirmed: ageConfirmedSchema,
   termsAccepted: termsAcceptedSchema,
+  /** Issue 27: the language the visitor reads the site in (mails, notices); optional, else `Accept-Language`. */
+  language: languageSchema.optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -77,7 +86,10 @@ export const loginRequestSchema = z.object({
   password: z
     .string({ error: (issue) => (issue.input === undefined ? 'Password is required.' : 'Password must be text.') })
     .min(1, { error: 'Password is required.' })
-    .max(PASSWORD_MAX_LENGTH, { error: 'Incorrect e-mail or password.' }),
+    .refine((value) => value.length <= PASSWORD_MAX_LENGTH, {
+      error: 'Incorrect e-mail or password.',
+      params: formCheck('signInFailed'),
+    }),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -87,7 +99,6 @@ export const contactRequestSchema = z.object({
   message: requiredText('Message', CONTACT_MESSAGE_MAX_LENGTH, 'multiline'),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
-
 
 /** Verification tokens are 43 base64url characters (32 random bytes). */
 export const verifyEmailParamsSchema = z.object({
@@ -140,6 +151,12 @@ export const accountResponseSchema = z.object({
   withdrawals: z.array(withdrawalItemSchema),
   /** The wallet linked for Sign-In With Ethereum (lower-case), if any. */
   linkedAddress: z.string().nullable(),
+  /**
+   * Issue 27: the language the player chose (`PATCH /api/account/preferences`,
+   * or at sign-up); null when they never chose one. Always sent by the server;
+   * optional here so that older answers still parse.
+   */
+  language: languageSchema.nullable().optional(),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 
@@ -165,6 +182,8 @@ export const readinessResponseSchema = z.object({
   /** `none`: a single node without Redis. */
   redis: z.enum(['ok', 'error', 'none']),
   draining: z.boolean(),
+  /** Not ready: the refusal's code (`draining` or `service_unavailable`, decision 037) and its sentence. */
+  code: z.enum(REFUSAL_CODES).optional(),
   message: z.string().optional(),
 });
 export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

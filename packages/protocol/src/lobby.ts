@@ -1,7 +1,7 @@
 /**
  * Issue 24, "Never wait alone": who is waiting at each stake (the lobby), the
- * challenge by link, the rematch. Wire shapes and their schemas; the texts are
- * in lobby-texts.ts.
+ * challenge by link, the rematch. Wire shapes and their schemas; the server's
+ * refusals are in lobby-texts.ts, the screens' texts in the web's catalogues.
  */
 import { z } from 'zod';
 import type { BetAmount, Character } from './constants';
@@ -76,11 +76,21 @@ export interface OwnChallenge {
 
 export const ownChallengesSchema: z.ZodType<{ challenges: OwnChallenge[] }> = z.object({
   challenges: z.array(
-    z.object({ id: z.string(), url: z.string(), amount: betAmountSchema as z.ZodType<BetAmount>, character: characterSchema, expiresAt: z.string() }),
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      amount: betAmountSchema as z.ZodType<BetAmount>,
+      character: characterSchema,
+      expiresAt: z.string(),
+    }),
   ),
 });
 
-export const createdChallengeSchema: z.ZodType<CreatedChallenge> = z.object({ id: z.string(), url: z.string(), expiresAt: z.string() });
+export const createdChallengeSchema: z.ZodType<CreatedChallenge> = z.object({
+  id: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+});
 
 /** 200 of `POST /api/challenges/{id}/accept`: the game started. */
 export interface AcceptedChallenge {

@@ -8,6 +8,7 @@ import { parseEthAmount } from '@shifumi/money';
 import { isAddress } from 'viem';
 import { z } from 'zod';
 import { ADDRESS_PATTERN } from './constants';
+import { formCheck } from './form-checks';
 import { TEXTS } from './texts';
 
 /**
@@ -65,7 +66,7 @@ export const recipientAddressSchema = z
   })
   .trim()
   .min(1, { error: TEXTS.withdrawalAddressMissing })
-  .refine(isValidEthereumAddress, { error: TEXTS.withdrawalAddressInvalid })
+  .refine(isValidEthereumAddress, { error: TEXTS.withdrawalAddressInvalid, params: formCheck('addressInvalid') })
   .transform((value) => value.toLowerCase() as `0x${string}`);
 
 /** `POST /api/wallet/cashout` body. The balance rule ('greater than your balance') is the server's. */
@@ -91,9 +92,9 @@ export const cashoutRequestSchema = z.object({
 });
 export type CashoutRequest = z.input<typeof cashoutRequestSchema>;
 
-export const idempotencyKeySchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]{8,128}$/, { error: 'The Idempotency-Key header must be 8 to 128 letters, digits, dots, colons, dashes or underscores.' });
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, {
+  error: 'The Idempotency-Key header must be 8 to 128 letters, digits, dots, colons, dashes or underscores.',
+});
 
 /**
  * Life of a withdrawal: `queued` (debited, waiting for the sender), `sent`

@@ -55,22 +55,25 @@ export const SERVER_TEXTS = {
   // Issue 12: money and malformed input under attack.
   jsonTooDeep: 'The request is nested too deeply.',
   withdrawalBelowMinimum: (minimumEth: string) => `The minimum withdrawal is ${minimumEth} ETH.`,
-  withdrawalFeeRose: (feeEth: string) => `The network fee has just risen to ${feeEth} ETH. Please check the amounts and confirm again.`,
+  withdrawalFeeRose: (feeEth: string) =>
+    `The network fee has just risen to ${feeEth} ETH. Please check the amounts and confirm again.`,
   withdrawalAboveBalanceWithFee: (feeEth: string) =>
     `You cannot withdraw more than your balance minus the network fee (${feeEth} ETH).`,
   tooManyWithdrawals: (perHour: number) => `You can request at most ${perHour} withdrawals an hour. Please try again later.`,
   feeUnavailable: 'The network fee cannot be worked out right now. Please try again in a moment.',
 
   // Issue 23: withdrawals that could only be lost.
-  withdrawalToBurnAddress: 'Nothing sent to this address can ever be recovered. Please enter the address of a wallet of your own.',
+  withdrawalToBurnAddress:
+    'Nothing sent to this address can ever be recovered. Please enter the address of a wallet of your own.',
   withdrawalToHouseAddress:
     'This is a Shifumi address (a deposit address or our own wallet): withdrawals cannot go to it. Please enter the address of a wallet of your own.',
 } as const;
 
 /**
- * Issue 12: every `error {message}` of the signed-in socket, written for
+ * Issue 12: the sentences of the signed-in socket's refusals, written for
  * people (the validation messages of the socket schemas aside, which are
- * sentences of their own).
+ * sentences of their own). Issue 25: a refusal is sent by its code with its
+ * sentence, from socket-refusals.ts, which takes these.
  */
 export const SOCKET_TEXTS = {
   invalidPayload: 'This request is not valid. Please reload the page and try again.',
@@ -123,7 +126,8 @@ export const RESPONSIBLE_GAMING_TEXTS = {
 
 /** Issue 13 (account security): password reset and change, two-factor codes, sessions, the withdrawal guards. */
 export const ACCOUNT_SECURITY_TEXTS = {
-  forgotPasswordSent: 'If an account uses this address, we have sent it a link to choose a new password. The link is valid for 30 minutes.',
+  forgotPasswordSent:
+    'If an account uses this address, we have sent it a link to choose a new password. The link is valid for 30 minutes.',
   resetLinkInvalid: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.',
   passwordReset: 'Your password has been changed. Please sign in with your new password.',
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
@@ -162,8 +166,22 @@ export const ACCOUNT_SECURITY_TEXTS = {
   addressBookOff: 'Your withdrawal address book is off.',
   /** `{at}`: a date and time (UTC). */
   addressBookOffScheduled: 'Your withdrawal address book will turn off on {at}.',
-  addressBookNotInBook: 'Your withdrawal address book is on: this address is not in it. Add it in your account\'s Security section first.',
+  addressBookNotInBook:
+    "Your withdrawal address book is on: this address is not in it. Add it in your account's Security section first.",
   /** `{until}`: a date and time (UTC). */
   addressBookNotActiveYet: 'This address in your address book can receive withdrawals from {until}.',
   addressBookPending: 'This address in your address book is not confirmed yet: open the link we sent you.',
 } as const;
+
+/**
+ * Issue 27: another language's version of a table of texts: the same keys,
+ * a sentence where English has a sentence, a function of the same parameters
+ * where English has one. A missing or extra key is a compile error.
+ */
+export type Translation<T> = {
+  readonly [K in keyof T]: T[K] extends string
+    ? string
+    : T[K] extends (...args: infer A) => string
+      ? (...args: A) => string
+      : Translation<T[K]>;
+};

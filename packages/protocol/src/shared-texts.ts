@@ -3,4 +3,3 @@ export const SIGN_UP_SUCCESS = 'A verification email has been sent to your addre
 export const VERIFY_FAILED_TEXT = 'The verification link is invalid or has expired.';
 export const CONTACT_SUCCESS = 'Form submitted successfully';
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
-

@@ -6,8 +6,16 @@ import { z } from 'zod';
 import { CHOICES, QUICK_MESSAGE_MAX_LENGTH, type Character, type Choice } from './constants';
 import type { CommitChoicePayload, ResultMode, RevealChoicePayload, RevealRequestEvent, Seal } from './fairness';
 import { isPlainLine, TEXT_RULE_MESSAGES } from './text-rules';
-import type { ChallengeUpdateEvent, LobbyEvent, RematchAnswerPayload, RematchDeclinedEvent, RematchOfferedEvent, RematchRequestPayload } from './lobby';
+import type {
+  ChallengeUpdateEvent,
+  LobbyEvent,
+  RematchAnswerPayload,
+  RematchDeclinedEvent,
+  RematchOfferedEvent,
+  RematchRequestPayload,
+} from './lobby';
 import { SOCKET_TEXTS } from './server-texts';
+import type { SocketRefusalAnswer } from './socket-refusals';
 import { betAmountSchema, characterSchema } from './play-schemas';
 
 export { betAmountSchema, characterSchema };
@@ -20,8 +28,16 @@ const roomSchema = z
   .refine(isPlainLine, { error: 'Unknown game.' });
 
 export const searchGameSchema = z.object({
-  address: z.string({ error: SOCKET_TEXTS.invalidPayload }).max(64, { error: SOCKET_TEXTS.invalidPayload }).refine(isPlainLine, { error: SOCKET_TEXTS.invalidPayload }).optional(),
-  name: z.string({ error: SOCKET_TEXTS.invalidPayload }).max(64, { error: SOCKET_TEXTS.invalidPayload }).refine(isPlainLine, { error: SOCKET_TEXTS.invalidPayload }).optional(),
+  address: z
+    .string({ error: SOCKET_TEXTS.invalidPayload })
+    .max(64, { error: SOCKET_TEXTS.invalidPayload })
+    .refine(isPlainLine, { error: SOCKET_TEXTS.invalidPayload })
+    .optional(),
+  name: z
+    .string({ error: SOCKET_TEXTS.invalidPayload })
+    .max(64, { error: SOCKET_TEXTS.invalidPayload })
+    .refine(isPlainLine, { error: SOCKET_TEXTS.invalidPayload })
+    .optional(),
   character: characterSchema,
   amount: betAmountSchema,
 });
@@ -45,10 +61,16 @@ export const sendReactionSchema = z.object({
   kind: z.enum(['reaction', 'message']).optional(),
 });
 export type SendReactionPayload = z.infer<typeof sendReactionSchema>;
-/** Issue 14: the answer to a send_reaction that asked for one: sent, or refused and why. */
-export type SendReactionAck = { ok: true } | { ok: false; message: string };
+/**
+ * Issue 14: the answer to a send_reaction that asked for one: sent, or refused
+ * and why (issue 25: with the refusal's code, socket-refusals.ts).
+ */
+export type SendReactionAck = { ok: true } | ({ ok: false } & SocketRefusalAnswer);
 
 export const leaveGameSchema = z.object({ room: roomSchema });
+
+/** `cancel_search` carries nothing: whatever comes with it is ignored. */
+export const noPayloadSchema = z.unknown().transform((): undefined => undefined);
 export type LeaveGamePayload = z.infer<typeof leaveGameSchema>;
 
 export interface OpponentInfo {
@@ -57,6 +79,22 @@ export interface OpponentInfo {
   /** Issue 23: the first SHOWN_ADDRESS_LENGTH (5) characters of the opponent's deposit address (what the screen shows), never the address. */
   walletAddress: string | null;
 }
+
+/** The opponent as `game_found` and `game_state` show them. */
+export const opponentInfoSchema = z.object({ id: z.string().min(1), name: z.string(), walletAddress: z.string().nullable() });
+
+/**
+ * `game_found` as the web app checks it (issue 25: one schema, here; the game
+ * screen checks its navigation state with it, plus the player's character).
+ */
+export const gameFoundSchema = z.object({
+  room: z.string().min(1),
+  opponentCharacter: characterSchema,
+  opponent: opponentInfoSchema,
+  amount: betAmountSchema,
+  stakeEth: z.string(),
+  challenge: z.string().optional(),
+}) satisfies z.ZodType<GameFoundEvent>;
 
 export interface GameFoundEvent {
   room: string;
@@ -116,10 +154,15 @@ export interface GameStateEvent {
   revealPending?: boolean;
 }
 
-/** Issue 14: a withdrawal of the user's was confirmed on chain (WITHDRAWAL_CONFIRMATIONS reached) or failed (amount returned). */
+/**
+ * Issue 14: a withdrawal of the user's was confirmed on chain (WITHDRAWAL_CONFIRMATIONS reached) or failed (amount returned).
+ * Issue 26: one in review moved — `approved` (now on its way) or `rejected` (amount and fee returned, with staff's `reason`).
+ */
 export interface WithdrawalUpdateEvent {
   id: string;
-  status: 'confirmed' | 'failed';
+  status: 'confirmed' | 'failed' | 'approved' | 'rejected';
+  /** With `rejected`: the reason staff gave. */
+  reason?: string;
 }
 
 /**
@@ -165,9 +208,8 @@ export const transactionFeedItemSchema: z.ZodType<TransactionFeedItem> = z.objec
   date: z.string(),
 });
 
-export interface ErrorEvent {
-  message: string;
-}
+/** A refusal (issue 25: its code, socket-refusals.ts, and its sentence; the spec's `message` as it was). */
+export type ErrorEvent = SocketRefusalAnswer;
 
 /**
  * Issue 12: the text of a refused socket payload. A payload that is not even

@@ -42,7 +42,10 @@ export type TreeRoot = z.infer<typeof treeRootSchema>;
 export const reserveAddressSchema = z.strictObject({
   address,
   balanceWei: unsignedWei,
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, { error: 'must be a 65-byte hexadecimal signature' }).nullable(),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{130}$/, { error: 'must be a 65-byte hexadecimal signature' })
+    .nullable(),
 });
 export type ReserveAddress = z.infer<typeof reserveAddressSchema>;
 

@@ -4,10 +4,29 @@ import { contactRequestSchema, registerRequestSchema } from './http';
 import { sendReactionSchema } from './socket';
 import { isDisplayName, isPlainLine, isPlainText } from './text-rules';
 
-const controls = [...Array.from({ length: 0x20 }, (_, code) => code), ...Array.from({ length: 0x21 }, (_, index) => 0x7f + index)].map((code) =>
-  String.fromCharCode(code),
-);
-const invisible = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u2060', '\ufeff', '\u00ad'];
+const controls = [
+  ...Array.from({ length: 0x20 }, (_, code) => code),
+  ...Array.from({ length: 0x21 }, (_, index) => 0x7f + index),
+].map((code) => String.fromCharCode(code));
+const invisible = [
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u2060',
+  '\ufeff',
+  '\u00ad',
+];
 
 describe('text rules (issue 12)', () => {
   it('refuse every C0 and C1 control character in a line, NUL included', () => {
@@ -23,7 +42,8 @@ describe('text rules (issue 12)', () => {
   });
 
   it('refuse bidi controls and zero-width characters in display names', () => {
-    for (const character of invisible) expect(isDisplayName(`Ann${character}`), character.codePointAt(0)!.toString(16)).toBe(false);
+    for (const character of invisible)
+      expect(isDisplayName(`Ann${character}`), character.codePointAt(0)!.toString(16)).toBe(false);
   });
 
   it('refuse lone surrogates', () => {

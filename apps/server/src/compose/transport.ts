@@ -7,12 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SERVER_TEXTS } from '@shifumi/protocol';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { CONNECTION_TIMEOUTS, type ConnectionTimeouts } from '../http/connection-timeouts';
+import { refusalAnswer } from '../http/error-handler';
 import type { RedisContext } from '../infra/redis/redis';
 import { createSocketServers, type GameServer, type PublicServer } from '../realtime/servers';
+import { refusal } from '../shared/result';
 
 /** Default body limit of every route (JSON bodies here are small); routes may set their own. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -55,15 +56,24 @@ export function createTransport(options: TransportOptions): Transport {
     },
     routerOptions: { maxParamLength: 512 },
     forceCloseConnections: true,
+    // avvio's 10 s default failed a start on a busy 2-core CI machine; a plugin that truly hangs still fails the start.
+    pluginTimeout: 60_000,
     // Undecodable URLs (`/api/%`) are answered like every other client error.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ err: error }, 'Malformed request');
       const answer = reply as FastifyReply;
-      void answer.code(400).header('cache-control', 'no-store').send({ message: SERVER_TEXTS.invalidRequest });
+      void answer
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send(refusalAnswer(request as FastifyRequest, refusal('invalid_request')));
     },
     return503OnClosing: true,
     // Issue 12: header, request and idle deadlines (connection-timeouts.ts, decision 010).
-    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleMs,

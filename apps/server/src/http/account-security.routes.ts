@@ -1,5 +1,5 @@
 import {
-  ACCOUNT_SECURITY_TEXTS,
+  formatUtc,
   changePasswordRequestSchema,
   sessionIdParamsSchema,
   twoFactorCodeRequestSchema,
@@ -22,6 +22,7 @@ import type { UsersRepo } from '../modules/users/users.repo';
 import { unwrap } from '../shared/result';
 import type { RequireAuth } from './authenticate';
 import { perMinuteLimiter } from './rate-limits';
+import { textsFor } from './request-language';
 import { parseInput } from './validation';
 
 export interface AccountSecurityRoutesOptions {
@@ -48,7 +49,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, options: Accou
     const context = await requireAuth(request);
     const { currentPassword, newPassword } = parseInput(changePasswordRequestSchema, request.body);
     unwrap(await accountSecurity.changePassword(context, currentPassword, newPassword, where(request)));
-    return { message: ACCOUNT_SECURITY_TEXTS.passwordChanged };
+    return { message: textsFor(request).accountSecurity.passwordChanged };
   });
 
   app.post('/account/2fa/setup', { onRequest: limiter }, async (request): Promise<TwoFactorSetupResponse> => {
@@ -71,7 +72,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, options: Accou
     const { code } = parseInput(twoFactorCodeRequestSchema, request.body);
     unwrap(await twoFactor.disable(context.userId, code));
     await accountSecurity.notifyUser(context.userId, { kind: 'two_factor_off' }, where(request));
-    return { message: ACCOUNT_SECURITY_TEXTS.twoFactorDisabled };
+    return { message: textsFor(request).accountSecurity.twoFactorDisabled };
   });
 
   app.get('/account/sessions', async (request): Promise<SessionItem[]> => {
@@ -82,7 +83,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, options: Accou
     const context = await requireAuth(request);
     const { id } = parseInput(sessionIdParamsSchema, request.params);
     unwrap(await accountSecurity.revokeSession(context, id));
-    return { message: ACCOUNT_SECURITY_TEXTS.sessionRevoked };
+    return { message: textsFor(request).accountSecurity.sessionRevoked };
   });
 
   // The withdrawal address book.
@@ -96,26 +97,30 @@ export async function accountSecurityRoutes(app: FastifyInstance, options: Accou
     const { address, label } = parseInput(withdrawalAddressRequestSchema, request.body);
     unwrap(await addressBook.add(context, address, label));
     reply.code(201);
-    return { message: ACCOUNT_SECURITY_TEXTS.addressConfirmationSent };
+    return { message: textsFor(request).accountSecurity.addressConfirmationSent };
   });
 
   // The mailed link's page: the token is the proof (the link may be opened on another device).
   app.post('/account/withdrawal-addresses/confirm', { onRequest: limiter }, async (request): Promise<MessageResponse> => {
     const { token } = parseInput(confirmAddressRequestSchema, request.body);
     unwrap(await addressBook.confirm(token, where(request)));
-    return { message: ACCOUNT_SECURITY_TEXTS.addressConfirmed };
+    return { message: textsFor(request).accountSecurity.addressConfirmed };
   });
 
   app.post('/account/withdrawal-addresses/lock', { onRequest: limiter }, async (request): Promise<MessageResponse> => {
     const context = await requireAuth(request);
     const { enabled, code } = parseInput(addressBookLockRequestSchema, request.body);
-    return { message: unwrap(await addressBook.setLock(context, enabled, code)) };
+    const outcome = unwrap(await addressBook.setLock(context, enabled, code));
+    const texts = textsFor(request).accountSecurity;
+    if (outcome.kind === 'on') return { message: texts.addressBookOn };
+    if (outcome.kind === 'off') return { message: texts.addressBookOff };
+    return { message: texts.addressBookOffScheduled.replace('{at}', formatUtc(outcome.at)) };
   });
 
   app.delete('/account/withdrawal-addresses/:id', async (request): Promise<MessageResponse> => {
     const context = await requireAuth(request);
     const { id } = parseInput(withdrawalAddressParamsSchema, request.params);
     unwrap(await addressBook.remove(context, id));
-    return { message: ACCOUNT_SECURITY_TEXTS.addressRemoved };
+    return { message: textsFor(request).accountSecurity.addressRemoved };
   });
 }

@@ -3,15 +3,13 @@ import {
   REFRESH_TOKEN_COOKIE,
   REFRESH_TOKEN_COOKIE_PATH,
   REFRESH_TOKEN_TTL_SECONDS,
-  RESPONSIBLE_GAMING_TEXTS,
-  SERVER_TEXTS,
   loginRequestSchema,
   registerRequestSchema,
+  serverTexts,
   verifyEmailParamsSchema,
   type MessageResponse,
   type SessionResponse,
   type SiweNonceResponse,
-  ACCOUNT_SECURITY_TEXTS,
   forgotPasswordRequestSchema,
   loginTwoFactorRequestSchema,
   resetPasswordRequestSchema,
@@ -21,10 +19,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountSecurity } from '../modules/account-security/account-security.service';
 import type { AuthService, IssuedSession, SecondStepNeeded } from '../modules/auth/auth.service';
 import type { SiweService } from '../modules/siwe/siwe.service';
-import { ok, refuse, unwrap } from '../shared/result';
+import { ok, refusal, RefusalError, refuse, unwrap } from '../shared/result';
 import type { RequireAuth } from './authenticate';
 import { sendRefusal } from './error-handler';
 import { perMinuteLimiter } from './rate-limits';
+import { requestLanguage, textsFor } from './request-language';
 import { parseInput } from './validation';
 
 export interface AuthRoutesOptions {
@@ -86,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const accepted = body?.ageConfirmed === true && body.termsAccepted === true;
     const address = unwrap(
       await options.siwe.verify(request.body, { kind: 'sign_in' }, async (signer) =>
-        accepted || (await auth.hasWalletAccount(signer)) ? ok(undefined) : refuse('invalid_input', RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance),
+        accepted || (await auth.hasWalletAccount(signer)) ? ok(undefined) : refuse('address_needs_acceptance'),
       ),
     );
     return sendSignIn(reply, unwrap(await auth.signInWithWallet(address, { ...signInMeta(request), accepted })));
@@ -95,13 +94,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post('/siwe/link', async (request): Promise<MessageResponse> => {
     const context = await requireAuth(request);
     const address = unwrap(await options.siwe.verify(request.body, { kind: 'link', sessionId: context.sessionId }));
-    return { message: unwrap(await auth.linkWallet(context, address)) };
+    const outcome = unwrap(await auth.linkWallet(context, address));
+    return { message: outcome === 'linked' ? textsFor(request).wallet.walletLinked : textsFor(request).wallet.alreadyLinked };
   });
 
   app.post('/register', async (request, reply): Promise<MessageResponse> => {
-    unwrap(await auth.register(parseInput(registerRequestSchema, request.body)));
+    const input = parseInput(registerRequestSchema, request.body);
+    // Issue 27: the sign-up's language (the page's, else the browser's) is the account's first preference.
+    const language = input.language ?? requestLanguage(request);
+    unwrap(await auth.register({ ...input, language }));
     reply.code(201);
-    return { message: SERVER_TEXTS.registered };
+    return { message: serverTexts(language).server.registered };
   });
 
   app.post('/login', async (request, reply): Promise<LoginResponse> => {
@@ -118,15 +121,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post('/forgot-password', async (request): Promise<MessageResponse> => {
     const { email } = parseInput(forgotPasswordRequestSchema, request.body);
     options.accountSecurity.forgotPassword(email);
-    return { message: ACCOUNT_SECURITY_TEXTS.forgotPasswordSent };
+    return { message: textsFor(request).accountSecurity.forgotPasswordSent };
   });
 
   app.post('/reset-password', async (request, reply): Promise<MessageResponse> => {
     const { token, password } = parseInput(resetPasswordRequestSchema, request.body);
-    unwrap(await options.accountSecurity.resetPassword(token, password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }));
+    unwrap(
+      await options.accountSecurity.resetPassword(token, password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
+    );
     // This browser's session (if any) was revoked with the others.
     clearRefreshCookie(reply);
-    return { message: ACCOUNT_SECURITY_TEXTS.passwordReset };
+    return { message: textsFor(request).accountSecurity.passwordReset };
   });
 
   app.post('/refresh-token', async (request, reply) => {
@@ -141,24 +149,27 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post('/logout', async (request, reply): Promise<MessageResponse> => {
     await auth.logout(readRefreshCookie(request));
     clearRefreshCookie(reply);
-    return { message: SERVER_TEXTS.loggedOut };
+    return { message: textsFor(request).server.loggedOut };
   });
 
   app.post('/logout-all', async (request, reply): Promise<MessageResponse> => {
     await auth.logoutAll(await requireAuth(request));
     clearRefreshCookie(reply);
-    return { message: SERVER_TEXTS.loggedOutEverywhere };
+    return { message: textsFor(request).server.loggedOutEverywhere };
   });
 
   app.get('/verify-email/:token', async (request): Promise<MessageResponse> => {
-    const { token } = parseInput(verifyEmailParamsSchema, request.params);
-    const outcome = unwrap(await auth.verifyEmail(token));
-    return { message: outcome === 'already' ? SERVER_TEXTS.emailAlreadyVerified : SERVER_TEXTS.emailVerified };
+    // A malformed link is an invalid link: the same code as an unknown one, not a validation error.
+    const params = verifyEmailParamsSchema.safeParse(request.params);
+    if (!params.success) throw new RefusalError(refusal('verify_link_invalid'));
+    const outcome = unwrap(await auth.verifyEmail(params.data.token));
+    const texts = textsFor(request).server;
+    return { message: outcome === 'already' ? texts.emailAlreadyVerified : texts.emailVerified };
   });
 
   // Issue 23: also at most one verification mail per account every few minutes (the service's 429).
   app.post('/resend-verification', async (request): Promise<MessageResponse> => {
     unwrap(await auth.resendVerification(await requireAuth(request)));
-    return { message: SERVER_TEXTS.verificationSent };
+    return { message: textsFor(request).server.verificationSent };
   });
 }

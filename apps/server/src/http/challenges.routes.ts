@@ -41,7 +41,9 @@ export async function challengesRoutes(app: FastifyInstance, options: Challenges
     return challenges.listOwn(context.userId);
   });
 
-  app.get<{ Params: { id: string } }>('/challenges/:id', async (request): Promise<ChallengeView> => unwrap(await challenges.view(request.params.id)));
+  app.get<{ Params: { id: string } }>('/challenges/:id', async (request): Promise<ChallengeView> =>
+    unwrap(await challenges.view(request.params.id)),
+  );
 
   app.post<{ Params: { id: string } }>('/challenges/:id/accept', async (request): Promise<AcceptedChallenge> => {
     const context = await requireAuth(request);

@@ -1,8 +1,9 @@
-import { SERVER_TEXTS, contactRequestSchema, type MessageResponse } from '@shifumi/protocol';
+import { contactRequestSchema, type MessageResponse } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ContactService } from '../modules/contact/contact.service';
 import { unwrap } from '../shared/result';
 import { perMinuteLimiter } from './rate-limits';
+import { textsFor } from './request-language';
 import { parseInput } from './validation';
 
 /**
@@ -22,6 +23,6 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRoutes
   app.post('/submit-form', { bodyLimit: CONTACT_BODY_LIMIT_BYTES }, async (request, reply): Promise<MessageResponse> => {
     unwrap(await options.contact.submit(parseInput(contactRequestSchema, request.body)));
     reply.code(201);
-    return { message: SERVER_TEXTS.contactReceived };
+    return { message: textsFor(request).server.contactReceived };
   });
 }

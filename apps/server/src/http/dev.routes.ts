@@ -1,8 +1,10 @@
-import { emailSchema, firstIssueMessage, SERVER_TEXTS, type MessageResponse } from '@shifumi/protocol';
+import { emailSchema, type RefusalBody } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DepositAddresses } from '../modules/deposits/deposit-addresses';
 import type { UsersRepo } from '../modules/users/users.repo';
+import { refusal } from '../shared/result';
+import { sendRefusal } from './error-handler';
 
 export interface DevRoutesOptions {
   users: UsersRepo;
@@ -17,11 +19,11 @@ const bodySchema = z.object({ email: emailSchema });
  * `npm run dev:deposit` while the server holds the embedded database.
  */
 export async function devRoutes(app: FastifyInstance, options: DevRoutesOptions): Promise<void> {
-  app.post('/dev/deposit-address', async (request, reply): Promise<{ address: string } | MessageResponse> => {
+  app.post('/dev/deposit-address', async (request, reply): Promise<{ address: string } | RefusalBody> => {
     const parsed = bodySchema.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.code(400).send({ message: firstIssueMessage(parsed.error) });
+    if (!parsed.success) return sendRefusal(reply, refusal('invalid_input', { error: parsed.error }));
     const user = await options.users.findByEmail(parsed.data.email);
-    if (!user) return reply.code(404).send({ message: SERVER_TEXTS.notFound });
+    if (!user) return sendRefusal(reply, refusal('not_found'));
     return { address: await options.depositAddresses.ensureFor(user.id) };
   });
 }

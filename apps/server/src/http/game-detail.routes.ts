@@ -1,7 +1,7 @@
-import { gameIdSchema, SERVER_TEXTS, type GameDetailResponse } from '@shifumi/protocol';
+import { gameIdSchema, type GameDetailResponse } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { GameDetails } from '../modules/games/game-detail';
-import { RefusalError, unwrap } from '../shared/result';
+import { refusal, RefusalError, unwrap } from '../shared/result';
 import type { RequireAuth } from './authenticate';
 
 export interface GameDetailRoutesOptions {
@@ -15,7 +15,7 @@ export async function gameDetailRoutes(app: FastifyInstance, options: GameDetail
     const context = await options.requireAuth(request);
     const id = gameIdSchema.safeParse(request.params.id);
     // Not a game id: the same 404 as a game that is not the player's.
-    if (!id.success) throw new RefusalError({ code: 'not_found', message: SERVER_TEXTS.notFound });
+    if (!id.success) throw new RefusalError(refusal('not_found'));
     return unwrap(await options.gameDetails.detail(context.userId, id.data));
   });
 }

@@ -1,7 +1,9 @@
-import { SERVER_TEXTS, type HealthResponse, type ReadinessResponse } from '@shifumi/protocol';
+import type { HealthResponse, ReadinessResponse } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase, type Database } from '../infra/db/database';
 import type { DrainState } from '../shared/drain';
+import { refusal } from '../shared/result';
+import { refusalAnswer } from './error-handler';
 
 /** How long readiness waits for the database or Redis before counting it away (a balancer's probe must not hang). */
 export const READINESS_PROBE_TIMEOUT_MS = 2_000;
@@ -53,6 +55,9 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
     const ready = database === 'ok' && redis !== 'error' && !draining;
     const answer: ReadinessResponse = { status: ready ? 'ready' : 'not_ready', database, redis, draining };
     if (ready) return answer;
-    return reply.code(503).send({ ...answer, message: draining ? SERVER_TEXTS.draining : SERVER_TEXTS.serviceUnavailable } satisfies ReadinessResponse);
+    return reply.code(503).send({
+      ...answer,
+      ...refusalAnswer(request, refusal(draining ? 'draining' : 'service_unavailable')),
+    } satisfies ReadinessResponse);
   });
 }

@@ -1,17 +1,18 @@
 import { deviceReportSchema } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../infra/db/database';
-import { recordDevice } from '../modules/admin/linked-accounts';
-import type { Clock } from '../shared/clock';
+import type { DeviceReports } from '../modules/admin/linked-accounts';
 import type { RequireAuth } from './authenticate';
 import { parseInput } from './validation';
 
 /** Issue 18: `POST /api/account/device {deviceId}` — the web app reports the browser a signed-in account uses (204). */
-export async function linkedDeviceRoutes(app: FastifyInstance, options: { db: Database; requireAuth: RequireAuth; clock: Clock }): Promise<void> {
+export async function linkedDeviceRoutes(
+  app: FastifyInstance,
+  options: { devices: DeviceReports; requireAuth: RequireAuth },
+): Promise<void> {
   app.post('/account/device', async (request, reply) => {
     const auth = await options.requireAuth(request);
     const { deviceId } = parseInput(deviceReportSchema, request.body);
-    await recordDevice(options.db, auth.userId, deviceId, options.clock());
+    await options.devices.record(auth.userId, deviceId);
     return reply.code(204).send();
   });
 }

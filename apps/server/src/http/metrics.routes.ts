@@ -8,9 +8,10 @@
  * registered at all in production (see the README).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { SERVER_TEXTS } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from '../infra/metrics';
+import { refusal } from '../shared/result';
+import { sendRefusal } from './error-handler';
 import { perMinuteLimiter } from './rate-limits';
 
 export const METRICS_PATH = '/metrics';
@@ -42,7 +43,7 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsRoutes
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/.exec(header) : null;
       if (!match || !sameSecret(match[1]!, options.token)) {
-        return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ message: SERVER_TEXTS.notAuthenticated });
+        return sendRefusal(reply.header('www-authenticate', 'Bearer realm="metrics"'), refusal('not_authenticated'), 401);
       }
     }
     const { body, contentType } = await options.metrics.render();

@@ -1,6 +1,8 @@
-import { SERVER_TEXTS, type MessageResponse, type PriceResponse } from '@shifumi/protocol';
+import type { PriceResponse, RefusalBody } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { PriceService } from '../modules/price/price.service';
+import { refusal } from '../shared/result';
+import { sendRefusal } from './error-handler';
 
 export interface PriceRoutesOptions {
   price: PriceService;
@@ -8,9 +10,9 @@ export interface PriceRoutesOptions {
 
 /** `GET /api/price`: public; 503 while the server has no price yet. */
 export async function priceRoutes(app: FastifyInstance, options: PriceRoutesOptions): Promise<void> {
-  app.get('/price', async (_request, reply): Promise<PriceResponse | MessageResponse> => {
+  app.get('/price', async (_request, reply): Promise<PriceResponse | RefusalBody> => {
     const price = options.price.current();
-    if (!price) return reply.code(503).send({ message: SERVER_TEXTS.priceUnavailable } satisfies MessageResponse);
+    if (!price) return sendRefusal(reply, refusal('price_unavailable'));
     return {
       ethUsd: Number(price.ethUsd),
       updatedAt: price.updatedAt.toISOString(),

@@ -2,13 +2,13 @@
 import type { LimitsResponse, MessageResponse, StatementResponse, UntilResponse } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ResponsibleGaming } from '../modules/responsible-gaming/responsible-gaming.service';
-import { buildStatement, statementCsv, type StatementDeps } from '../modules/responsible-gaming/statement';
+import { statementCsv, type Statements } from '../modules/responsible-gaming/statement';
 import { unwrap } from '../shared/result';
 import type { RequireAuth } from './authenticate';
 
 export interface ResponsibleGamingRoutesOptions {
   responsibleGaming: ResponsibleGaming;
-  statements: StatementDeps;
+  statements: Statements;
   requireAuth: RequireAuth;
 }
 
@@ -47,7 +47,7 @@ export async function responsibleGamingRoutes(app: FastifyInstance, options: Res
 
   app.get('/account/statement', async (request, reply): Promise<StatementResponse | string> => {
     const { userId } = await requireAuth(request);
-    const { statement, format } = unwrap(await buildStatement(options.statements, userId, request.query));
+    const { statement, format } = unwrap(await options.statements.build(userId, request.query));
     if (format === 'json') return statement;
     const name = `shifumi-statement-${statement.from.slice(0, 10)}-${statement.to.slice(0, 10)}.csv`;
     void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`);

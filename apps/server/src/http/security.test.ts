@@ -5,7 +5,10 @@ describe('buildContentSecurityPolicy', () => {
   it('allows WebSockets back to the app origin only', () => {
     expect(webSocketOrigin('http://localhost:3000')).toBe('ws://localhost:3000');
     expect(webSocketOrigin('https://shifumi.example.com')).toBe('wss://shifumi.example.com');
-    expect(buildContentSecurityPolicy('https://shifumi.example.com')['connect-src']).toEqual(["'self'", 'wss://shifumi.example.com']);
+    expect(buildContentSecurityPolicy('https://shifumi.example.com')['connect-src']).toEqual([
+      "'self'",
+      'wss://shifumi.example.com',
+    ]);
   });
 
   it('upgrades insecure requests only on https', () => {

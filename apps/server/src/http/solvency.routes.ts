@@ -1,7 +1,13 @@
-import { solvencyProofQuerySchema, type SolvencyHistoryEntry, type SolvencyProof, type SolvencySnapshot } from '@shifumi/protocol';
+import {
+  solvencyProofQuerySchema,
+  type SolvencyHistoryEntry,
+  type SolvencyProof,
+  type SolvencySnapshot,
+} from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SolvencyService } from '../modules/solvency/solvency.service';
+import { refusal, RefusalError } from '../shared/result';
 import type { RequireAuth } from './authenticate';
 import { parseInput } from './validation';
 
@@ -10,7 +16,8 @@ export interface SolvencyRoutesOptions {
   requireAuth: RequireAuth;
 }
 
-const snapshotParamsSchema = z.object({ id: z.uuid({ error: 'Unknown snapshot.' }) });
+/** A malformed id names no snapshot: the same refusal as an unknown one (said from the catalogue, in the reader's language). */
+const snapshotParamsSchema = z.object({ id: z.uuid() });
 
 /**
  * Issue 28: proof of solvency. `GET /api/solvency` (public: the latest signed
@@ -24,8 +31,9 @@ export async function solvencyRoutes(app: FastifyInstance, options: SolvencyRout
   app.get('/solvency', async (): Promise<SolvencySnapshot> => solvency.latest());
   app.get('/solvency/history', async (): Promise<SolvencyHistoryEntry[]> => solvency.history());
   app.get('/solvency/snapshots/:id', async (request): Promise<SolvencySnapshot> => {
-    const { id } = parseInput(snapshotParamsSchema, request.params);
-    return solvency.byId(id);
+    const params = snapshotParamsSchema.safeParse(request.params);
+    if (!params.success) throw new RefusalError(refusal('snapshot_not_found'));
+    return solvency.byId(params.data.id);
   });
   app.get('/solvency/proof', async (request): Promise<SolvencyProof> => {
     const { userId } = await options.requireAuth(request);

@@ -1,14 +1,13 @@
-import { SERVER_TEXTS, type MessageResponse, type Transcript } from '@shifumi/protocol';
+import type { RefusalBody, Transcript } from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Executor } from '../infra/db/database';
-import type { TranscriptSigner } from '../modules/fairness/signing-key';
-import { transcriptFor } from '../modules/games/transcript';
+import type { PlayerTranscripts } from '../modules/games/transcript';
+import { refusal } from '../shared/result';
 import type { RequireAuth } from './authenticate';
+import { sendRefusal } from './error-handler';
 
 export interface TranscriptRoutesOptions {
-  db: Executor;
-  signer: Pick<TranscriptSigner, 'sign'>;
+  transcripts: PlayerTranscripts;
   requireAuth: RequireAuth;
 }
 
@@ -21,11 +20,11 @@ const paramsSchema = z.object({ id: z.uuid() });
  * still in play — gets 404: whether a game exists is not told to strangers.
  */
 export async function transcriptRoutes(app: FastifyInstance, options: TranscriptRoutesOptions): Promise<void> {
-  app.get('/games/:id/transcript', async (request, reply): Promise<Transcript | MessageResponse> => {
+  app.get('/games/:id/transcript', async (request, reply): Promise<Transcript | RefusalBody> => {
     const { userId } = await options.requireAuth(request);
     const params = paramsSchema.safeParse(request.params);
-    const transcript = params.success ? await transcriptFor(options.db, options.signer, params.data.id, userId) : undefined;
-    if (!transcript) return reply.code(404).send({ message: SERVER_TEXTS.notFound } satisfies MessageResponse);
+    const transcript = params.success ? await options.transcripts.forPlayer(params.data.id, userId) : undefined;
+    if (!transcript) return sendRefusal(reply, refusal('not_found'));
     return transcript;
   });
 }

@@ -1,6 +1,5 @@
-import { SERVER_TEXTS, firstIssueMessage } from '@shifumi/protocol';
 import type { z } from 'zod';
-import { RefusalError } from '../shared/result';
+import { refusal, RefusalError } from '../shared/result';
 
 /**
  * Parses a request part with a protocol schema; a failure is a 400 with the
@@ -12,6 +11,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const message = issue && issue.path.length === 0 ? SERVER_TEXTS.invalidRequest : firstIssueMessage(result.error);
-  throw new RefusalError({ code: 'invalid_input', message });
+  throw new RefusalError(
+    issue && issue.path.length === 0 ? refusal('invalid_request') : refusal('invalid_input', { error: result.error }),
+  );
 }

@@ -1,4 +1,10 @@
-import { API_PREFIX, IDEMPOTENCY_KEY_HEADER, WITHDRAWAL_FEE_PATH, type CashoutResponse, type WithdrawalFeeResponse } from '@shifumi/protocol';
+import {
+  API_PREFIX,
+  IDEMPOTENCY_KEY_HEADER,
+  WITHDRAWAL_FEE_PATH,
+  type CashoutResponse,
+  type WithdrawalFeeResponse,
+} from '@shifumi/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { WithdrawalsService } from '../modules/withdrawals/withdrawals.service';
 import { unwrap } from '../shared/result';
@@ -16,15 +22,19 @@ export interface WalletRoutesOptions {
 
 /** `POST /api/wallet/cashout {amount, recipientAddress}` with an optional `Idempotency-Key` header. */
 export async function walletRoutes(app: FastifyInstance, options: WalletRoutesOptions): Promise<void> {
-  app.post('/wallet/cashout', { onRequest: perMinuteLimiter(app, options.rateLimitPerMinute, 'wallet-cashout') }, async (request, reply): Promise<CashoutResponse> => {
-    const auth = await options.requireAuth(request);
-    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-    const key = Array.isArray(header) ? header.join(',') : header;
-    const answer = unwrap(await options.withdrawals.request(auth, request.body, key));
-    await options.onRequested?.(auth.userId, answer.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
-    reply.code(201);
-    return answer;
-  });
+  app.post(
+    '/wallet/cashout',
+    { onRequest: perMinuteLimiter(app, options.rateLimitPerMinute, 'wallet-cashout') },
+    async (request, reply): Promise<CashoutResponse> => {
+      const auth = await options.requireAuth(request);
+      const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const key = Array.isArray(header) ? header.join(',') : header;
+      const answer = unwrap(await options.withdrawals.request(auth, request.body, key));
+      await options.onRequested?.(auth.userId, answer.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      reply.code(201);
+      return answer;
+    },
+  );
 
   // Issue 12: the fee, the minimum and the hourly limit, for the withdraw form before its confirm button.
   app.get(WITHDRAWAL_FEE_PATH.slice(API_PREFIX.length), async (request, reply): Promise<WithdrawalFeeResponse> => {

@@ -11,8 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, PUBLIC_SOCKET_PATH, SERVER_TEXTS, SOCKET_PATH, type MessageResponse } from '@shifumi/protocol';
+import { API_PREFIX, PUBLIC_SOCKET_PATH, SOCKET_PATH } from '@shifumi/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refusal } from '../shared/result';
+import { sendRefusal } from './error-handler';
 import { METRICS_PATH } from './metrics.routes';
 import { webAssetOptions } from './web-assets';
 
@@ -78,6 +80,6 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
     const pathname = request.url.split('?')[0] ?? '/';
     if (isPageRequest(request, pathname)) return sendIndex(reply);
     if (isReserved(pathname)) reply.header('cache-control', 'no-store');
-    return reply.code(404).send({ message: SERVER_TEXTS.notFound } satisfies MessageResponse);
+    return sendRefusal(reply, refusal('not_found'));
   });
 }

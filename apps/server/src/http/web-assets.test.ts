@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app';
 
-const INDEX_HTML = '<!doctype html><html><head><title>Shifumi</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Shifumi</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('the app '.repeat(200))});`;
 
 let dist: string;
@@ -85,7 +86,12 @@ describe('the web app on the wire', () => {
   });
 
   it('never sends a source map, nor a compressed twin asked for by name', async () => {
-    for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.br', '/assets/index-abc123.js.gz', '/index.html.br']) {
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.br',
+      '/assets/index-abc123.js.gz',
+      '/index.html.br',
+    ]) {
       const response = await get(url, { accept: '*/*', 'accept-encoding': 'br, gzip' });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('secret.ts');

@@ -4,7 +4,17 @@ import { createMetrics } from './metrics';
 function recordingLogger() {
   const warnings: unknown[][] = [];
   const ignore = () => undefined;
-  return { warnings, logger: { fatal: ignore, error: ignore, warn: (...args: unknown[]) => warnings.push(args), info: ignore, debug: ignore, trace: ignore } };
+  return {
+    warnings,
+    logger: {
+      fatal: ignore,
+      error: ignore,
+      warn: (...args: unknown[]) => warnings.push(args),
+      info: ignore,
+      debug: ignore,
+      trace: ignore,
+    },
+  };
 }
 
 /** The value of one sample line, e.g. `shifumi_games_running{node="a"} 3`. */
@@ -75,7 +85,11 @@ describe('metrics', () => {
     let behaviour: 'ok' | 'fail' | 'hang' = 'ok';
     metrics.setSources({
       pendingWithdrawals: () =>
-        behaviour === 'ok' ? Promise.resolve(6) : behaviour === 'fail' ? Promise.reject(new Error('database down')) : new Promise<number>(() => undefined),
+        behaviour === 'ok'
+          ? Promise.resolve(6)
+          : behaviour === 'fail'
+            ? Promise.reject(new Error('database down'))
+            : new Promise<number>(() => undefined),
       gamesRunning: () => 1,
     });
     expect(sample((await metrics.render()).body, 'shifumi_withdrawals_pending{node="n"}')).toBe(6);

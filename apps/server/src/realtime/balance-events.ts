@@ -11,6 +11,9 @@ export function createBalanceEvents(io: GameServer): BalanceEvents {
     withdrawalSettled(userId, withdrawalId, status) {
       io.to(userRoom(userId)).emit('withdrawal_update', { id: withdrawalId, status });
     },
+    withdrawalReviewed(userId, withdrawalId, outcome) {
+      io.to(userRoom(userId)).emit('withdrawal_update', { id: withdrawalId, ...outcome });
+    },
     depositProgress(userId, update) {
       io.to(userRoom(userId)).emit('deposit_update', update);
     },

@@ -2,7 +2,8 @@
 import { playerRoom, type GameEvents, type PlayerConnections } from '../modules/games/game-events';
 import { userRoom, type GameServer, type PublicServer } from './servers';
 
-export function createGameEvents(io: GameServer, publicIo: PublicServer): GameEvents {
+export function createGameEvents(io: GameServer, publicIo: PublicServer, options: { unseatAfterMs?: number } = {}): GameEvents {
+  const unseatAfterMs = options.unseatAfterMs ?? UNSEAT_AFTER_MS;
   // The typed emit of Socket.IO does not accept a generic event name: the interface's signature carries the types.
   type Emit = (event: string, ...payload: unknown[]) => void;
   return {
@@ -22,8 +23,16 @@ export function createGameEvents(io: GameServer, publicIo: PublicServer): GameEv
     toPublic(event, ...payload) {
       (publicIo.emit as Emit)(event, ...payload);
     },
+    unseat(gameId, userIds) {
+      const rooms = userIds.map((userId) => playerRoom(gameId, userId));
+      // On every node (the adapter carries it), a minute after the end.
+      setTimeout(() => io.in(rooms).socketsLeave(rooms), unseatAfterMs).unref();
+    },
   };
 }
+
+/** How long an ended game's player rooms are kept (post-game reactions), then left. */
+export const UNSEAT_AFTER_MS = 60_000;
 
 /** The adapter's own room table: local sockets only, with any adapter. */
 export function createPlayerConnections(io: GameServer): PlayerConnections {

@@ -1,36 +1,40 @@
 /**
- * The play events of the signed-in socket. Every inbound payload is validated
- * with the protocol's zod schemas; the identity is the socket's (from its
- * token), never what the client claims. Every refusal, whatever its reason,
- * is answered with `error {message}` and changes nothing.
+ * The play events of the signed-in socket, in one table of
+ * `{ event: [schema, handler] }` (socket-event-table.ts, issue 25): every
+ * inbound payload is parsed with the protocol's zod schema before its handler
+ * runs; the identity is the socket's (from its token), never what the client
+ * claims. A handler answers a refusal as a code; the table's binder says it
+ * in words (`error { code, message }`, or the acknowledgement) and nothing
+ * changes.
  */
 import {
-  SOCKET_TEXTS,
-  socketIssueMessage,
+  commitChoiceSchema,
   leaveGameSchema,
   makeChoiceSchema,
-  commitChoiceSchema,
-  revealChoiceSchema,
-  sendReactionSchema,
+  noPayloadSchema,
   rematchAnswerSchema,
   rematchRequestSchema,
+  revealChoiceSchema,
+  searchGameSchema,
+  sendReactionSchema,
   type ClientToServerEvents,
-  type SendReactionAck,
   type ServerToClientEvents,
+  type SocketRefusal,
 } from '@shifumi/protocol';
 import type { Socket } from 'socket.io';
-import type { GameService } from '../modules/games/game.service';
+import type { ActionResult, GameService, PlayerAction } from '../modules/games/game.service';
 import { gameOfPlayerRoom, playerRoom } from '../modules/games/game.service';
 import type { Matchmaking } from '../modules/matchmaking/matchmaking.service';
 import type { Rematch } from '../modules/rematch/rematch.service';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import type { GameServer, InterServerEvents, SocketData } from './servers';
+import { bindSocketEvents, type SocketEventTable } from './socket-event-table';
 
 /** At most one reaction and one quick message per second per player (separate budgets, issue 26). */
 export const REACTION_INTERVAL_MS = 1_000;
-
-const KNOWN_EVENTS = new Set<keyof ClientToServerEvents>(['search_game', 'cancel_search', 'make_choice', 'commit_choice', 'reveal_choice', 'send_reaction', 'leave_game', 'rematch_request', 'rematch_answer']);
+/** Above this many senders remembered, the ones whose interval is over are forgotten. */
+export const REACTION_SWEEP_SIZE = 1_000;
 
 export interface GameHandlersDeps {
   io: GameServer;
@@ -46,24 +50,91 @@ export interface GameHandlersDeps {
 
 type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-export function registerGameHandlers(deps: GameHandlersDeps): void {
-  const { io, games, matchmaking, rematch, clock, logger } = deps;
+/** What every play handler is given: the connection it serves. */
+export interface PlayContext {
+  socket: GameSocket;
+  userId: string;
+}
+
+const refusalOf = (result: ActionResult | { ok: true } | { ok: false; refusal: SocketRefusal }): SocketRefusal | undefined => {
+  if (result.ok) return undefined;
+  return 'refusal' in result ? result.refusal : { code: result.code };
+};
+
+/** The signed-in socket's events, each with its schema and its handler. */
+export function createPlayEventTable(deps: GameHandlersDeps): SocketEventTable<ClientToServerEvents, PlayContext> {
+  const { io, games, matchmaking, rematch, clock } = deps;
   // Issue 26: one budget per kind, so an emoji never costs the message typed right after it.
   const lastSent = { reaction: new Map<string, number>(), message: new Map<string, number>() };
+  const sweepAt = { reaction: REACTION_SWEEP_SIZE, message: REACTION_SWEEP_SIZE };
+  const act = async ({ userId }: PlayContext, room: string, action: PlayerAction) =>
+    refusalOf(await games.act(userId, room, action));
+
+  return {
+    search_game: [
+      searchGameSchema,
+      async ({ socket, userId }, search) => {
+        // Issue 29: a draining node starts no game; the player searches again once moved to another node.
+        if (deps.draining?.() === true) return { code: 'search_while_restarting' };
+        return refusalOf(await matchmaking.search(userId, socket.id, search));
+      },
+    ],
+    cancel_search: [
+      noPayloadSchema,
+      async ({ userId }) => {
+        await matchmaking.cancel(userId);
+        return undefined;
+      },
+    ],
+    make_choice: [makeChoiceSchema, (context, { room, choice }) => act(context, room, { type: 'choose', choice })],
+    // Issue 17: a sealed choice, then its reveal once both players have locked (decision 021).
+    commit_choice: [
+      commitChoiceSchema,
+      (context, { room, round, commitment }) => act(context, room, { type: 'commit', round, commitment }),
+    ],
+    reveal_choice: [
+      revealChoiceSchema,
+      (context, { room, round, choice, salt }) => act(context, room, { type: 'reveal', round, choice, salt }),
+    ],
+    leave_game: [leaveGameSchema, (context, { room }) => act(context, room, { type: 'leave' })],
+    // Issue 24: a rematch after an ended game.
+    rematch_request: [rematchRequestSchema, async ({ userId }, { room }) => refusalOf(await rematch.request(userId, room))],
+    rematch_answer: [
+      rematchAnswerSchema,
+      async ({ userId }, { room, accept }) => refusalOf(await rematch.answer(userId, room, accept)),
+    ],
+    // Issue 14: a sender that asks for an answer hears whether it was sent, and why not (the binder answers the ack).
+    send_reaction: [
+      sendReactionSchema,
+      async ({ userId }, { room, content, kind = 'reaction' }) => {
+        const target = await games.opponentRoom(userId, room);
+        if (!target) return { code: 'not_in_game' };
+        const now = clock().getTime();
+        const last = lastSent[kind];
+        if (now - (last.get(userId) ?? 0) < REACTION_INTERVAL_MS)
+          return { code: kind === 'message' ? 'message_too_soon' : 'reaction_too_soon' };
+        last.set(userId, now);
+        // Issue 29 (soak): an entry older than the interval decides nothing; without this sweep the map kept every player who ever sent one.
+        if (last.size > sweepAt[kind]) {
+          for (const [id, at] of last) if (now - at >= REACTION_INTERVAL_MS) last.delete(id);
+          // The next sweep once the map has doubled: each sweep is paid for by as many sends.
+          sweepAt[kind] = Math.max(REACTION_SWEEP_SIZE, 2 * last.size);
+        }
+        io.to(target).emit('reaction_received', { content });
+        return undefined;
+      },
+    ],
+  };
+}
+
+export function registerGameHandlers(deps: GameHandlersDeps): void {
+  const { io, games, matchmaking, logger } = deps;
+  const table = createPlayEventTable(deps);
 
   io.on('connection', (socket: GameSocket) => {
+    // Issue 25: a tab of another protocol version is told to reload and closed (handlers.ts); it plays nothing.
+    if (socket.data.outdated === true) return;
     const { userId } = socket.data;
-    const refuse = (message: string): void => {
-      socket.emit('error', { message });
-    };
-    const guarded =
-      <T extends unknown[]>(name: string, handler: (...args: T) => Promise<void>) =>
-      (...args: T) => {
-        handler(...args).catch((error: unknown) => {
-          logger.error({ err: error, event: name, userId }, 'Socket event failed');
-          refuse(SOCKET_TEXTS.internalError);
-        });
-      };
 
     // A player coming back to a running game (run here or on another node) rejoins it and gets its state.
     games
@@ -78,112 +149,16 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
       })
       .catch((error: unknown) => logger.error({ err: error, userId }, 'Rejoining the game failed'));
 
-    socket.onAny((event: string) => {
-      if (!KNOWN_EVENTS.has(event as keyof ClientToServerEvents)) refuse(SOCKET_TEXTS.unknownEvent);
-    });
-
-    socket.on(
-      'search_game',
-      guarded('search_game', async (payload: unknown) => {
-        // Issue 29: a draining node starts no game; the player searches again once moved to another node.
-        if (deps.draining?.() === true) return refuse(SOCKET_TEXTS.searchWhileRestarting);
-        const result = await matchmaking.search(userId, socket.id, payload);
-        if (!result.ok) refuse(result.message);
-      }),
-    );
-
-    socket.on(
-      'cancel_search',
-      guarded('cancel_search', async () => {
-        await matchmaking.cancel(userId);
-      }),
-    );
-
-    socket.on(
-      'make_choice',
-      guarded('make_choice', async (payload: unknown) => {
-        const parsed = makeChoiceSchema.safeParse(payload);
-        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
-        const { room: target, choice } = parsed.data;
-        const result = await games.act(userId, target, { type: 'choose', choice });
-        if (!result.ok) refuse(result.message);
-      }),
-    );
-
-    // Issue 17: a sealed choice, then its reveal once both players have locked (decision 021).
-    socket.on(
-      'commit_choice',
-      guarded('commit_choice', async (payload: unknown) => {
-        const parsed = commitChoiceSchema.safeParse(payload);
-        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
-        const { room: target, round, commitment } = parsed.data;
-        const result = await games.act(userId, target, { type: 'commit', round, commitment });
-        if (!result.ok) refuse(result.message);
-      }),
-    );
-
-    socket.on(
-      'reveal_choice',
-      guarded('reveal_choice', async (payload: unknown) => {
-        const parsed = revealChoiceSchema.safeParse(payload);
-        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
-        const { room: target, round, choice, salt } = parsed.data;
-        const result = await games.act(userId, target, { type: 'reveal', round, choice, salt });
-        if (!result.ok) refuse(result.message);
-      }),
-    );
-
-    socket.on(
-      'leave_game',
-      guarded('leave_game', async (payload: unknown) => {
-        const parsed = leaveGameSchema.safeParse(payload);
-        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
-        const result = await games.act(userId, parsed.data.room, { type: 'leave' });
-        if (!result.ok) refuse(result.message);
-      }),
-    );
-
-    // Issue 24: a rematch after an ended game.
-    socket.on(
-      'rematch_request',
-      guarded('rematch_request', async (payload: unknown) => {
-        const parsed = rematchRequestSchema.safeParse(payload);
-        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
-        const result = await rematch.request(userId, parsed.data.room);
-        if (!result.ok) refuse(result.message);
-      }),
-    );
-
-    socket.on(
-      'rematch_answer',
-      guarded('rematch_answer', async (payload: unknown) => {
-        const parsed = rematchAnswerSchema.safeParse(payload);
-        if (!parsed.success) return refuse(socketIssueMessage(parsed.error));
-        const result = await rematch.answer(userId, parsed.data.room, parsed.data.accept);
-        if (!result.ok) refuse(result.message);
-      }),
-    );
-
-    socket.on(
-      'send_reaction',
-      guarded('send_reaction', async (payload: unknown, ack?: unknown) => {
-        // Issue 14: a sender that asks for an answer hears whether it was sent, and why not.
-        const answer = typeof ack === 'function' ? (ack as (answer: SendReactionAck) => void) : undefined;
-        const refuseReaction = (message: string): void => (answer ? answer({ ok: false, message }) : refuse(message));
-        const parsed = sendReactionSchema.safeParse(payload);
-        if (!parsed.success) return refuseReaction(socketIssueMessage(parsed.error));
-        const target = await games.opponentRoom(userId, parsed.data.room);
-        if (!target) return refuseReaction(SOCKET_TEXTS.notInGame);
-        const now = clock().getTime();
-        const kind = parsed.data.kind ?? 'reaction';
-        const last = lastSent[kind];
-        if (now - (last.get(userId) ?? 0) < REACTION_INTERVAL_MS) {
-          return refuseReaction(kind === 'message' ? SOCKET_TEXTS.oneMessagePerSecond : SOCKET_TEXTS.oneReactionPerSecond);
-        }
-        last.set(userId, now);
-        io.to(target).emit('reaction_received', { content: parsed.data.content });
-        answer?.({ ok: true });
-      }),
+    bindSocketEvents(
+      socket as unknown as Parameters<typeof bindSocketEvents>[0],
+      table,
+      { socket, userId },
+      {
+        refuseUnknown: true,
+        language: socket.data.language,
+        refuse: (answer) => socket.emit('error', answer),
+        failed: (event, error) => logger.error({ err: error, event, userId }, 'Socket event failed'),
+      },
     );
 
     // The socket's game rooms, read while it still has them (a game started on another node joined them from there).
@@ -192,7 +167,9 @@ export function registerGameHandlers(deps: GameHandlersDeps): void {
       gameRooms = [...socket.rooms].flatMap((room) => gameOfPlayerRoom(room, userId) ?? []);
     });
     socket.on('disconnect', () => {
-      void matchmaking.socketGone(userId, socket.id).catch((error: unknown) => logger.error({ err: error }, 'Leaving the queue failed'));
+      void matchmaking
+        .socketGone(userId, socket.id)
+        .catch((error: unknown) => logger.error({ err: error }, 'Leaving the queue failed'));
       const local = games.gameOf(userId);
       const rooms = new Set(local ? [...gameRooms, local] : gameRooms);
       // Disconnected only when no socket of the player is left in the game, on any node.

@@ -1,9 +1,17 @@
 import type { Logger } from '../shared/logger';
-import { SERVER_TEXTS } from '@shifumi/protocol';
+import { refusalText, serverTexts, socketRefusalText, type PublicClientToServerEvents } from '@shifumi/protocol';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { Lobby } from '../modules/matchmaking/lobby';
 import type { Presence } from './presence';
+import { protocolVersionOf, speaksOurProtocol } from './protocol-version';
 import { sessionRoom, userRoom, type GameServer, type PublicServer } from './servers';
+import { isDatabaseUnavailable } from '../infra/db/errors';
+import { bindSocketEvents, type SocketEventTable } from './socket-event-table';
+import { pickLanguage } from '../shared/language';
+import { languageRoom } from './socket-language';
+
+/** The public socket's events: none a client may send (the table says so; the type keeps it in step with the protocol). */
+export const PUBLIC_EVENT_TABLE: SocketEventTable<PublicClientToServerEvents, undefined> = {};
 
 export interface RealtimeHandlersDeps {
   io: GameServer;
@@ -18,35 +26,67 @@ export interface RealtimeHandlersDeps {
 /**
  * Signed-in sockets: the handshake must carry a valid access token of an open
  * session (`auth.token`), otherwise the client gets `connect_error` with the
- * refusal's text. Each socket joins `user:<id>` and `session:<sid>`.
+ * refusal's text. Each socket joins `user:<id>` and `session:<sid>`. A tab
+ * that speaks another protocol version (`auth.protocolVersion`, issue 25) is
+ * let in only to hear `force_disconnect` asking for a reload, then closed.
  * Public sockets get the online-users count and the lobby (issue 24) at
  * connection and on every change.
  */
 export function registerRealtimeHandlers(deps: RealtimeHandlersDeps): () => void {
   const { io, publicIo, auth, presence, lobby, logger } = deps;
 
+  // Issue 25 (decision 036): checked before the token, so that an old tab hears why rather than a connect_error.
   io.use((socket, next) => {
+    if (!speaksOurProtocol(protocolVersionOf(socket.handshake))) socket.data.outdated = true;
+    next();
+  });
+
+  io.use((socket, next) => {
+    // Issue 27: until the session says otherwise, the handshake's language (the refusals of this middleware too).
+    const handshakeLanguage = pickLanguage(null, socket.handshake.headers['accept-language']);
+    socket.data.language = handshakeLanguage;
+    if (socket.data.outdated === true) return next();
     const credential: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     auth
       .authenticate(credential)
       .then((result) => {
-        if (!result.ok) return next(new Error(result.refusal.message));
+        if (!result.ok) return next(new Error(refusalText(result.refusal, handshakeLanguage)));
         socket.data.userId = result.value.userId;
         socket.data.sessionId = result.value.sessionId;
+        socket.data.language = pickLanguage(result.value.language, socket.handshake.headers['accept-language']);
         next();
       })
       .catch((error: unknown) => {
+        // Issue 29: the database away (restarting) is said as such, with `retry` for the client to try again by itself
+        // (Socket.IO does not reconnect after a refusal by the server's middleware).
+        if (isDatabaseUnavailable(error)) {
+          logger.warn({ err: error }, 'Socket authentication: the database is unavailable');
+          return next(
+            Object.assign(new Error(serverTexts(handshakeLanguage).server.serviceUnavailable), { data: { retry: true } }),
+          );
+        }
         logger.error({ err: error }, 'Socket authentication failed unexpectedly');
-        next(new Error(SERVER_TEXTS.internalError));
+        next(new Error(serverTexts(handshakeLanguage).server.internalError));
       });
   });
 
   io.on('connection', (socket) => {
-    const { userId, sessionId } = socket.data;
-    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    if (socket.data.outdated === true) {
+      logger.info(
+        { version: String(protocolVersionOf(socket.handshake)).slice(0, 32) },
+        'A client of another protocol version was asked to reload',
+      );
+      socket.emit('force_disconnect', socketRefusalText({ code: 'outdated_client' }, socket.data.language));
+      socket.disconnect(true);
+      return;
+    }
+    const { userId, sessionId, language } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId), languageRoom(language)]);
     void presence.connect(userId, socket.id).catch((error: unknown) => logger.error({ err: error }, 'Presence update failed'));
     socket.on('disconnect', () => {
-      void presence.disconnect(userId, socket.id).catch((error: unknown) => logger.error({ err: error }, 'Presence update failed'));
+      void presence
+        .disconnect(userId, socket.id)
+        .catch((error: unknown) => logger.error({ err: error }, 'Presence update failed'));
     });
     // The session may have been revoked between the handshake and joining its room: check once more.
     void auth
@@ -58,6 +98,13 @@ export function registerRealtimeHandlers(deps: RealtimeHandlersDeps): () => void
   });
 
   publicIo.on('connection', (socket) => {
+    // Issue 27: an anonymous connection speaks its handshake's language.
+    socket.data.language = pickLanguage(null, socket.handshake.headers['accept-language']);
+    bindSocketEvents(socket as unknown as Parameters<typeof bindSocketEvents>[0], PUBLIC_EVENT_TABLE, undefined, {
+      language: socket.data.language,
+      refuse: () => undefined,
+      failed: (event, error) => logger.error({ err: error, event }, 'Public socket event failed'),
+    });
     presence
       .countOnlineUsers()
       .then((count) => socket.emit('online_users', count))

@@ -56,7 +56,11 @@ export function describePresenceContract(name: string, create: () => Promise<Pre
     });
 
     it('always equals the number of users with at least one open socket', async () => {
-      const event = fc.record({ connect: fc.boolean(), user: fc.constantFrom('a', 'b', 'c'), socket: fc.constantFrom('1', '2', '3') });
+      const event = fc.record({
+        connect: fc.boolean(),
+        user: fc.constantFrom('a', 'b', 'c'),
+        socket: fc.constantFrom('1', '2', '3'),
+      });
       await fc.assert(
         fc.asyncProperty(fc.array(event, { maxLength: 40 }), async (events) => {
           const presence = await create();

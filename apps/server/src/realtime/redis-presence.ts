@@ -168,14 +168,26 @@ export async function createRedisPresence(options: RedisPresenceOptions): Promis
 
   async function purge(dropInstance = ''): Promise<number> {
     return announce(
-      await redis.client.eval(PURGE_LUA, 4, keys.users, liveness.key, keys.instances, keys.version, keys.nodePrefix, keys.channel, dropInstance),
+      await redis.client.eval(
+        PURGE_LUA,
+        4,
+        keys.users,
+        liveness.key,
+        keys.instances,
+        keys.version,
+        keys.nodePrefix,
+        keys.channel,
+        dropInstance,
+      ),
     );
   }
 
   // Counted dead while Redis was out of reach: another node may have dropped our sockets. Register them again (idempotent).
   const stopLapseListener = liveness.onLapse(() => {
     for (const [connectionId, userId] of local) {
-      connectSocket(userId, connectionId).catch((error: unknown) => logger.warn({ err: error }, 'Re-registering a socket failed'));
+      connectSocket(userId, connectionId).catch((error: unknown) =>
+        logger.warn({ err: error }, 'Re-registering a socket failed'),
+      );
     }
   });
 
@@ -183,7 +195,14 @@ export async function createRedisPresence(options: RedisPresenceOptions): Promis
   // No back-off past the poll: the online count must follow dead nodes. Redis out of reach is logged once (warn).
   const refresher =
     pollMs > 0
-      ? createPeriodicTask({ name: 'Presence refresh', everyMs: pollMs, maxBackoffMs: pollMs, failureLevel: 'warn', logger, run: async () => void (await purge()) })
+      ? createPeriodicTask({
+          name: 'Presence refresh',
+          everyMs: pollMs,
+          maxBackoffMs: pollMs,
+          failureLevel: 'warn',
+          logger,
+          run: async () => void (await purge()),
+        })
       : undefined;
   refresher?.start();
   // Where the count stands now, so that the first change this node sees is announced against it.

@@ -21,6 +21,7 @@ import {
   type ClientToServerEvents,
   type PublicClientToServerEvents,
   type PublicServerToClientEvents,
+  type Language,
   type ServerToClientEvents,
 } from '@shifumi/protocol';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
@@ -31,11 +32,20 @@ import type { RedisContext } from '../infra/redis/redis';
 export interface SocketData {
   userId: string;
   sessionId: string;
+  /** Issue 27: the language of this connection's session (fixed at connection; socket-language.ts). */
+  language: Language;
+  /** Issue 25: the tab speaks another `PROTOCOL_VERSION`: told to reload and closed at connection, nothing else. */
+  outdated?: boolean;
 }
 
 export type InterServerEvents = Record<string, never>;
 export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type PublicServer = Server<PublicClientToServerEvents, PublicServerToClientEvents, InterServerEvents, Record<string, never>>;
+export type PublicServer = Server<
+  PublicClientToServerEvents,
+  PublicServerToClientEvents,
+  InterServerEvents,
+  { language?: Language }
+>;
 
 /** Realtime messages are small; a bigger frame is a client error. */
 const MAX_MESSAGE_BYTES = 16 * 1024;

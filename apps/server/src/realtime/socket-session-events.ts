@@ -1,6 +1,7 @@
-import { SERVER_TEXTS } from '@shifumi/protocol';
+import { serverTexts } from '@shifumi/protocol';
 import type { SessionEvents } from '../modules/auth/session-events';
 import { sessionRoom, type GameServer } from './servers';
+import { inEachLanguage } from './socket-language';
 
 /**
  * Closes the sockets of revoked sessions, on every node when the Redis adapter
@@ -15,7 +16,10 @@ export function createSocketSessionEvents(io: GameServer): SessionEvents {
     sessionsRevoked({ sessionIds, reason }) {
       if (sessionIds.length === 0) return;
       const rooms = io.in(sessionIds.map(sessionRoom));
-      if (reason !== 'logout') rooms.emit('force_disconnect', SERVER_TEXTS.forcedDisconnect);
+      if (reason !== 'logout')
+        inEachLanguage(io, sessionIds.map(sessionRoom), (target, language) =>
+          target.emit('force_disconnect', serverTexts(language).server.forcedDisconnect),
+        );
       // Without `close`: the DISCONNECT packet is queued after force_disconnect, so it arrives second.
       rooms.disconnectSockets();
     },

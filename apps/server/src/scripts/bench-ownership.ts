@@ -44,7 +44,9 @@ async function main(): Promise<void> {
   const scratch = await createScratchDatabase(serverUrl, 'shifumi_bench');
   const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   const ownRedis = process.env.REDIS_URL ? undefined : await startRedisServer();
-  const redis = await connectRedis(process.env.REDIS_URL ?? ownRedis!.url, logger, { keyPrefix: `shifumi-bench:${randomBytes(4).toString('hex')}:` });
+  const redis = await connectRedis(process.env.REDIS_URL ?? ownRedis!.url, logger, {
+    keyPrefix: `shifumi-bench:${randomBytes(4).toString('hex')}:`,
+  });
   try {
     await database.migrate();
     const db = database.db;
@@ -54,7 +56,9 @@ async function main(): Promise<void> {
     const total = owned + others;
 
     // Players (two per game), then the games in play: the first `owned` claimed by this node, the rest by the other.
-    await db.execute(sql`insert into users (name, referral_code) select 'P' || n, 'BENCH' || lpad(n::text, 8, '0') from generate_series(1, ${total * 2}) n`);
+    await db.execute(
+      sql`insert into users (name, referral_code) select 'P' || n, 'BENCH' || lpad(n::text, 8, '0') from generate_series(1, ${total * 2}) n`,
+    );
     const state = JSON.stringify(createMatch({ id: 'bench', players: ['a', 'b'], now: Date.now() }));
     await db.execute(sql`
       with numbered as (select id, row_number() over (order by id) as n from users)
@@ -64,7 +68,9 @@ async function main(): Promise<void> {
       from numbered p1 join numbered p2 on p2.n = p1.n + 1 where p1.n % 2 = 1`);
     await db.execute(sql`analyze games`);
     const rows = await playingGameRefs(db);
-    const { rows: ownerRows } = await db.execute<{ id: string; owner_node: string }>(sql`select id, owner_node from games where status = 'playing'`);
+    const { rows: ownerRows } = await db.execute<{ id: string; owner_node: string }>(
+      sql`select id, owner_node from games where status = 'playing'`,
+    );
     const mine = new Set(ownerRows.filter((row) => row.owner_node === self).map((row) => row.id));
     // Every game's lease held by its owner; both nodes' node leases held (every node alive).
     for (const [holder, ids] of [
@@ -113,12 +119,25 @@ async function main(): Promise<void> {
       const found = await scan.candidates();
       const candidates = found.filter((row) => !mine.has(row.id));
       const held = candidates.length > 0 ? await leases.currentMany(candidates.map((row) => gameLeaseKey(row.id))) : new Map();
-      return { rows: found.length, keys: candidates.length + (others > 0 ? 1 : 0), free: candidates.filter((row) => !held.has(gameLeaseKey(row.id))).length };
+      return {
+        rows: found.length,
+        keys: candidates.length + (others > 0 ? 1 : 0),
+        free: candidates.filter((row) => !held.has(gameLeaseKey(row.id))).length,
+      };
     });
     await Promise.all([otherScan.stop(), scan.stop()]);
     console.log(
       JSON.stringify(
-        { ownedGames: owned, otherNodesGames: others, gamesInPlay: rows.length, ticks, cpus: os.cpus().length, loadAverage: os.loadavg().map(round2), before, after },
+        {
+          ownedGames: owned,
+          otherNodesGames: others,
+          gamesInPlay: rows.length,
+          ticks,
+          cpus: os.cpus().length,
+          loadAverage: os.loadavg().map(round2),
+          before,
+          after,
+        },
         null,
         2,
       ),

@@ -13,7 +13,15 @@
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { apply, createMatch, nextDeadline, type MatchAction, type MatchEffect, type MatchState } from '@shifumi/game';
-import { makeChoiceSchema, searchGameSchema, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import {
+  makeChoiceSchema,
+  searchGameSchema,
+  SOCKET_PATH,
+  socketRefusalAnswer,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SocketRefusalAnswer,
+} from '@shifumi/protocol';
 import { Server, type Socket } from 'socket.io';
 import { INSTANT_MATCH_OPTIONS } from './bench-timing';
 
@@ -50,19 +58,24 @@ function emitEffects(game: Game, effects: readonly MatchEffect[]): void {
   const other = (playerId: string) => (game.players[0] === playerId ? game.players[1] : game.players[0]);
   for (const effect of effects) {
     if (effect.type === 'newRound') both.emit('new_round', { round: effect.round, deadline: effect.deadline });
-    else if (effect.type === 'choiceLocked') io.to(`u:${other(effect.playerId)}`).emit('opponent_choice_locked', { room: game.id });
+    else if (effect.type === 'choiceLocked')
+      io.to(`u:${other(effect.playerId)}`).emit('opponent_choice_locked', { room: game.id });
     else if (effect.type === 'roundResult') {
       const { player1Id, player2Id, player1Choice, player2Choice, winnerId } = effect;
       both.emit('game_result', { player1Id, player2Id, player1Choice, player2Choice, winnerId });
     } else if (effect.type === 'roundEnd') {
-      both.emit('round_end', { scores: effect.scores, gameOver: effect.gameOver, ...(effect.winnerId ? { winnerId: effect.winnerId } : {}) });
+      both.emit('round_end', {
+        scores: effect.scores,
+        gameOver: effect.gameOver,
+        ...(effect.winnerId ? { winnerId: effect.winnerId } : {}),
+      });
     }
   }
 }
 
-function step(game: Game, action: MatchAction): string | undefined {
+function step(game: Game, action: MatchAction): SocketRefusalAnswer | undefined {
   const result = apply(game.state, action);
-  if (!result.ok) return result.message;
+  if (!result.ok) return { code: result.code, message: result.message };
   game.state = result.state;
   emitEffects(game, result.effects);
   if (game.timer) clearTimeout(game.timer);
@@ -82,7 +95,7 @@ io.on('connection', (socket: RefereeSocket) => {
   void socket.join(`u:${userId}`);
   socket.on('search_game', (payload: unknown) => {
     const parsed = searchGameSchema.safeParse(payload);
-    if (!parsed.success) return void socket.emit('error', { message: 'Invalid search.' });
+    if (!parsed.success) return void socket.emit('error', socketRefusalAnswer({ code: 'invalid_payload' }));
     const { amount, character } = parsed.data;
     const partner = waiting.get(amount);
     if (!partner || partner.userId === userId) return void waiting.set(amount, { userId, socket, character });
@@ -108,9 +121,9 @@ io.on('connection', (socket: RefereeSocket) => {
   socket.on('make_choice', (payload: unknown) => {
     const parsed = makeChoiceSchema.safeParse(payload);
     const game = parsed.success ? games.get(parsed.data.room) : undefined;
-    if (!parsed.success || !game) return void socket.emit('error', { message: 'You are not in this game.' });
+    if (!parsed.success || !game) return void socket.emit('error', socketRefusalAnswer({ code: 'not_in_game' }));
     const refused = step(game, { type: 'choose', playerId: userId, choice: parsed.data.choice, now: Date.now() });
-    if (refused) socket.emit('error', { message: refused });
+    if (refused) socket.emit('error', refused);
   });
 });
 

@@ -23,6 +23,8 @@ async function run(): Promise<void> {
 }
 
 run().catch((error: unknown) => {
-  process.stderr.write(`bench server could not start: ${error instanceof ConfigError || !(error instanceof Error) ? String(error) : (error.stack ?? error.message)}\n`);
+  process.stderr.write(
+    `bench server could not start: ${error instanceof ConfigError || !(error instanceof Error) ? String(error) : (error.stack ?? error.message)}\n`,
+  );
   process.exit(1);
 });

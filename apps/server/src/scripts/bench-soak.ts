@@ -13,21 +13,17 @@
  * A soak, not a test: record a run in docs/benchmarks.md with the machine's load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import { PROTOCOL_VERSION, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
 import { openDatabase } from '../infra/db/database';
-import { sessions, users } from '../infra/db/schema/index';
 import { createScratchDatabase } from '../infra/db/scratch-database';
-import { createAccessTokens } from '../modules/auth/access-tokens';
-import { generateReferralCode } from '../modules/auth/referral-codes';
-import { LedgerAccounts } from '../modules/ledger/ledger-accounts';
-import { transfer } from '../modules/ledger/ledger.service';
+import { seedBenchPlayers } from './bench-players';
 import { freePort } from './local-processes';
 
 type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -46,7 +42,8 @@ function parseArguments(argv: string[]): { minutes: number; games: number } {
     if (argument === '--games') games = Number(argv[++index]);
     else minutes = Number(argument);
   }
-  if (!Number.isInteger(minutes) || minutes < 2) throw new Error('bench:soak -- [minutes] needs a whole number of minutes, at least 2');
+  if (!Number.isInteger(minutes) || minutes < 2)
+    throw new Error('bench:soak -- [minutes] needs a whole number of minutes, at least 2');
   if (!Number.isInteger(games) || games < 1) throw new Error('--games needs a positive whole number');
   return { minutes, games };
 }
@@ -74,47 +71,43 @@ async function main(): Promise<void> {
   const scratch = await createScratchDatabase(serverUrl, 'shifumi_soak');
   const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   await database.migrate();
-  const tokens = createAccessTokens({ secret: SECRET, clock: () => new Date() });
-  const players: Array<{ id: string; token: string }> = [];
   console.log(`Seeding ${games * 2} players…`);
-  for (let index = 0; index < games * 2; index += 1) {
-    const [user] = await database.db.insert(users).values({ name: `Soak${index}`, referralCode: generateReferralCode() }).returning({ id: users.id });
-    const sessionId = randomUUID();
-    await database.db.insert(sessions).values({ id: sessionId, userId: user!.id });
-    await database.db.transaction((tx) =>
-      transfer(tx, {
-        idempotencyKey: `soak-fund:${user!.id}`,
-        kind: 'deposit',
-        legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(user!.id), amount: 10n ** 21n }],
-      }),
-    );
-    players.push({ id: user!.id, token: await tokens.issue({ userId: user!.id, sessionId }) });
-  }
+  const players = await seedBenchPlayers(database.db, {
+    count: games * 2,
+    namePrefix: 'Soak',
+    fundingKey: 'soak-fund',
+    fundsWei: 10n ** 21n,
+    secret: SECRET,
+  });
   await database.close();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-soak-'));
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'src/scripts/bench-server.ts', '--soak'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      DATABASE_URL: scratch.url,
-      JWT_SECRET: SECRET,
-      TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      FAIRNESS_SIGNING_KEY: randomBytes(32).toString('base64'),
-      METRICS_TOKEN,
-      DATA_DIR: dataDir,
-      ANVIL_PORT: String(await freePort()),
-      ETH_USD_PRICE: '2000',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(dataDir, 'none'),
-      DEPOSIT_CONFIRMATIONS: '1',
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'src/scripts/bench-server.ts', '--soak'],
+    {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        APP_URL: `http://localhost:${port}`,
+        DATABASE_URL: scratch.url,
+        JWT_SECRET: SECRET,
+        TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        FAIRNESS_SIGNING_KEY: randomBytes(32).toString('base64'),
+        METRICS_TOKEN,
+        DATA_DIR: dataDir,
+        ANVIL_PORT: String(await freePort()),
+        ETH_USD_PRICE: '2000',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: path.join(dataDir, 'none'),
+        DEPOSIT_CONFIRMATIONS: '1',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     const up = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(2_000) }).then(
@@ -132,14 +125,20 @@ async function main(): Promise<void> {
   const sockets: BotSocket[] = [];
   const amounts = [1, 5, 10, 15, 20, 50, 100] as const;
   for (const [index, player] of players.entries()) {
-    const socket: BotSocket = connect(base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true, auth: { token: player.token } });
+    const socket: BotSocket = connect(base, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      forceNew: true,
+      auth: { token: player.token, protocolVersion: PROTOCOL_VERSION },
+    });
     sockets.push(socket);
     const amount = amounts[Math.floor(index / 2) % amounts.length]!;
     let room: string | undefined;
     const search = () => {
       if (!stopping) setTimeout(() => socket.emit('search_game', { character: 'Character1', amount }), randomInt(50, 500));
     };
-    const choose = () => setTimeout(() => room && socket.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! }), randomInt(50, 400));
+    const choose = () =>
+      setTimeout(() => room && socket.emit('make_choice', { room, choice: CHOICES[randomInt(3)]! }), randomInt(50, 400));
     socket.on('connect', search);
     socket.on('game_found', (event) => {
       room = event.room;
@@ -164,7 +163,10 @@ async function main(): Promise<void> {
     server.kill('SIGUSR2');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    const connections = await stats.query<{ count: number }>('select count(*)::int as count from pg_stat_activity where datname = $1', [scratch.name]);
+    const connections = await stats.query<{ count: number }>(
+      'select count(*)::int as count from pg_stat_activity where datname = $1',
+      [scratch.name],
+    );
     return {
       minute,
       rssMb: Math.round(metricValue(text, 'process_resident_memory_bytes') / 1e6),
@@ -184,7 +186,15 @@ async function main(): Promise<void> {
       const current = await sample(minute);
       samples.push(current);
       console.log(
-        [current.minute, current.rssMb, current.heapMb, current.loopP99Ms, current.handles, current.dbConnections, current.gamesEnded]
+        [
+          current.minute,
+          current.rssMb,
+          current.heapMb,
+          current.loopP99Ms,
+          current.handles,
+          current.dbConnections,
+          current.gamesEnded,
+        ]
           .map((value, column) => String(value).padStart(column === 0 ? 6 : [8, 18, 13, 9, 16, 13][column - 1]!))
           .join(''),
       );

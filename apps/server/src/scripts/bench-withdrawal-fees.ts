@@ -68,14 +68,20 @@ async function main(): Promise<void> {
     chain,
     startChainWorkers: false,
   });
-  const rpc = (method: string, params: unknown[] = []) => chain.publicClient.request({ method: method as never, params: params as never });
+  const rpc = (method: string, params: unknown[] = []) =>
+    chain.publicClient.request({ method: method as never, params: params as never });
   const tokens = createAccessTokens({ secret: JWT_SECRET, clock });
   const sender = app.withdrawalSender!;
 
   try {
     const [user] = await database.db
       .insert(users)
-      .values({ name: 'Bench', email: `bench-${randomUUID()}@example.com`, emailVerifiedAt: new Date(), referralCode: generateReferralCode() })
+      .values({
+        name: 'Bench',
+        email: `bench-${randomUUID()}@example.com`,
+        emailVerifiedAt: new Date(),
+        referralCode: generateReferralCode(),
+      })
       .returning({ id: users.id });
     const sessionId = randomUUID();
     await database.db.insert(sessions).values({ id: sessionId, userId: user!.id });
@@ -121,14 +127,24 @@ async function main(): Promise<void> {
       }
       for (let round = 0; round < 200; round += 1) {
         await sender.tick();
-        const open = await database.db.select({ id: withdrawals.id }).from(withdrawals).where(inArray(withdrawals.status, ['queued', 'sent']));
+        const open = await database.db
+          .select({ id: withdrawals.id })
+          .from(withdrawals)
+          .where(inArray(withdrawals.status, ['queued', 'sent']));
         if (open.length === 0) break;
         await rpc('evm_mine');
       }
     }
 
     const [totals] = (
-      await database.db.execute<{ count: string; fees: string; gas: string; attempts: string; repriced: string; max_ratio: string }>(sql`
+      await database.db.execute<{
+        count: string;
+        fees: string;
+        gas: string;
+        attempts: string;
+        repriced: string;
+        max_ratio: string;
+      }>(sql`
         SELECT COUNT(*)::text AS count, SUM(fee)::text AS fees, SUM(gas_paid)::text AS gas,
                (SELECT COUNT(*) FROM withdrawal_attempts)::text AS attempts,
                (SELECT COUNT(DISTINCT withdrawal_id) FROM withdrawal_attempts a WHERE (SELECT COUNT(*) FROM withdrawal_attempts b WHERE b.withdrawal_id = a.withdrawal_id) > 1)::text AS repriced,
@@ -143,9 +159,15 @@ async function main(): Promise<void> {
     console.log(`withdrawals confirmed:       ${totals!.count} of ${COUNT} (${held} held while fees jumped ×10)`);
     console.log(`signed transactions:         ${totals!.attempts} (${totals!.repriced} withdrawals re-priced at least once)`);
     console.log(`fees charged:                ${formatEth(fees)} ETH`);
-    console.log(`gas paid by the hot wallet:  ${formatEth(gas)} ETH (on chain: ${formatEth(hotBefore - hotAfter - paidOut)} ETH)`);
-    console.log(`gas / fees:                  ${(Number(gas) / Number(fees)).toFixed(3)} overall, ${Number(totals!.max_ratio).toFixed(3)} at most for one withdrawal`);
-    console.log(`ledger:check:                ${report.ok ? 'ok' : `FAILED ${report.problems.join('; ')}`} (gas ${report.withdrawalGasPaid} ≤ fee income ${report.withdrawalFeeIncome})`);
+    console.log(
+      `gas paid by the hot wallet:  ${formatEth(gas)} ETH (on chain: ${formatEth(hotBefore - hotAfter - paidOut)} ETH)`,
+    );
+    console.log(
+      `gas / fees:                  ${(Number(gas) / Number(fees)).toFixed(3)} overall, ${Number(totals!.max_ratio).toFixed(3)} at most for one withdrawal`,
+    );
+    console.log(
+      `ledger:check:                ${report.ok ? 'ok' : `FAILED ${report.problems.join('; ')}`} (gas ${report.withdrawalGasPaid} ≤ fee income ${report.withdrawalFeeIncome})`,
+    );
     if (gas > fees || !report.ok) process.exitCode = 1;
   } finally {
     await app.close();

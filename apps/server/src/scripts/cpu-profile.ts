@@ -2,13 +2,15 @@
  * The top of a V8 CPU profile (`node --cpu-prof`): self time by function and
  * by component (PostgreSQL driver, drizzle, Socket.IO, the game, the logger,
  * our server code, Node itself, garbage collection), as shares of the busy
- * time (idle excluded). Used by bench:games --cpu-prof.
+ * time (idle excluded). Used by bench:games --cpu-prof. `cpuByOwner` splits
+ * the busy time by whose code is on the stack (bench:search --cpu-prof).
  */
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 
 export interface CpuProfile {
@@ -56,7 +58,9 @@ export function summarizeCpuProfile(profile: CpuProfile, top = 15) {
     const micros = selfMicros.get(node.id) ?? 0;
     if (micros === 0 || node.callFrame.functionName === '(idle)') continue;
     busy += micros;
-    const file = node.callFrame.url.replace(/^.*\/(node_modules\/)?/, (whole, modules: string | undefined) => (modules ? 'node_modules/' : ''));
+    const file = node.callFrame.url.replace(/^.*\/(node_modules\/)?/, (whole, modules: string | undefined) =>
+      modules ? 'node_modules/' : '',
+    );
     const where = node.callFrame.url.includes('node_modules/')
       ? node.callFrame.url.slice(node.callFrame.url.lastIndexOf('node_modules/') + 'node_modules/'.length)
       : file;
@@ -75,4 +79,49 @@ export function summarizeCpuProfile(profile: CpuProfile, top = 15) {
       .slice(0, top)
       .map(([name, micros]) => `${share(micros)}  ${name}`),
   };
+}
+
+/**
+ * Issue 30 (decision 061): busy seconds by owner. A sample belongs to the
+ * deepest frame of its stack that an owner's pattern (tested on the frame's
+ * url) matches, so that a call from one owner into another counts for the
+ * callee's (matchmaking calling the game start: the start's); `other` when no
+ * frame matches (idle excluded). A driver parsing a reply resumes from its
+ * socket's event, not from the caller's stack: that time is `other`.
+ * `window` (µs, the profile's monotonic clock: process.hrtime's, in µs)
+ * keeps only the samples taken within it.
+ */
+export function cpuByOwner(
+  profile: CpuProfile,
+  owners: ReadonlyArray<readonly [string, RegExp]>,
+  window?: { fromMicros: number; toMicros: number },
+): Record<string, number> {
+  const parent = new Map<number, ProfileNode>();
+  const byId = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) {
+    byId.set(node.id, node);
+    for (const child of node.children ?? []) parent.set(child, node);
+  }
+  const ownerOf = new Map<number, string>();
+  const ownerOfNode = (node: ProfileNode): string => {
+    const known = ownerOf.get(node.id);
+    if (known !== undefined) return known;
+    const own = owners.find(([, pattern]) => pattern.test(node.callFrame.url))?.[0];
+    const above = parent.get(node.id);
+    const owner = own ?? (above ? ownerOfNode(above) : 'other');
+    ownerOf.set(node.id, owner);
+    return owner;
+  };
+  const micros: Record<string, number> = Object.fromEntries([...owners.map(([name]) => [name, 0]), ['other', 0]]);
+  const samples = profile.samples ?? [];
+  let at = profile.startTime;
+  for (let index = 0; index < samples.length; index += 1) {
+    at += profile.timeDeltas?.[index] ?? 0;
+    if (window && (at < window.fromMicros || at > window.toMicros)) continue;
+    const node = byId.get(samples[index]!);
+    if (!node || node.callFrame.functionName === '(idle)') continue;
+    const owner = ownerOfNode(node);
+    micros[owner] = (micros[owner] ?? 0) + (profile.timeDeltas?.[index + 1] ?? 0);
+  }
+  return Object.fromEntries(Object.entries(micros).map(([name, value]) => [name, value / 1e6]));
 }

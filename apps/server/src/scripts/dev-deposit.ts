@@ -48,7 +48,9 @@ async function depositAddressOf(target: string, config: ReturnType<typeof loadCo
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   }).catch(() => {
-    throw new UsageError(`the server is not running on ${server}: start it (npm start) or pass the deposit address instead of the e-mail`);
+    throw new UsageError(
+      `the server is not running on ${server}: start it (npm start) or pass the deposit address instead of the e-mail`,
+    );
   });
   const body = (await response.json()) as { address?: string; message?: string };
   if (!response.ok || !body.address) throw new UsageError(body.message ?? `the server answered ${response.status}`);
@@ -66,7 +68,8 @@ async function main(): Promise<void> {
   const chainId = await publicClient.getChainId().catch(() => {
     throw new UsageError(`no chain answers at ${rpcUrl}: start the server (npm start) first, or set ETH_RPC_URL`);
   });
-  if (chainId !== DEV_CHAIN_ID) throw new UsageError(`dev:deposit only sends on the development chain (31337); ${rpcUrl} serves chain ${chainId}`);
+  if (chainId !== DEV_CHAIN_ID)
+    throw new UsageError(`dev:deposit only sends on the development chain (31337); ${rpcUrl} serves chain ${chainId}`);
 
   const to = await depositAddressOf(target, config);
   const payer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 });

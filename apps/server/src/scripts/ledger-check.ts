@@ -16,7 +16,7 @@ import { ANVIL_STATE_FILE, startAnvil } from '../infra/chain/anvil-launcher';
 import { createChainPublicClient } from '../infra/chain/chain-client';
 import { connectChain } from '../infra/chain/chain-runtime';
 import { DEV_CHAIN_ID } from '../infra/chain/hd-wallet';
-import { openDatabase } from '../infra/db/database';
+import { databaseTargetOf, openDatabase } from '../infra/db/database';
 import { createChainHoldings } from '../modules/ledger/chain-holdings';
 import { checkLedger } from '../modules/ledger/ledger-check';
 import { recordLedgerCheck } from '../modules/admin/overview.service';
@@ -50,9 +50,7 @@ async function main(): Promise<number> {
     }
   }
 
-  const handle = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const handle = await openDatabase(databaseTargetOf(config));
   try {
     await handle.migrate();
     const chain = rpcUrl === '' ? undefined : await connectChain(config, rpcUrl);
@@ -62,7 +60,9 @@ async function main(): Promise<number> {
     for (const problem of report.problems) console.error(`ledger:check: ${problem}`);
     const holdings = report.holdings === undefined ? '' : `, ${report.holdings} wei held on chain`;
     const fees = `, withdrawal gas ${report.withdrawalGasPaid} wei ≤ fees ${report.withdrawalFeeIncome} wei`;
-    console.log(`ledger:check: ${report.ok ? 'ok' : 'FAILED'} — ${report.liabilities} wei owed to players${holdings}${fees}${chainNote}`);
+    console.log(
+      `ledger:check: ${report.ok ? 'ok' : 'FAILED'} — ${report.liabilities} wei owed to players${holdings}${fees}${chainNote}`,
+    );
     return report.ok ? 0 : 1;
   } finally {
     await handle.close();

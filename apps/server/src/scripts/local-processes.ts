@@ -17,7 +17,12 @@ export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, failed?: () => string | undefined): Promise<void> {
+async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  failed?: () => string | undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
@@ -67,8 +72,11 @@ export async function startRedisServer(): Promise<RedisServerProcess> {
     let spawnError: Error | undefined;
     started.once('error', (error) => (spawnError = error));
     child = started;
-    await waitFor(() => ping(port), 10_000, 'redis-server did not start', () =>
-      spawnError ? spawnError.message : started.exitCode !== null ? `exited ${started.exitCode}: ${stderr}` : undefined,
+    await waitFor(
+      () => ping(port),
+      10_000,
+      'redis-server did not start',
+      () => (spawnError ? spawnError.message : started.exitCode !== null ? `exited ${started.exitCode}: ${stderr}` : undefined),
     );
   };
   const kill = async () => {
@@ -129,7 +137,11 @@ export function spawnNode(name: string, port: number, env: Record<string, string
     output: () => output,
     ready: (timeoutMs = 90_000) =>
       waitFor(
-        () => fetch(`${url}/api/health`).then((response) => response.ok, () => false),
+        () =>
+          fetch(`${url}/api/health`).then(
+            (response) => response.ok,
+            () => false,
+          ),
         timeoutMs,
         `node ${name} did not start`,
         () => (child.exitCode !== null ? `exited ${child.exitCode}:\n${output.slice(-4_000)}` : undefined),

@@ -12,12 +12,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import { reserveMessage, type SolvencySnapshot } from '@shifumi/protocol';
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../infra/db/database';
+import { databaseTargetOf, openDatabase } from '../infra/db/database';
 import { latestSnapshot } from '../modules/solvency/solvency.repo';
 
-export const SIGN_RESERVE_USAGE = 'Usage: npm run solvency:sign-reserve -- [<snapshot id> <block number>]   (no arguments: the latest snapshot of the configured database)';
+export const SIGN_RESERVE_USAGE =
+  'Usage: npm run solvency:sign-reserve -- [<snapshot id> <block number>]   (no arguments: the latest snapshot of the configured database)';
 
 export interface SignReserveIo {
   out: (line: string) => void;
@@ -70,9 +70,7 @@ export async function runSignReserve(args: readonly string[], io: SignReserveIo)
 
 async function latestFromDatabase(): Promise<SolvencySnapshot | undefined> {
   const config = loadConfig(process.env);
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(databaseTargetOf(config));
   try {
     await database.migrate();
     const row = await latestSnapshot(database.db);

@@ -7,13 +7,17 @@
 import path from 'node:path';
 import { STAFF_ROLES, staffRoleSchema } from '@shifumi/protocol';
 import { loadConfig } from '../config';
-import { openDatabase } from '../infra/db/database';
+import { databaseTargetOf, openDatabase } from '../infra/db/database';
 import { CLI_ACTOR } from '../modules/admin/audit-log';
 import { grantRole, revokeRole } from '../modules/admin/staff.repo';
 
 const USAGE = `usage: npm run staff:grant -- <email> <${STAFF_ROLES.join('|')}>\n       npm run staff:revoke -- <email>`;
 
-export async function runStaffCommand(argv: readonly string[], env: NodeJS.ProcessEnv, out: { log: (line: string) => void; error: (line: string) => void }): Promise<number> {
+export async function runStaffCommand(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  out: { log: (line: string) => void; error: (line: string) => void },
+): Promise<number> {
   const [command, email, roleText] = argv;
   if ((command !== 'grant' && command !== 'revoke') || !email || (command === 'grant' && !roleText)) {
     out.error(USAGE);
@@ -25,9 +29,7 @@ export async function runStaffCommand(argv: readonly string[], env: NodeJS.Proce
     return 2;
   }
   const config = loadConfig(env);
-  const handle = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const handle = await openDatabase(databaseTargetOf(config));
   try {
     await handle.migrate();
     const by = { actor: CLI_ACTOR, role: null, now: new Date() };

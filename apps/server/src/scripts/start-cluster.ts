@@ -136,7 +136,9 @@ async function main(): Promise<void> {
       rpcUrl = anvil.rpcUrl;
     }
     if (generatedSecret) {
-      process.stdout.write('start:cluster: JWT_SECRET is unset: a secret was generated for this run (sessions end when the cluster stops)\n');
+      process.stdout.write(
+        'start:cluster: JWT_SECRET is unset: a secret was generated for this run (sessions end when the cluster stops)\n',
+      );
     }
     const env: NodeJS.ProcessEnv = { ...process.env, JWT_SECRET: jwtSecret, APP_URL: config.appUrl, ETH_RPC_URL: rpcUrl };
     for (let index = 1; index <= nodeCount; index += 1) nodes.push(startNode(`node-${index}`, config.port + index, env));
@@ -152,7 +154,8 @@ async function main(): Promise<void> {
       backends: nodes.map((node) => ({ host: '127.0.0.1', port: node.port })),
       port: config.port,
       host: config.host,
-      onBackendChange: (backend, up) => process.stderr.write(`start:cluster: node on port ${backend.port} is ${up ? 'back' : 'unreachable'}\n`),
+      onBackendChange: (backend, up) =>
+        process.stderr.write(`start:cluster: node on port ${backend.port} is ${up ? 'back' : 'unreachable'}\n`),
     });
     process.stdout.write(
       `start:cluster: Shifumi is running on ${config.appUrl} — balancer on ${config.host}:${config.port} → ` +

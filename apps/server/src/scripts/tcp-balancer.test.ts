@@ -97,7 +97,10 @@ describe('TCP balancer', () => {
   });
 
   it('closes the client when no backend answers', async () => {
-    const lb = await balancer([{ host: '127.0.0.1', port: await freePort() }, { host: '127.0.0.1', port: await freePort() }]);
+    const lb = await balancer([
+      { host: '127.0.0.1', port: await freePort() },
+      { host: '127.0.0.1', port: await freePort() },
+    ]);
     expect(await ask(lb.port, 'anyone?')).toBe('closed');
   });
 
@@ -120,7 +123,11 @@ describe('TCP balancer', () => {
     expect(await plain.text()).toBe('plain');
 
     const upgraded = await new Promise<net.Socket>((resolve, reject) => {
-      const request = http.request({ port: lb.port, host: '127.0.0.1', headers: { connection: 'Upgrade', upgrade: 'websocket' } });
+      const request = http.request({
+        port: lb.port,
+        host: '127.0.0.1',
+        headers: { connection: 'Upgrade', upgrade: 'websocket' },
+      });
       request.on('upgrade', (response, socket) => {
         expect(response.statusCode).toBe(101);
         resolve(socket);

@@ -99,7 +99,11 @@ describe('npm run verify:game', () => {
     const options = { cwd: path.join(REPO_ROOT, 'apps/server'), env: { ...process.env, INIT_CWD: directory } };
     const passed = await execute(process.execPath, ['--import', 'tsx', script, 'game.json', '--key', publicKey], options);
     expect(passed.stdout).toContain('All 7 checks passed.');
-    const failure = await execute(process.execPath, ['--import', 'tsx', script, 'tampered.json', '--key', publicKey], options).then(
+    const failure = await execute(
+      process.execPath,
+      ['--import', 'tsx', script, 'tampered.json', '--key', publicKey],
+      options,
+    ).then(
       () => null,
       (error: { code: number; stdout: string }) => error,
     );

@@ -17,7 +17,8 @@ import { pathToFileURL } from 'node:url';
 import { allPassed, checkTranscript } from '@shifumi/fairness';
 import { nodeFairnessCrypto } from '@shifumi/fairness/node';
 
-export const VERIFY_GAME_USAGE = 'Usage: npm run verify:game -- <transcript.json> [--key <base64 public key from GET /api/fairness/key>]';
+export const VERIFY_GAME_USAGE =
+  'Usage: npm run verify:game -- <transcript.json> [--key <base64 public key from GET /api/fairness/key>]';
 
 /** Where the CLI writes, and the directory relative paths are taken from. */
 export interface VerifyGameIo {

@@ -57,13 +57,26 @@ async function run(args: string[]) {
   const out: string[] = [];
   const error: string[] = [];
   const balanceAt = (_rpc: string, address: string) => Promise.resolve(chainBalances.get(address) ?? 0n);
-  const code = await runVerifySolvency(args, { cwd: directory, out: (line) => out.push(line), error: (line) => error.push(line), balanceAt });
+  const code = await runVerifySolvency(args, {
+    cwd: directory,
+    out: (line) => out.push(line),
+    error: (line) => error.push(line),
+    balanceAt,
+  });
   return { code, out, error };
 }
 
 describe('npm run verify:solvency', () => {
   it('passes a proof against its snapshot with the key, and with --rpc each reserve as the node reads it: exit code 0', async () => {
-    const { code, out } = await run(['proof.json', '--snapshot', 'snapshot.json', '--key', publicKey, '--rpc', 'http://127.0.0.1:1']);
+    const { code, out } = await run([
+      'proof.json',
+      '--snapshot',
+      'snapshot.json',
+      '--key',
+      publicKey,
+      '--rpc',
+      'http://127.0.0.1:1',
+    ]);
     expect(out.filter((line) => line.startsWith('✓ ') && !line.startsWith('✓ 0x'))).toHaveLength(6);
     expect(out).toContain(`✓ ${hotAddress}: 3000000000000000000 wei at block 77, signed by its key.`);
     expect(out).toContain(`• ${cold}: 1000000000000000000 wei at block 77, as listed; no signature, not counted.`);
@@ -74,7 +87,9 @@ describe('npm run verify:solvency', () => {
   it('fails a negative sum in the path, saying so: exit code 1', async () => {
     const { code, out } = await run(['negative.json', '--snapshot=snapshot.json', `--key=${publicKey}`]);
     expect(code).toBe(1);
-    expect(out).toContain('✗ Every sum on the way up is non-negative and adds up: Step 1 of the path has a negative sum (-1 wei): refused.');
+    expect(out).toContain(
+      '✗ Every sum on the way up is non-negative and adds up: Step 1 of the path has a negative sum (-1 wei): refused.',
+    );
     expect(out.at(-1)).toBe('2 of 6 checks failed.');
   });
 
@@ -94,8 +109,12 @@ describe('npm run verify:solvency', () => {
   it('answers 2 with a reason for a usage error', async () => {
     expect((await run([])).code).toBe(2);
     expect((await run(['proof.json'])).error[0]).toBe('Give the snapshot file with --snapshot.');
-    expect((await run(['broken.json', '--snapshot', 'snapshot.json'])).error[0]).toBe('Cannot read the proof broken.json: it is not JSON.');
-    expect((await run(['proof.json', '--snapshot', 'nowhere.json'])).error[0]).toBe('Cannot read the snapshot nowhere.json: ENOENT.');
+    expect((await run(['broken.json', '--snapshot', 'snapshot.json'])).error[0]).toBe(
+      'Cannot read the proof broken.json: it is not JSON.',
+    );
+    expect((await run(['proof.json', '--snapshot', 'nowhere.json'])).error[0]).toBe(
+      'Cannot read the snapshot nowhere.json: ENOENT.',
+    );
     expect((await run(['proof.json', '--snapshot', 'snapshot.json', '--rpc', 'ftp://x'])).code).toBe(2);
     expect((await run(['proof.json', '--snapshot', 'snapshot.json', '--kye', publicKey])).code).toBe(2);
   });
@@ -104,9 +123,17 @@ describe('npm run verify:solvency', () => {
     const script = path.join(REPO_ROOT, 'apps/server/src/scripts/verify-solvency.ts');
     const execute = promisify(execFile);
     const options = { cwd: path.join(REPO_ROOT, 'apps/server'), env: { ...process.env, INIT_CWD: directory } };
-    const passed = await execute(process.execPath, ['--import', 'tsx', script, 'proof.json', '--snapshot', 'snapshot.json', '--key', publicKey], options);
+    const passed = await execute(
+      process.execPath,
+      ['--import', 'tsx', script, 'proof.json', '--snapshot', 'snapshot.json', '--key', publicKey],
+      options,
+    );
     expect(passed.stdout).toContain('All 6 checks passed.');
-    const failure = await execute(process.execPath, ['--import', 'tsx', script, 'negative.json', '--snapshot', 'snapshot.json', '--key', publicKey], options).then(
+    const failure = await execute(
+      process.execPath,
+      ['--import', 'tsx', script, 'negative.json', '--snapshot', 'snapshot.json', '--key', publicKey],
+      options,
+    ).then(
       () => null,
       (error: { code: number }) => error,
     );
@@ -117,7 +144,11 @@ describe('npm run verify:solvency', () => {
 describe('npm run solvency:sign-reserve', () => {
   it('prints the message for a snapshot id and block, refuses nonsense, and says when there is no snapshot', async () => {
     const lines: string[] = [];
-    const io = { out: (line: string) => lines.push(line), error: (line: string) => lines.push(line), latest: () => Promise.resolve(undefined) };
+    const io = {
+      out: (line: string) => lines.push(line),
+      error: (line: string) => lines.push(line),
+      latest: () => Promise.resolve(undefined),
+    };
     expect(await runSignReserve([SNAPSHOT_ID, '77'], io)).toBe(0);
     expect(lines).toContain(`Shifumi solvency snapshot ${SNAPSHOT_ID} at block 77`);
     expect(await runSignReserve(['nope', '77'], io)).toBe(2);

@@ -103,12 +103,16 @@ async function checkOnChain(io: VerifySolvencyIo, snapshot: SolvencySnapshot, rp
     try {
       balance = await balanceAt(rpcUrl, entry.address as Address, block);
     } catch (error) {
-      io.out(`✗ ${entry.address}: its balance at block ${snapshot.blockNumber} could not be read (${error instanceof Error ? error.message.split('\n')[0] : 'error'}).`);
+      io.out(
+        `✗ ${entry.address}: its balance at block ${snapshot.blockNumber} could not be read (${error instanceof Error ? error.message.split('\n')[0] : 'error'}).`,
+      );
       failures += 1;
       continue;
     }
     if (balance.toString() !== entry.balanceWei) {
-      io.out(`✗ ${entry.address}: holds ${balance} wei at block ${snapshot.blockNumber}, the snapshot says ${entry.balanceWei} wei.`);
+      io.out(
+        `✗ ${entry.address}: holds ${balance} wei at block ${snapshot.blockNumber}, the snapshot says ${entry.balanceWei} wei.`,
+      );
       failures += 1;
       continue;
     }

@@ -27,7 +27,17 @@ function manualTimer() {
 function recordingLogger() {
   const lines: Array<{ level: string; message: string }> = [];
   const at = (level: string) => (_object: unknown, message?: string) => void lines.push({ level, message: message ?? '' });
-  return { lines, logger: { fatal: at('fatal'), error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug'), trace: at('trace') } as never };
+  return {
+    lines,
+    logger: {
+      fatal: at('fatal'),
+      error: at('error'),
+      warn: at('warn'),
+      info: at('info'),
+      debug: at('debug'),
+      trace: at('trace'),
+    } as never,
+  };
 }
 
 describe('periodic task', () => {
@@ -52,7 +62,9 @@ describe('periodic task', () => {
     expect(runs).toBe(7);
     expect(timer.waits).toEqual([100, 100, 200, 400, 500, 500, 100, 100]);
     expect(lines.filter((line) => line.level === 'error')).toHaveLength(1);
-    expect(lines.filter((line) => line.level === 'info').map((line) => line.message)).toEqual(['Probe: recovered after 4 failure(s)']);
+    expect(lines.filter((line) => line.level === 'info').map((line) => line.message)).toEqual([
+      'Probe: recovered after 4 failure(s)',
+    ]);
     await task.stop();
     expect(timer.armed).toBe(false);
   });
@@ -86,7 +98,13 @@ describe('periodic task', () => {
   it('start({ now: true }) runs at once, then every everyMs after the run ended', async () => {
     const timer = manualTimer();
     let runs = 0;
-    const task = createPeriodicTask({ name: 'Eager', everyMs: 70, logger: recordingLogger().logger, setTimer: timer.set, run: async () => void (runs += 1) });
+    const task = createPeriodicTask({
+      name: 'Eager',
+      everyMs: 70,
+      logger: recordingLogger().logger,
+      setTimer: timer.set,
+      run: async () => void (runs += 1),
+    });
     task.start({ now: true });
     expect(runs).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));

@@ -65,7 +65,11 @@ export function createPeriodicTask(options: PeriodicTaskOptions): PeriodicTask {
     } catch (error) {
       failures += 1;
       const quiet = options.isQuiet?.(error) === true || options.stopsOn?.(error) === true;
-      if (failures === 1 && !quiet) logger[options.failureLevel ?? 'error']({ err: error, task: name }, `${name} failed; retrying with back-off (logged once until it recovers)`);
+      if (failures === 1 && !quiet)
+        logger[options.failureLevel ?? 'error'](
+          { err: error, task: name },
+          `${name} failed; retrying with back-off (logged once until it recovers)`,
+        );
       throw error;
     }
   }

@@ -43,7 +43,11 @@ export interface SignedIn extends SessionResponse {
   refreshToken: string;
 }
 
-export async function signIn(t: TestApp, credentials: Pick<Credentials, 'email' | 'password'>, headers: Record<string, string> = {}): Promise<SignedIn> {
+export async function signIn(
+  t: TestApp,
+  credentials: Pick<Credentials, 'email' | 'password'>,
+  headers: Record<string, string> = {},
+): Promise<SignedIn> {
   const response = await postJson(t, '/api/auth/login', { email: credentials.email, password: credentials.password }, headers);
   if (response.statusCode !== 200) throw new Error(`login answered ${response.statusCode}: ${response.body}`);
   const refreshToken = refreshCookieOf(response);

@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { MatchOptions } from '@shifumi/game';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import { PROTOCOL_VERSION, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
 import { createScratchDatabase } from '../../src/infra/db/scratch-database';
 import { io as connect, type Socket } from 'socket.io-client';
 import { parseEther } from 'viem';
@@ -145,7 +145,13 @@ export async function createCluster(count: number, options: ClusterOptions = {})
       return { id: user!.id, token: await tokens.issue({ userId: user!.id, sessionId }) };
     },
     async socket(node, token, listen) {
-      const socket: PlayerSocket = connect(node.url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+      const socket: PlayerSocket = connect(node.url, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token, protocolVersion: PROTOCOL_VERSION },
+      });
       sockets.push(socket);
       listen?.(socket);
       await new Promise<void>((resolve, reject) => {

@@ -9,7 +9,8 @@ import type { Address } from 'viem';
 import { afterEach } from 'vitest';
 import { rpc } from '../../src/infra/chain/anvil-testing';
 import { deposits, ledgerTransfers } from '../../src/infra/db/schema/index';
-import { createDepositWatcher, type DepositWatcherDeps } from '../../src/modules/deposits/deposit-watcher';
+import { buildDepositWatcher, type DepositWatcherOptions } from '../../src/compose/chain-workers';
+import type { DepositWatcher } from '../../src/modules/deposits/deposit-watcher';
 import { LedgerAccounts } from '../../src/modules/ledger/ledger-accounts';
 import { balanceOf } from '../../src/modules/ledger/ledger.service';
 import { noBalanceEvents } from '../../src/modules/ledger/balance-events';
@@ -35,7 +36,7 @@ export interface DepositWorld {
   newPlayer(): Promise<{ id: string; token: string; address: Address }>;
   depositRows(address: Address): Promise<Array<typeof deposits.$inferSelect>>;
   /** Another watcher over the app's database and chain (a restarted server, or one with a failure injected). */
-  anotherWatcher(overrides?: Partial<DepositWatcherDeps>): ReturnType<typeof createDepositWatcher>;
+  anotherWatcher(overrides?: Partial<DepositWatcherOptions>): DepositWatcher;
   /** How many ledger transfers credited deposits: one per credited deposit, or something was credited twice. */
   depositCredits(): Promise<number>;
   errorLogs(): Array<Record<string, unknown>>;
@@ -70,7 +71,9 @@ export function useDepositWorld(): DepositWorld {
     },
     async setUp(env = {}) {
       anvil = await startTestAnvil();
-      t = await createTestApp({ chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3', RECONCILE_INTERVAL_MS: '3600000', ...env }) });
+      t = await createTestApp({
+        chain: chainFor(anvil, { DEPOSIT_CONFIRMATIONS: '3', RECONCILE_INTERVAL_MS: '3600000', ...env }),
+      });
     },
     call: (method, params = []) => rpc(world.anvil.rpcUrl, method, params),
     async mine(blocks) {
@@ -93,7 +96,7 @@ export function useDepositWorld(): DepositWorld {
     },
     depositRows: (address) => app().db.select().from(deposits).where(eq(deposits.address, address)),
     anotherWatcher: (overrides = {}) =>
-      createDepositWatcher({
+      buildDepositWatcher({
         db: app().db,
         chain: app().chain!,
         depositAddresses: app().app.depositAddresses,

@@ -4,7 +4,7 @@
  * event of a kind, wait for a condition, and fund a user through the ledger.
  */
 import { randomUUID } from 'node:crypto';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import { PROTOCOL_VERSION, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { parseEther } from 'viem';
 import type { Database } from '../../src/infra/db/database';
@@ -19,7 +19,13 @@ export function createSockets() {
   return {
     /** A websocket to `baseUrl` signed in with `token`, no reconnection. */
     open(baseUrl: string, token: string): PlayerSocket {
-      const socket: PlayerSocket = connect(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+      const socket: PlayerSocket = connect(baseUrl, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token, protocolVersion: PROTOCOL_VERSION },
+      });
       open.push(socket);
       return socket;
     },
@@ -43,7 +49,11 @@ export async function connected(socket: Socket | PlayerSocket): Promise<void> {
 }
 
 /** The next `event` on `socket` (rejects after `timeoutMs`). */
-export function nextEvent<E extends keyof ServerToClientEvents>(socket: PlayerSocket, event: E, timeoutMs = 5_000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: PlayerSocket,
+  event: E,
+  timeoutMs = 5_000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
     // socket.io's typed `once` cannot be narrowed by a generic event name: listen untyped, the signature above types it.

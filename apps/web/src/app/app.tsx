@@ -8,8 +8,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { PreparedWalletStackProvider, type PreparedWalletStack } from '../features/wallet/components/wallet-host';
 import { lazyComponent } from '../lib/lazy-component';
-import { startGame } from '../features/game/game-store';
-import { startGamesWith } from '../lib/matchmaking';
+import { loadGameStoreWith } from '../lib/game-start';
 import { provideAddFundsDialog } from '../lib/add-funds-dialog';
 import { getSession } from '../lib/session-store';
 import { useToastsWanted } from '../lib/toast';
@@ -18,10 +17,14 @@ import { preloadOnIntent } from './preload-on-intent';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 
-// A game found starts its view at once, before the game screen's chunk is there (lib/matchmaking.ts).
-startGamesWith(startGame);
+// A game found starts its view at once, in the game store's chunk, fetched then if not before (lib/game-start.ts).
+loadGameStoreWith(() => {
+  import('../features/game/game-store').catch((error: unknown) => console.error('The game could not be loaded', error));
+});
 // Home's Add Funds opens the deposit feature's dialog, a chunk of its own (features never import each other).
-provideAddFundsDialog(lazyComponent(() => import('../features/deposit/components/deposit-dialog').then((module) => module.DepositDialog)));
+provideAddFundsDialog(
+  lazyComponent(() => import('../features/deposit/components/deposit-dialog').then((module) => module.DepositDialog)),
+);
 
 const ToastContainer = lazyComponent(() => import('./toast-container').then((module) => module.default));
 
@@ -45,7 +48,9 @@ function Toasts() {
 export function App({ Router = BrowserRouter, queryClient, walletStack }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [wallet] = useState(() =>
-    walletStack ? new WalletStackStore({ requested: true, restore: walletStack.restore ?? false }) : createWalletStackStore(getSession().wallet),
+    walletStack
+      ? new WalletStackStore({ requested: true, restore: walletStack.restore ?? false })
+      : createWalletStackStore(getSession().wallet),
   );
   useEffect(() => preloadOnIntent(), []);
   return (

@@ -9,6 +9,7 @@ import { PRICE_UNAVAILABLE_TEXT, useUsablePrice } from '../lib/price-api';
 import { useIsSignedIn } from '../lib/session-store';
 import { useBalanceCurrency } from '../lib/balance-currency';
 import { DEVELOPMENT_PRICE_TEXT } from '../components/ui/development-price-label';
+import { useIntlLocale, useT } from '../lib/i18n/i18n';
 import styles from './navigation-balance.module.css';
 
 export function NavigationBalance({ className = '' }: { className?: string }) {
@@ -20,10 +21,18 @@ function SignedInBalance({ className }: { className: string }) {
   const account = useAccountQuery(true);
   const price = useUsablePrice();
   const [currency, toggleCurrency] = useBalanceCurrency();
+  const t = useT();
+  const locale = useIntlLocale();
 
   const wei = account.data ? BigInt(account.data.balanceWei) : null;
   const shown =
-    wei === null ? '—' : currency === 'ETH' ? formatEthAmount(wei) : price ? formatUsdAmount(wei, price.microUsdPerEth) : PRICE_UNAVAILABLE_TEXT;
+    wei === null
+      ? '—'
+      : currency === 'ETH'
+        ? formatEthAmount(wei, locale)
+        : price
+          ? formatUsdAmount(wei, price.microUsdPerEth, locale)
+          : PRICE_UNAVAILABLE_TEXT;
   const next = currency === 'ETH' ? 'USD' : 'ETH';
   const developmentPrice = currency === 'USD' && price?.source === 'development';
   return (
@@ -33,10 +42,14 @@ function SignedInBalance({ className }: { className: string }) {
       disabled={wei === null}
       onClick={toggleCurrency}
       // The name starts with what it shows (WCAG 2.5.3), then says what a press does.
-      aria-label={`Balance ${shown}${developmentPrice ? ` (${DEVELOPMENT_PRICE_TEXT})` : ''}, show in ${next}`}
-      title={`Show in ${next}`}
+      aria-label={
+        developmentPrice
+          ? t('shell.balance.nameWithDevelopmentPrice', { shown, development: DEVELOPMENT_PRICE_TEXT, currency: next })
+          : t('shell.balance.name', { shown, currency: next })
+      }
+      title={t('shell.balance.showIn', { currency: next })}
     >
-      <span className={styles.label}>Balance</span>{' '}
+      <span className={styles.label}>{t('shell.balance.label')}</span>{' '}
       <span className={styles.value} data-testid="nav-balance-value">
         {shown}
       </span>

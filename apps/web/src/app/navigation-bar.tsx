@@ -2,11 +2,11 @@
  * The navigation bar on every page (spec S2 "Navigation bar"): logo, menu
  * links, My account (disabled while signed out), Sign Up / Login or Logout,
  * the Connecté / Non connecté text, the search field, the burger menu at
- * 767 px and below, and the wallet button (connect, address, chain).
+ * 767 px and below (a visitor's Sign Up / Login stays in view on a row of
+ * its own), and the wallet button (connect, address, chain).
  */
 import { useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { TEXTS } from '@shifumi/protocol/texts';
 import { Button } from '../components/ui/button';
 import { CloseIcon, MenuIcon } from '../components/ui/icons';
 import { Logo, LogoMark } from '../components/ui/logo';
@@ -14,20 +14,22 @@ import { WalletButton } from '../features/wallet/components/wallet-button';
 import { LEAVES_PAGE_ATTRIBUTE } from '../lib/leave-guard';
 import { useRealtimeStatus, type RealtimeStatus } from '../lib/realtime-status';
 import { useIsSignedIn } from '../lib/session-store';
+import { useT, type MessageKey } from '../lib/i18n/i18n';
+import { LanguageSwitch } from './language-switch';
 import { NavigationBalance } from './navigation-balance';
 import { SearchControl } from './search-control';
 import styles from './navigation-bar.module.css';
 
 const MENU_LINKS = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/howtoplay', label: 'How to play ?', end: false },
-  { to: '/contact', label: 'Contact us', end: false },
-] as const;
+  { to: '/', label: 'shell.nav.home', end: true },
+  { to: '/howtoplay', label: 'shell.nav.howToPlay', end: false },
+  { to: '/contact', label: 'shell.nav.contact', end: false },
+] as const satisfies readonly { to: string; label: MessageKey; end: boolean }[];
 
-const REALTIME_TEXTS: Record<RealtimeStatus, string> = {
-  live: TEXTS.realtimeLive,
-  reconnecting: TEXTS.realtimeReconnecting,
-  offline: TEXTS.realtimeOffline,
+const REALTIME_TEXTS: Record<RealtimeStatus, MessageKey> = {
+  live: 'shell.nav.realtimeLive',
+  reconnecting: 'shell.nav.realtimeReconnecting',
+  offline: 'shell.nav.realtimeOffline',
 };
 
 export interface NavigationBarProps {
@@ -42,7 +44,39 @@ function linkClassName({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.link} ${styles.active}` : styles.link;
 }
 
+/** The logo, a link home: the full one on wide screens, the mark on narrow ones. */
+function HomeLogo() {
+  const t = useT();
+  return (
+    <Link to="/" className={styles.logo} aria-label={t('shell.nav.logoHome')}>
+      <span className={styles.logoFull}>
+        <Logo />
+      </span>
+      <span className={styles.logoCompact}>
+        <LogoMark />
+      </span>
+    </Link>
+  );
+}
+
+/** Signed in or not, and the realtime connection's state (announced to screen readers). */
+function ConnectionStatus({ signedIn, realtime }: { signedIn: boolean; realtime: ReturnType<typeof useRealtimeStatus> }) {
+  const t = useT();
+  return (
+    <p
+      className={`${styles.status} ${signedIn && realtime === 'live' ? styles.online : ''} ${realtime === 'reconnecting' ? styles.reconnecting : ''}`}
+    >
+      <span className={styles.dot} aria-hidden="true" />
+      <span lang="fr">{signedIn ? t('shell.nav.connected') : t('shell.nav.notConnected')}</span>
+      <span className={styles.realtime} data-testid="realtime-status" role="status">
+        {t(REALTIME_TEXTS[realtime])}
+      </span>
+    </p>
+  );
+}
+
 export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, onLogoutIntent }: NavigationBarProps) {
+  const t = useT();
   const signedIn = useIsSignedIn();
   // The realtime connection, not only the session: the signed-in one, or the public one for a visitor.
   const realtime = useRealtimeStatus(signedIn ? 'authenticated' : 'public');
@@ -72,7 +106,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
           onLogoutClick();
         }}
       >
-        Logout
+        {t('shell.nav.logout')}
       </Button>
     ) : (
       <Button
@@ -84,7 +118,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
           onSignInClick();
         }}
       >
-        Sign Up / Login
+        {t('shell.nav.signUpLogin')}
       </Button>
     );
   }
@@ -95,7 +129,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
         variant="secondary"
         size="small"
         disabled={!signedIn}
-        title={signedIn ? undefined : 'Sign in to open your account'}
+        title={signedIn ? undefined : t('shell.nav.signInToOpenAccount')}
         data-preload="/account"
         {...{ [LEAVES_PAGE_ATTRIBUTE]: '' }}
         onClick={() => {
@@ -103,7 +137,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
           void navigate('/account');
         }}
       >
-        My account
+        {t('shell.nav.myAccount')}
       </Button>
     );
   }
@@ -113,21 +147,14 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
-        <Link to="/" className={styles.logo} aria-label="Shifumi home">
-          <span className={styles.logoFull}>
-            <Logo />
-          </span>
-          <span className={styles.logoCompact}>
-            <LogoMark />
-          </span>
-        </Link>
+        <HomeLogo />
 
-        <nav aria-label="Main" className={styles.desktopNav}>
+        <nav aria-label={t('shell.nav.main')} className={styles.desktopNav}>
           <ul className={styles.links}>
             {MENU_LINKS.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={linkClassName}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -135,16 +162,13 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
         </nav>
 
         <NavigationBalance className={styles.balance} />
+        {/* Issue 26: on a phone a visitor's Sign Up / Login takes the balance's row (the bar's own row has no room), not only the burger menu. */}
+        {signedIn ? null : <div className={styles.phoneSignIn}>{authButton()}</div>}
 
         <div className={styles.tools}>
           <SearchControl />
-          <p className={`${styles.status} ${signedIn && realtime === 'live' ? styles.online : ''} ${realtime === 'reconnecting' ? styles.reconnecting : ''}`}>
-            <span className={styles.dot} aria-hidden="true" />
-            <span lang="fr">{signedIn ? TEXTS.connected : TEXTS.notConnected}</span>
-            <span className={styles.realtime} data-testid="realtime-status" role="status">
-              {REALTIME_TEXTS[realtime]}
-            </span>
-          </p>
+          <ConnectionStatus signedIn={signedIn} realtime={realtime} />
+          <LanguageSwitch className={styles.desktopLanguage} />
           <div className={styles.wallet}>
             <WalletButton />
           </div>
@@ -157,7 +181,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
             variant="ghost"
             size="icon"
             className={styles.burger}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('shell.nav.closeMenu') : t('shell.nav.openMenu')}
             aria-expanded={menuOpen}
             aria-controls={mobileMenuId}
             onClick={() => setMenuOpen((open) => !open)}
@@ -170,7 +194,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
       {menuOpen ? (
         <nav
           id={mobileMenuId}
-          aria-label="Mobile menu"
+          aria-label={t('shell.nav.mobileMenu')}
           className={styles.mobileMenu}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
@@ -183,7 +207,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
             {MENU_LINKS.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={linkClassName} onClick={closeMenu}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -191,6 +215,7 @@ export function NavigationBar({ onSignInClick, onLogoutClick, onSignInIntent, on
           <div className={styles.mobileActions}>
             {accountButton(closeMenu)}
             {authButton(closeMenu)}
+            <LanguageSwitch />
           </div>
         </nav>
       ) : null}

@@ -23,10 +23,11 @@ describe('routes', () => {
   it('shows the Quick Start with three steps on How to play', () => {
     renderApp('/howtoplay');
     expect(screen.getByRole('heading', { name: 'Quick Start' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 3 }).slice(0, 3).map((heading) => heading.textContent)).toEqual([
-      'Deposit ETH',
-      'Choose your bet',
-      'Select your character and find a match',
-    ]);
+    expect(
+      screen
+        .getAllByRole('heading', { level: 3 })
+        .slice(0, 3)
+        .map((heading) => heading.textContent),
+    ).toEqual(['Deposit ETH', 'Choose your bet', 'Select your character and find a match']);
   });
 });

@@ -35,7 +35,9 @@ describe('preloading the next page', () => {
     element('<button data-preload="/test-account">My account</button>').dispatchEvent(new Event('touchstart', { bubbles: true }));
     expect(account).toHaveBeenCalledTimes(3);
 
-    element('<a href="https://example.com/test-account">elsewhere</a>').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    element('<a href="https://example.com/test-account">elsewhere</a>').dispatchEvent(
+      new Event('pointerover', { bubbles: true }),
+    );
     element('<p>text</p>').dispatchEvent(new Event('pointerover', { bubbles: true }));
     expect(account).toHaveBeenCalledTimes(3);
 

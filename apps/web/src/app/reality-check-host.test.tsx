@@ -104,7 +104,13 @@ describe('reality check', () => {
     advance(6 * MINUTE);
     expect(realityCheck()).toBeNull();
 
-    send('game_result', { player1Id: opponent.id, player2Id: testUser.id, player1Choice: 'rock', player2Choice: 'paper', winnerId: testUser.id });
+    send('game_result', {
+      player1Id: opponent.id,
+      player2Id: testUser.id,
+      player1Choice: 'rock',
+      player2Choice: 'paper',
+      winnerId: testUser.id,
+    });
     send('round_end', { scores: { [testUser.id]: 3, [opponent.id]: 0 }, gameOver: true, winnerId: testUser.id });
     advance(5_000);
     expect(realityCheck()?.textContent).toContain('You have been playing for 16 min in this session.');
@@ -121,7 +127,13 @@ describe('reality check', () => {
     expect(router.state.location.pathname).toBe('/search-game');
     expect(realityCheck()).toBeNull();
 
-    send('game_result', { player1Id: opponent.id, player2Id: testUser.id, player1Choice: 'rock', player2Choice: 'paper', winnerId: testUser.id });
+    send('game_result', {
+      player1Id: opponent.id,
+      player2Id: testUser.id,
+      player1Choice: 'rock',
+      player2Choice: 'paper',
+      winnerId: testUser.id,
+    });
     send('round_end', { scores: { [testUser.id]: 3, [opponent.id]: 0 }, gameOver: true, winnerId: testUser.id });
     expect(realityCheck()).not.toBeNull();
   });

@@ -5,14 +5,16 @@
  * broke.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useT } from '../lib/i18n/i18n';
 import styles from './not-found-page.module.css';
 
 export function RouteErrorPage() {
+  const t = useT();
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>Something went wrong</h1>
-      <p className={styles.text}>The page could not be displayed. Your balance and your games are safe.</p>
-      <a href="/">Back to home</a>
+      <h1 className={styles.title}>{t('shell.crashed.title')}</h1>
+      <p className={styles.text}>{t('shell.crashed.text')}</p>
+      <a href="/">{t('shell.notFound.backHome')}</a>
     </main>
   );
 }

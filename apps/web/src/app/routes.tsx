@@ -40,14 +40,18 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/home', element: <HomeRoute /> },
-      lazyPage('/howtoplay', () => import('../features/howtoplay/components/how-to-play-page').then((module) => module.HowToPlayPage)),
+      lazyPage('/howtoplay', () =>
+        import('../features/howtoplay/components/how-to-play-page').then((module) => module.HowToPlayPage),
+      ),
       lazyPage('/contact', () => import('../features/contact/components/contact-page').then((module) => module.ContactPage)),
       lazyPage('/account', () => import('./account-route').then((module) => module.AccountRoute)),
       lazyPage('/search-game', () => import('../features/game/components/game-page').then((module) => module.GamePage)),
       lazyPage('/terms', () => import('../features/legal/components/legal-page').then((module) => module.TermsPage)),
       lazyPage('/privacy', () => import('../features/legal/components/legal-page').then((module) => module.PrivacyPage)),
       lazyPage('/responsible-gaming', () =>
-        import('../features/responsible-gaming/components/responsible-gaming-page').then((module) => module.ResponsibleGamingPage),
+        import('../features/responsible-gaming/components/responsible-gaming-page').then(
+          (module) => module.ResponsibleGamingPage,
+        ),
       ),
       // Issue 28: proof of solvency.
       lazyPage('/solvency', () => import('../features/solvency/components/solvency-page').then((module) => module.SolvencyPage)),
@@ -56,10 +60,16 @@ export const routes: RouteObject[] = [
       // Issue 24: practice against a bot, free, for visitors too.
       lazyPage('/practice', () => import('../features/game/components/practice-page').then((module) => module.PracticePage)),
       lazyPage('/verify', () => import('../features/verify/components/verify-page').then((module) => module.VerifyPage)),
-      lazyPage('/verify-email/:token', () => import('../features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage)),
+      lazyPage('/verify-email/:token', () =>
+        import('../features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage),
+      ),
       // Issue 13: the mailed links of account security.
-      lazyPage('/reset-password/:token', () => import('../features/auth/components/reset-password-page').then((module) => module.ResetPasswordPage)),
-      lazyPage('/confirm-address/:token', () => import('../features/account/components/confirm-address-page').then((module) => module.ConfirmAddressPage)),
+      lazyPage('/reset-password/:token', () =>
+        import('../features/auth/components/reset-password-page').then((module) => module.ResetPasswordPage),
+      ),
+      lazyPage('/confirm-address/:token', () =>
+        import('../features/account/components/confirm-address-page').then((module) => module.ConfirmAddressPage),
+      ),
       // Issue 18: the operator's console; its own chunk is fetched only once the server says this is staff.
       lazyPage('/admin/*', () => import('./admin-route').then((module) => module.AdminRoute)),
       lazyPage('*', () => import('./not-found-page').then((module) => module.NotFoundPage)),

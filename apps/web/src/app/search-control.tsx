@@ -5,9 +5,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/ui/button';
 import { SearchIcon } from '../components/ui/icons';
+import { useT } from '../lib/i18n/i18n';
 import styles from './search-control.module.css';
 
 export function SearchControl() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const fieldId = useId();
@@ -24,7 +26,7 @@ export function SearchControl() {
         ref={toggleRef}
         variant="ghost"
         size="icon"
-        aria-label="Search"
+        aria-label={t('shell.search.open')}
         aria-expanded={open}
         aria-controls={fieldId}
         onClick={() => setOpen((value) => !value)}
@@ -37,8 +39,8 @@ export function SearchControl() {
             id={fieldId}
             type="search"
             className={styles.field}
-            aria-label="Search the site"
-            placeholder="Search…"
+            aria-label={t('shell.search.field')}
+            placeholder={t('shell.search.placeholder')}
             autoComplete="off"
             autoFocus
             value={text}

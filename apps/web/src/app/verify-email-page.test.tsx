@@ -6,6 +6,7 @@ import { SERVER_TEXTS, TEXTS, VERIFY_REDIRECT_MS } from '@shifumi/protocol';
 import { App } from './app';
 import { installFetch, jsonResponse } from '../test/fetch-mock';
 import { createTestRouter, renderApp } from '../test/render-app';
+import { AUTH_EN } from '@shifumi/protocol/catalogue/en/auth';
 
 const TOKEN = 'Q2hhbmdlIG1lIHRvIGEgcmVhbCB0b2tlbiBwbGVhc2U';
 const PATH = `/verify-email/${TOKEN}`;
@@ -40,14 +41,14 @@ describe('verify e-mail page', () => {
     installFetch(() => jsonResponse(200, { message: SERVER_TEXTS.emailAlreadyVerified }));
     renderApp(PATH);
     expect(await screen.findByText(SERVER_TEXTS.emailAlreadyVerified)).toBeTruthy();
-    expect(screen.queryByText(TEXTS.verifyFailedTitle)).toBeNull();
+    expect(screen.queryByText(AUTH_EN.verifyEmail.failedTitle)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the error view for any non-OK answer', async () => {
     installFetch(() => jsonResponse(400, { message: 'The verification link is invalid or has expired.' }));
     const { router } = renderApp(PATH);
-    expect(await screen.findByText(TEXTS.verifyFailedTitle)).toBeTruthy();
+    expect(await screen.findByText(AUTH_EN.verifyEmail.failedTitle)).toBeTruthy();
     expect(screen.getByText(TEXTS.verifyFailedText)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(PATH);
@@ -56,14 +57,16 @@ describe('verify e-mail page', () => {
   it('shows the error view for a server failure without a message', async () => {
     installFetch(() => new Response('', { status: 500 }));
     renderApp(PATH);
-    expect(await screen.findByText(TEXTS.verifyFailedTitle)).toBeTruthy();
+    expect(await screen.findByText(AUTH_EN.verifyEmail.failedTitle)).toBeTruthy();
   });
 
   it('does not spend the token twice under StrictMode (a second call would say it is used)', async () => {
     let calls = 0;
     const { requests } = installFetch(() => {
       calls += 1;
-      return calls === 1 ? jsonResponse(200, { message: 'Your e-mail address has been verified.' }) : jsonResponse(400, { message: 'used' });
+      return calls === 1
+        ? jsonResponse(200, { message: 'Your e-mail address has been verified.' })
+        : jsonResponse(400, { message: 'used' });
     });
     const { Router } = createTestRouter(PATH);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -74,14 +77,14 @@ describe('verify e-mail page', () => {
     );
 
     expect(await screen.findByText('Your e-mail address has been verified.')).toBeTruthy();
-    expect(screen.queryByText(TEXTS.verifyFailedTitle)).toBeNull();
+    expect(screen.queryByText(AUTH_EN.verifyEmail.failedTitle)).toBeNull();
     expect(requests).toHaveLength(1);
   });
 
   it('does not call the server with a token that cannot be one', async () => {
     const { requests } = installFetch(() => jsonResponse(200, {}));
     renderApp('/verify-email/short');
-    expect(await screen.findByText(TEXTS.verifyFailedTitle)).toBeTruthy();
+    expect(await screen.findByText(AUTH_EN.verifyEmail.failedTitle)).toBeTruthy();
     expect(requests).toHaveLength(0);
   });
 });

@@ -16,7 +16,11 @@ import { forgetLocalSession } from './sign-out';
 export const accountQueryKey = ['account'] as const;
 
 export function fetchAccount(signal?: AbortSignal): Promise<AccountResponse> {
-  return apiRequest('/api/account', { method: 'GET', signal }, protocolSchema((protocol) => protocol.accountResponseSchema));
+  return apiRequest(
+    '/api/account',
+    { method: 'GET', signal },
+    protocolSchema((protocol) => protocol.accountResponseSchema),
+  );
 }
 
 /** While money is on its way (deposit pending, withdrawal not settled), the account is refreshed this often. */
@@ -26,7 +30,9 @@ function hasMoneyInProgress(account: AccountResponse | undefined): boolean {
   if (!account) return false;
   return (
     account.deposits.some((deposit) => deposit.status === 'pending') ||
-    account.withdrawals.some((withdrawal) => withdrawal.status === 'queued' || withdrawal.status === 'sent' || withdrawal.status === 'review')
+    account.withdrawals.some(
+      (withdrawal) => withdrawal.status === 'queued' || withdrawal.status === 'sent' || withdrawal.status === 'review',
+    )
   );
 }
 
@@ -40,7 +46,11 @@ export function useAccountQuery(enabled: boolean) {
 }
 
 export function resendVerification(): Promise<MessageResponse> {
-  return apiRequest('/api/auth/resend-verification', { method: 'POST' }, protocolSchema((protocol) => protocol.messageResponseSchema));
+  return apiRequest(
+    '/api/auth/resend-verification',
+    { method: 'POST' },
+    protocolSchema((protocol) => protocol.messageResponseSchema),
+  );
 }
 
 export function useResendVerificationMutation() {
@@ -116,7 +126,11 @@ export function useCashoutMutation() {
  * link is mailed to the new address.
  */
 export function addEmail(input: { email: string; currentPassword?: string; code?: string }): Promise<MessageResponse> {
-  return apiRequest('/api/account/email', { method: 'POST', body: input }, protocolSchema((protocol) => protocol.messageResponseSchema));
+  return apiRequest(
+    '/api/account/email',
+    { method: 'POST', body: input },
+    protocolSchema((protocol) => protocol.messageResponseSchema),
+  );
 }
 
 export function useAddEmailMutation() {
@@ -129,5 +143,9 @@ export function useAddEmailMutation() {
 
 /** Links the wallet that signed `message` to the signed-in account (Sign-In With Ethereum). */
 export function linkWallet(message: string, signature: string): Promise<MessageResponse> {
-  return apiRequest('/api/auth/siwe/link', { method: 'POST', body: { message, signature } }, protocolSchema((protocol) => protocol.messageResponseSchema));
+  return apiRequest(
+    '/api/auth/siwe/link',
+    { method: 'POST', body: { message, signature } },
+    protocolSchema((protocol) => protocol.messageResponseSchema),
+  );
 }

@@ -2,7 +2,7 @@
  * The Add Funds dialog as a slot: home (and any screen) opens it without
  * importing the deposit feature — features never import each other (decision
  * 033). `app/` fills the slot once at start with the deposit feature's lazy
- * dialog, as it hands matchmaking the game's start (`startGamesWith`).
+ * dialog, as it hands matchmaking the game's start (`loadGameStoreWith`, game-start.ts).
  */
 import type { DepositItem } from '@shifumi/protocol';
 import type { PreloadableComponent } from './lazy-component';

@@ -29,7 +29,9 @@ describe('apiRequest', () => {
   it('answers a 403 with exactly one refresh and one retry carrying the new token', async () => {
     const { requests } = installFetch((request) => {
       if (request.url === REFRESH_TOKEN_PATH) return jsonResponse(200, { accessToken: 'new-token', user: testUser });
-      return request.headers.authorization === 'new-token' ? jsonResponse(200, { balance: 1 }) : jsonResponse(403, { message: 'expired' });
+      return request.headers.authorization === 'new-token'
+        ? jsonResponse(200, { balance: 1 })
+        : jsonResponse(403, { message: 'expired' });
     });
 
     await expect(apiRequest(ACCOUNT)).resolves.toEqual({ balance: 1 });
@@ -47,7 +49,9 @@ describe('apiRequest', () => {
 
   it('does not refresh a second time when the retry is refused again', async () => {
     const { requests } = installFetch((request) =>
-      request.url === REFRESH_TOKEN_PATH ? jsonResponse(200, { accessToken: 'new-token' }) : jsonResponse(403, { message: 'Forbidden for good' }),
+      request.url === REFRESH_TOKEN_PATH
+        ? jsonResponse(200, { accessToken: 'new-token' })
+        : jsonResponse(403, { message: 'Forbidden for good' }),
     );
 
     const failure = await apiRequest(ACCOUNT).catch((error: unknown) => error);
@@ -109,7 +113,9 @@ describe('apiRequest', () => {
   });
 
   it('does not refresh on other refusals and keeps the server message', async () => {
-    const { requests } = installFetch(() => jsonResponse(409, { message: 'An account with this e-mail address already exists.' }));
+    const { requests } = installFetch(() =>
+      jsonResponse(409, { message: 'An account with this e-mail address already exists.' }),
+    );
 
     const failure = await apiRequest('/api/auth/register', { method: 'POST', body: {} }).catch((error: unknown) => error);
 

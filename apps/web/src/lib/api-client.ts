@@ -90,7 +90,9 @@ async function performRefresh(): Promise<string> {
  * The refresh answer carries `accessToken` and, on some paths, `user` (S3.01);
  * ours also says which wallet, if any, the session is bound to.
  */
-function parseRefreshAnswer(data: unknown): { accessToken: string; user: PublicUser | null; sessionWallet: string | null | undefined } | null {
+function parseRefreshAnswer(
+  data: unknown,
+): { accessToken: string; user: PublicUser | null; sessionWallet: string | null | undefined } | null {
   if (typeof data !== 'object' || data === null || !('accessToken' in data)) return null;
   const { accessToken } = data;
   if (typeof accessToken !== 'string' || accessToken === '') return null;
@@ -111,7 +113,8 @@ async function withCrossTabRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 
 async function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (token) headers.Authorization = token;
+  // A token given by the caller (a session not stored yet) wins over the stored one.
+  if (token && headers.Authorization === undefined) headers.Authorization = token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(path, {
@@ -138,7 +141,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Calls the API; the answer is checked with `parser` when one is given. */
-export function apiRequest<T>(path: string, options: ApiRequestOptions, parser: ResponseParser<T> | LazyResponseParser<T>): Promise<T>;
+export function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions,
+  parser: ResponseParser<T> | LazyResponseParser<T>,
+): Promise<T>;
 export function apiRequest(path: string, options?: ApiRequestOptions): Promise<unknown>;
 export async function apiRequest<T>(
   path: string,

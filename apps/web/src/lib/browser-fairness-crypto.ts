@@ -17,6 +17,8 @@ async function verifyWithNoble(publicKey: Uint8Array, message: Uint8Array, signa
 }
 
 /** Web Crypto where it can, @noble/curves for Ed25519 where it cannot. */
-export function browserFairnessCrypto(subtle: SubtleCryptoLike = globalThis.crypto.subtle as unknown as SubtleCryptoLike): FairnessCrypto {
+export function browserFairnessCrypto(
+  subtle: SubtleCryptoLike = globalThis.crypto.subtle as unknown as SubtleCryptoLike,
+): FairnessCrypto {
   return webCryptoFairness(subtle, verifyWithNoble);
 }

@@ -13,7 +13,12 @@ export function useChainConfigQuery(enabled = true) {
   return useQuery({
     enabled,
     queryKey: chainConfigQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/config', { method: 'GET', signal }, protocolSchema((protocol) => protocol.configResponseSchema)),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        '/api/config',
+        { method: 'GET', signal },
+        protocolSchema((protocol) => protocol.configResponseSchema),
+      ),
     staleTime: Infinity,
   });
 }

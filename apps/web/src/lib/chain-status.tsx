@@ -17,7 +17,12 @@ export function useChainStatusQuery(enabled = true) {
   return useQuery({
     enabled,
     queryKey: chainStatusQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/chain/status', { method: 'GET', signal }, protocolSchema((protocol) => protocol.chainStatusResponseSchema)),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        '/api/chain/status',
+        { method: 'GET', signal },
+        protocolSchema((protocol) => protocol.chainStatusResponseSchema),
+      ),
     refetchInterval: REFRESH_MS,
     staleTime: REFRESH_MS,
   });
@@ -27,9 +32,5 @@ export function useChainStatusQuery(enabled = true) {
 export function ChainDelayedNotice({ enabled = true }: { enabled?: boolean }) {
   const status = useChainStatusQuery(enabled);
   if (status.data?.delayed !== true) return null;
-  return (
-    <Notice tone="info">
-      {TEXTS.chainDelayed}
-    </Notice>
-  );
+  return <Notice tone="info">{TEXTS.chainDelayed}</Notice>;
 }

@@ -18,7 +18,9 @@ describe('deposit updates (issue 14)', () => {
   it('words each step with the amount at 6 decimals and k/N', () => {
     expect(depositUpdateText(seen)).toBe(TEXTS.depositSeen('0.123456', 1, 3));
     expect(depositUpdateText(seen)).toBe('Deposit of 0.123456 ETH seen on chain: 1/3 confirmations');
-    expect(depositUpdateText({ ...seen, confirmations: 3, status: 'credited' })).toBe('Deposit of 0.123456 ETH credited to your balance.');
+    expect(depositUpdateText({ ...seen, confirmations: 3, status: 'credited' })).toBe(
+      'Deposit of 0.123456 ETH credited to your balance.',
+    );
   });
 
   it('shows one toast on any page that counts the confirmations, then says credited', async () => {
@@ -39,7 +41,9 @@ describe('deposit updates (issue 14)', () => {
     await waitFor(() => expect(screen.queryByText(/confirmations$/)).toBeNull());
     expect(told.map((update) => update.status)).toEqual(['pending', 'pending', 'credited']);
     // The account (and its deposit rows) is read again on each.
-    await waitFor(() => expect(fetched.requests.filter((request) => request.url === '/api/account').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(fetched.requests.filter((request) => request.url === '/api/account').length).toBeGreaterThanOrEqual(2),
+    );
     window.removeEventListener(DEPOSIT_WINDOW_EVENT, listener);
   });
 });

@@ -5,17 +5,21 @@
  * the window event.
  */
 import type { DepositUpdateEvent } from '@shifumi/protocol';
-import { TEXTS } from '@shifumi/protocol/texts';
+import { currentLanguage, INTL_LOCALES, translate } from './i18n/i18n';
 import { formatEthText } from './money-format';
 import { notifyProgress } from './toast';
 
 export const DEPOSIT_WINDOW_EVENT = 'depositUpdate';
 
 export function depositUpdateText(update: DepositUpdateEvent): string {
-  const amount = formatEthText(update.amount).replace(/ ETH$/, '');
+  const amount = formatEthText(update.amount, INTL_LOCALES[currentLanguage()]).replace(/ ETH$/, '');
   return update.status === 'credited'
-    ? TEXTS.depositCredited(amount)
-    : TEXTS.depositSeen(amount, Math.min(update.confirmations, update.requiredConfirmations), update.requiredConfirmations);
+    ? translate('shell.deposit.credited', { amount })
+    : translate('shell.deposit.seen', {
+        amount,
+        confirmations: Math.min(update.confirmations, update.requiredConfirmations),
+        required: update.requiredConfirmations,
+      });
 }
 
 export function handleDepositUpdate(update: DepositUpdateEvent): void {

@@ -22,7 +22,11 @@ function readStored(): ForfeitNotice | null {
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<ForfeitNotice>;
     if ((value.outcome === 'lost' || value.outcome === 'won') && typeof value.amount === 'string') {
-      return { outcome: value.outcome, amount: value.amount, ...(value.reason === 'connection' ? { reason: 'connection' as const } : {}) };
+      return {
+        outcome: value.outcome,
+        amount: value.amount,
+        ...(value.reason === 'connection' ? { reason: 'connection' as const } : {}),
+      };
     }
   } catch {
     // Unreadable or unavailable storage: nothing to tell.

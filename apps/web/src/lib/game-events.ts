@@ -35,7 +35,10 @@ export function dispatchServerEvent<E extends ServerEventName>(event: E, payload
 }
 
 /** Subscribes to one server event; returns the unsubscribe function. */
-export function onServerEvent<E extends ServerEventName>(event: E, handler: (payload: ServerEventPayload<E>) => void): () => void {
+export function onServerEvent<E extends ServerEventName>(
+  event: E,
+  handler: (payload: ServerEventPayload<E>) => void,
+): () => void {
   const listener = (raw: Event) => handler((raw as CustomEvent<ServerEventPayload<E>>).detail);
   target.addEventListener(event, listener);
   return () => target.removeEventListener(event, listener);

@@ -101,7 +101,8 @@ function leavingControl(event: MouseEvent): HTMLElement | null {
   if (!control || !control.closest('header, footer')) return null;
   if (control instanceof HTMLAnchorElement) {
     // A new tab or window leaves nothing.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || (control.target && control.target !== '_self')) return null;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || (control.target && control.target !== '_self'))
+      return null;
     if (control.origin !== window.location.origin) return null;
   }
   return control;

@@ -23,7 +23,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useLobby(): LobbyEvent | null {
-  return useSyncExternalStore(subscribe, () => lobby, () => lobby);
+  return useSyncExternalStore(
+    subscribe,
+    () => lobby,
+    () => lobby,
+  );
 }
 
 /** Players waiting at `amount` (undefined while unknown). */

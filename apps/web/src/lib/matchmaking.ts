@@ -4,18 +4,18 @@
  * with its message; `game_found` hands the game to whichever screen listens
  * (the home panel or the game screen's Play Again), which opens /search-game.
  * One store for the page, shared by both screens. A game found starts its
- * view at once, before any screen shows it, through the starter the app
- * composes in (the game feature's game-store: app/app.tsx): shared code does
- * not import a feature.
+ * view at once, before any screen shows it (game-start.ts hands it to the
+ * game feature's store, a chunk of its own).
  */
 import { useSyncExternalStore } from 'react';
 import type { BetAmount, Character, GameFoundEvent } from '@shifumi/protocol';
-import { TEXTS } from '@shifumi/protocol/texts';
+import { translate } from './i18n/i18n';
 import { onServerEvent } from './game-events';
 import { getSelectedCharacter } from './selected-character';
 import { getSession } from './session-store';
 import { getRealtimeStatus, onRealtimeStatusChange } from './realtime-status';
 import { emitToServer } from './socket';
+import { startGame } from './game-start';
 
 export interface MatchmakingState {
   status: 'idle' | 'searching';
@@ -28,14 +28,6 @@ export interface MatchmakingState {
 /** What the game screen needs to start (the spec's navigation state). */
 export interface GameStart extends GameFoundEvent {
   character: Character;
-}
-
-type GameStarter = (room: string, me: string, opponentId: string) => void;
-let startGame: GameStarter = () => undefined;
-
-/** What starts a found game's view (the app wires the game feature's store in). */
-export function startGamesWith(starter: GameStarter): void {
-  startGame = starter;
 }
 
 let state: MatchmakingState = { status: 'idle', error: null, request: null };
@@ -66,13 +58,13 @@ onServerEvent('game_found', (event) => {
 // the search stops, and says why.
 onRealtimeStatusChange(() => {
   if (state.status === 'searching' && getRealtimeStatus('authenticated') !== 'live') {
-    set({ status: 'idle', error: TEXTS.searchConnectionLost });
+    set({ status: 'idle', error: translate('home.play.connectionLost') });
   }
 });
 
 export function searchGame(character: Character, amount: BetAmount): void {
   if (getRealtimeStatus('authenticated') !== 'live') {
-    set({ status: 'idle', error: TEXTS.playNeedsConnection, request: { character, amount } });
+    set({ status: 'idle', error: translate('home.play.needsConnection'), request: { character, amount } });
     return;
   }
   set({ status: 'searching', error: null, request: { character, amount } });
@@ -111,7 +103,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useMatchmaking(): MatchmakingState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 /** Back to idle with no error (tests start from there). */

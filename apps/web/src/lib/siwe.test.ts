@@ -27,12 +27,25 @@ describe('buildSiweMessage', () => {
     });
     expect(fields.issuedAt?.toISOString()).toBe(now.toISOString());
     expect(fields.expirationTime?.toISOString()).toBe('2026-11-23T10:10:00.000Z');
-    expect(validateSiweMessage({ message: fields, domain: 'localhost:3100', nonce: 'abcdef123456', time: new Date('2026-11-23T10:09:59Z') })).toBe(true);
+    expect(
+      validateSiweMessage({
+        message: fields,
+        domain: 'localhost:3100',
+        nonce: 'abcdef123456',
+        time: new Date('2026-11-23T10:09:59Z'),
+      }),
+    ).toBe(true);
     expect(validateSiweMessage({ message: fields, time: new Date('2026-11-23T10:10:01Z') })).toBe(false);
   });
 
   it('says what the signature is for', () => {
-    const message = buildSiweMessage({ address, chainId: 1, nonce: 'abcdef123456', purpose: 'link', location: { host: 'a.example', origin: 'https://a.example' } });
+    const message = buildSiweMessage({
+      address,
+      chainId: 1,
+      nonce: 'abcdef123456',
+      purpose: 'link',
+      location: { host: 'a.example', origin: 'https://a.example' },
+    });
     expect(parseSiweMessage(message).statement).toBe(SIWE_STATEMENTS.link);
   });
 });

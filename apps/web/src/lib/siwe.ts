@@ -33,7 +33,14 @@ export interface SiweMessageInput {
   now?: Date;
 }
 
-export function buildSiweMessage({ address, chainId, nonce, purpose, location = window.location, now = new Date() }: SiweMessageInput): string {
+export function buildSiweMessage({
+  address,
+  chainId,
+  nonce,
+  purpose,
+  location = window.location,
+  now = new Date(),
+}: SiweMessageInput): string {
   return createSiweMessage({
     domain: location.host,
     uri: location.origin,

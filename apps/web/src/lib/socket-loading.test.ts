@@ -1,3 +1,4 @@
+import { PROTOCOL_VERSION } from '@shifumi/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../test/render-app';
 
@@ -19,7 +20,7 @@ describe('the realtime client, fetched after the first paint', () => {
 
     expect(fake.createdSockets.map((socket) => socket.options.path)).toEqual(['/public', '/socket.io']);
     const signedIn = fake.authenticatedServer().socket;
-    expect(signedIn.auth).toEqual({ token: 'token-1' });
+    expect(signedIn.auth).toEqual({ token: 'token-1', protocolVersion: PROTOCOL_VERSION });
     expect(signedIn.connected).toBe(true);
     expect(signedIn.sent).toEqual([['search_game', { character: 'Character1', amount: 5 }], ['cancel_search']]);
     // Loaded: everything is at once from now on.

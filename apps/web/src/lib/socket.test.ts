@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS, WINDOW_EVENTS } from '@shifumi/protocol';
+import { PROTOCOL_VERSION, STORAGE_KEYS, WINDOW_EVENTS } from '@shifumi/protocol';
 import { installFetch, jsonResponse, makeToken } from '../test/fetch-mock';
 import { signInAs } from '../test/render-app';
 
 type Handler = (...args: unknown[]) => void;
 
 interface FakeSocket {
-  options: { path?: string; transports?: string[]; auth?: { token: string } };
+  options: { path?: string; transports?: string[]; auth?: { token: string; protocolVersion?: number } };
   auth: unknown;
   connected: boolean;
   active: boolean;
@@ -57,11 +57,15 @@ describe('realtime connections', () => {
     sockets.length = 0;
   });
 
-  it('opens the authenticated socket on /socket.io with the token as auth payload', () => {
+  it('opens the authenticated socket on /socket.io with the token and the protocol version (issue 25) as auth payload', () => {
     socketModule.connectAuthenticatedSocket('token-1');
     expect(sockets).toHaveLength(1);
     // WebSocket only: several server nodes need no sticky sessions.
-    expect(sockets[0]?.options).toMatchObject({ path: '/socket.io', transports: ['websocket'], auth: { token: 'token-1' } });
+    expect(sockets[0]?.options).toMatchObject({
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: 'token-1', protocolVersion: PROTOCOL_VERSION },
+    });
     expect(sockets[0]?.connect).toHaveBeenCalledTimes(1);
   });
 
@@ -73,7 +77,7 @@ describe('realtime connections', () => {
 
     saveSession('token-2');
 
-    expect(socket.auth).toEqual({ token: 'token-2' });
+    expect(socket.auth).toEqual({ token: 'token-2', protocolVersion: PROTOCOL_VERSION });
     expect(socket.disconnect).toHaveBeenCalledTimes(1);
     expect(socket.connect).toHaveBeenCalledTimes(2);
     expect(sockets).toHaveLength(1);
@@ -105,6 +109,27 @@ describe('realtime connections', () => {
     expect(loadPage).not.toHaveBeenCalled();
   });
 
+  it('tries again 3 s after a refusal the server asks to retry (its database restarting), and not after others', () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      socketModule.connectAuthenticatedSocket('token-1');
+      const socket = sockets[0]!;
+      const before = socket.connect.mock.calls.length;
+      socket.emitFromServer('connect_error', new Error('invalid token'));
+      socket.emitFromServer(
+        'connect_error',
+        Object.assign(new Error('The service is briefly unavailable.'), { data: { retry: true } }),
+      );
+      vi.advanceTimersByTime(2_900);
+      expect(socket.connect.mock.calls.length).toBe(before);
+      vi.advanceTimersByTime(200);
+      expect(socket.connect.mock.calls.length).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('renews an expired token once when the connection is refused, then reconnects with the new one', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const expired = makeToken(Math.floor(Date.now() / 1000) - 60);
@@ -117,7 +142,7 @@ describe('realtime connections', () => {
 
     socket.emitFromServer('connect_error', new Error('Your session has expired. Please sign in again.'));
 
-    await vi.waitFor(() => expect(socket.auth).toEqual({ token: fresh }));
+    await vi.waitFor(() => expect(socket.auth).toEqual({ token: fresh, protocolVersion: PROTOCOL_VERSION }));
     expect(requests.map((request) => request.url)).toEqual(['/api/auth/refresh-token']);
 
     // A refusal of a token that is not expired is only logged.

@@ -28,7 +28,7 @@ import type {
   ServerToClientEvents,
   TransactionFeedItem,
 } from '@shifumi/protocol';
-import { PUBLIC_SOCKET_PATH, SOCKET_PATH, WINDOW_EVENTS } from '@shifumi/protocol/constants';
+import { PROTOCOL_VERSION, PUBLIC_SOCKET_PATH, SOCKET_PATH, WINDOW_EVENTS } from '@shifumi/protocol/constants';
 import { refreshAccessToken } from './api-client';
 import { dispatchServerEvent, FORWARDED_EVENTS } from './game-events';
 import { isTokenExpired } from './jwt';
@@ -37,9 +37,12 @@ import { afterFirstPaint } from './first-paint';
 import { setRealtimeStatus, type RealtimeChannel } from './realtime-status';
 import { getAccessToken, subscribeToSession } from './session-store';
 import { handleDepositUpdate } from './deposit-updates';
-import { handleWithdrawalUpdate } from './withdrawal-updates';
 import { reportDevice } from './device-id';
 import { receiveLobby } from './lobby';
+import { rememberSignedOutMessage } from './signed-out-message';
+
+/** How long after a refusal the server asked to retry (its database restarting) the live connection is tried again. */
+const RETRY_REFUSED_CONNECTION_MS = 3_000;
 
 /** No long-polling: see the file comment. */
 const REALTIME_TRANSPORTS = ['websocket'];
@@ -99,6 +102,8 @@ export function handleForcedDisconnect(message: string): void {
   } catch {
     // Nothing to clear when storage is unavailable.
   }
+  // Issue 26: said again on the page after the reload (an alert can go unseen: a blocked dialog, a tab in the background).
+  rememberSignedOutMessage(message);
   window.alert(message);
   // A full navigation, not a router push: every in-memory state goes with it.
   loadPage('/');
@@ -120,13 +125,24 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket |
   }
   authenticatedToken = token;
   if (authenticatedSocket) {
-    authenticatedSocket.auth = { token };
+    authenticatedSocket.auth = { token, protocolVersion: PROTOCOL_VERSION };
     authenticatedSocket.disconnect().connect();
     return authenticatedSocket;
   }
-  const socket: AuthenticatedSocket = socketIo.io({ path: SOCKET_PATH, transports: REALTIME_TRANSPORTS, auth: { token }, autoConnect: false });
+  const socket: AuthenticatedSocket = socketIo.io({
+    path: SOCKET_PATH,
+    transports: REALTIME_TRANSPORTS,
+    auth: { token, protocolVersion: PROTOCOL_VERSION },
+    autoConnect: false,
+  });
   socket.on('connect_error', (error) => {
     console.warn('Realtime connection failed:', error.message);
+    // Issue 29: the server refused for a moment (its database restarting): Socket.IO does not retry a refusal by itself.
+    if ((error as Error & { data?: { retry?: unknown } }).data?.retry === true) {
+      setTimeout(() => {
+        if (authenticatedSocket === socket && !socket.connected) socket.connect();
+      }, RETRY_REFUSED_CONNECTION_MS);
+    }
     // A token that expired while the page was open cannot reconnect: renew it
     // once; the session subscription below reconnects with the new one.
     const current = getAccessToken();
@@ -142,7 +158,10 @@ export function connectAuthenticatedSocket(token: string): AuthenticatedSocket |
     window.dispatchEvent(new CustomEvent<BalanceEvent>(BALANCE_WINDOW_EVENT, { detail: payload }));
   });
   // Issue 14: a withdrawal confirmed on chain or failed.
-  socket.on('withdrawal_update', handleWithdrawalUpdate);
+  // Issue 27: a withdrawal's outcome and its notice texts are a chunk of their own, fetched when one arrives.
+  socket.on('withdrawal_update', (update) => {
+    void import('./withdrawal-updates').then((module) => module.handleWithdrawalUpdate(update));
+  });
   // Issue 14: a deposit seen on chain, each confirmation, then credited: a toast on any page.
   socket.on('deposit_update', handleDepositUpdate);
   // Issue 18: the browser a signed-in account uses (linked accounts are never matched).
@@ -224,7 +243,10 @@ export function followSessionWithSocket(): () => void {
  * Sends a play event on the authenticated socket, opening it with the stored
  * token if needed. False when the user has no session.
  */
-export function emitToServer<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): boolean {
+export function emitToServer<E extends keyof ClientToServerEvents>(
+  event: E,
+  ...args: Parameters<ClientToServerEvents[E]>
+): boolean {
   const token = getAccessToken();
   if (!token) return false;
   const socket = authenticatedSocket ?? connectAuthenticatedSocket(token);

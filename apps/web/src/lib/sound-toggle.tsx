@@ -1,10 +1,21 @@
 /** Issue 14: the sounds' mute toggle, a switch remembered across visits (sound-preference.ts). */
 import { setSoundMuted, useSoundMuted } from './sound-preference';
+import { useT } from './i18n/i18n';
 import styles from './sound-toggle.module.css';
 
 function SpeakerIcon({ muted }: { muted: boolean }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M11 5 6 9H2v6h4l5 4V5z" />
       {muted ? (
         <>
@@ -19,6 +30,7 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
 }
 
 export function SoundToggle({ className = '' }: { className?: string }) {
+  const t = useT();
   const muted = useSoundMuted();
   return (
     <button
@@ -27,10 +39,10 @@ export function SoundToggle({ className = '' }: { className?: string }) {
       aria-checked={!muted}
       className={`${styles.toggle} ${className}`}
       onClick={() => setSoundMuted(!muted)}
-      title={muted ? 'Sounds are off' : 'Sounds are on'}
+      title={muted ? t('game.sound.off') : t('game.sound.on')}
     >
       <SpeakerIcon muted={muted} />
-      <span>Sounds</span>
+      <span>{t('game.sound.label')}</span>
     </button>
   );
 }

@@ -8,7 +8,16 @@ import { explorerTransactionUrl } from './transaction-hash';
 const DEPOSIT_HASH = `0x${'ab'.repeat(32)}`;
 const WITHDRAWAL_HASH = `0x${'cd'.repeat(32)}`;
 const account = accountFixture({
-  deposits: [{ txHash: DEPOSIT_HASH, amount: '0.5', status: 'credited', confirmations: 3, requiredConfirmations: 3, createdAt: '2026-11-23T10:00:00.000Z' }],
+  deposits: [
+    {
+      txHash: DEPOSIT_HASH,
+      amount: '0.5',
+      status: 'credited',
+      confirmations: 3,
+      requiredConfirmations: 3,
+      createdAt: '2026-11-23T10:00:00.000Z',
+    },
+  ],
   withdrawals: [
     {
       id: 'w-1',
@@ -25,7 +34,9 @@ const account = accountFixture({
 function openAccount(explorerUrl: string | null) {
   signInAs();
   installFetch((request) =>
-    request.url === '/api/config' ? jsonResponse(200, { ...configFixture, explorerUrl }) : (backgroundReads(request, account) ?? jsonResponse(404, {})),
+    request.url === '/api/config'
+      ? jsonResponse(200, { ...configFixture, explorerUrl })
+      : (backgroundReads(request, account) ?? jsonResponse(404, {})),
   );
   return renderApp('/account');
 }

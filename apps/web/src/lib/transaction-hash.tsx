@@ -21,7 +21,14 @@ export function TransactionHash({ hash, className = '' }: { hash: string; classN
   const href = explorerTransactionUrl(config.data?.explorerUrl, hash);
   if (href) {
     return (
-      <a className={`${styles.hash} ${className}`} href={href} target="_blank" rel="noopener noreferrer" title={hash} aria-label={`${TEXTS.explorerLink}: ${hash}`}>
+      <a
+        className={`${styles.hash} ${className}`}
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={hash}
+        aria-label={`${TEXTS.explorerLink}: ${hash}`}
+      >
         {shortHash(hash)}
       </a>
     );

@@ -113,7 +113,8 @@ export class WalletStackStore {
 
   setIsland(entry: WalletIslandEntry): void {
     const index = this.state.islands.findIndex((island) => island.id === entry.id);
-    const islands = index === -1 ? [...this.state.islands, entry] : this.state.islands.map((island, at) => (at === index ? entry : island));
+    const islands =
+      index === -1 ? [...this.state.islands, entry] : this.state.islands.map((island, at) => (at === index ? entry : island));
     this.update({ islands });
   }
 

@@ -51,7 +51,12 @@ export function makeToken(expSeconds: number, subject = 'user-1'): string {
 /** A full account answer (GET /api/account) with `overrides`. */
 export function accountFixture(overrides: Record<string, unknown> = {}) {
   return {
-    user: { id: 'user-1', name: 'Ada Player', email: 'ada@example.com', walletAddress: '0x8ba1f109551bd432803012645ac136ddd64dba72' },
+    user: {
+      id: 'user-1',
+      name: 'Ada Player',
+      email: 'ada@example.com',
+      walletAddress: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+    },
     referralCode: 'ABCD2345',
     referralCount: 2,
     emailVerified: true,
@@ -73,7 +78,9 @@ export const configFixture = { chain: { id: 31337, name: 'Foundry', development:
 
 /** GET /api/account/limits of a player who set nothing (issue 19). */
 export const limitsFixture = {
-  limits: ['deposit', 'loss', 'wager'].flatMap((kind) => ['day', 'week', 'month'].map((period) => ({ kind, period, amountUsd: null, usedUsd: 0, pending: null }))),
+  limits: ['deposit', 'loss', 'wager'].flatMap((kind) =>
+    ['day', 'week', 'month'].map((period) => ({ kind, period, amountUsd: null, usedUsd: 0, pending: null })),
+  ),
   realityCheckMinutes: 60,
   realityCheckPending: null,
   timeOut: null,
@@ -95,12 +102,13 @@ const BACKGROUND_READS = new Set([
   '/api/account/withdrawal-addresses',
   // Issue 19: the account page's Responsible gaming section.
   '/api/account/limits',
+  // Issue 26: the account status banner.
+  '/api/account/status',
   // Issue 12: the withdraw form's fee quote.
   '/api/wallet/withdrawal-fee',
 ]);
 /** Issue 12: the withdraw form's fee quote (21,000 gas at 3 gwei). */
 export const withdrawalFeeFixture = { fee: '0.000063', feeWei: '63000000000000', minimum: '0.001', withdrawalsPerHour: 10 };
-
 
 /**
  * The reads the pages make on their own (account, price, chain config,
@@ -114,10 +122,13 @@ export function backgroundReads(request: RecordedRequest, account: unknown = acc
   if (request.url === '/api/transactions') return jsonResponse(200, []);
   if (request.url === '/api/challenges') return jsonResponse(200, { challenges: [] });
   if (request.url === '/api/account/limits') return jsonResponse(200, limitsFixture);
+  if (request.url === '/api/account/status') return jsonResponse(200, { restrictions: [] });
   // Issue 13: the account page's Security section.
-  if (request.url === '/api/account/security') return jsonResponse(200, { twoFactorEnabled: false, hasPassword: true, withdrawalsHeldUntil: null });
+  if (request.url === '/api/account/security')
+    return jsonResponse(200, { twoFactorEnabled: false, hasPassword: true, withdrawalsHeldUntil: null });
   if (request.url === '/api/account/sessions') return jsonResponse(200, []);
-  if (request.url === '/api/account/withdrawal-addresses') return jsonResponse(200, { enabled: false, disablesAt: null, addresses: [] });
+  if (request.url === '/api/account/withdrawal-addresses')
+    return jsonResponse(200, { enabled: false, disablesAt: null, addresses: [] });
   if (request.url === '/api/wallet/withdrawal-fee') return jsonResponse(200, withdrawalFeeFixture);
   // Issue 29: deposits and withdrawals go through.
   if (request.url === '/api/chain/status') return jsonResponse(200, { delayed: false, since: null });

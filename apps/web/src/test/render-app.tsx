@@ -1,6 +1,14 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation, useNavigate, type InitialEntry, type Location, type NavigateFunction, type To } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type InitialEntry,
+  type Location,
+  type NavigateFunction,
+  type To,
+} from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, type PublicUser } from '@shifumi/protocol';
 import type { ReactNode } from 'react';
@@ -73,7 +81,11 @@ function renderWith(path: InitialEntry, walletStack: AppProps['walletStack']) {
  * connector), as on a page where a wallet is in use. `restoreWallet`: the
  * stack reconnects the remembered wallet at start.
  */
-export function renderApp(path: InitialEntry = '/', walletConfig: Config = createTestWalletConfig(), { restoreWallet = false } = {}) {
+export function renderApp(
+  path: InitialEntry = '/',
+  walletConfig: Config = createTestWalletConfig(),
+  { restoreWallet = false } = {},
+) {
   return { ...renderWith(path, { module: walletStackModule, config: walletConfig, restore: restoreWallet }), walletConfig };
 }
 

@@ -56,11 +56,13 @@ const DEFAULT_HANDLERS: ChainRpcHandlers = {
 
 function answer(call: JsonRpcCall, handlers: ChainRpcHandlers) {
   const handler = handlers[call.method] ?? DEFAULT_HANDLERS[call.method];
-  if (!handler) return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `${call.method} is not answered in this test` } };
+  if (!handler)
+    return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `${call.method} is not answered in this test` } };
   try {
     return { jsonrpc: '2.0', id: call.id, result: handler(call.params ?? []) };
   } catch (error) {
-    const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'number' ? error.code : -32603;
+    const code =
+      typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'number' ? error.code : -32603;
     return { jsonrpc: '2.0', id: call.id, error: { code, message: error instanceof Error ? error.message : String(error) } };
   }
 }

@@ -33,7 +33,9 @@ async function tempDir(): Promise<string> {
 
 /** Sends ETH from the first development account and waits for the receipt (automine may answer before mining). */
 async function sendEth(rpcUrl: string, to: string, wei: bigint): Promise<string> {
-  const hash = await rpc<string>(rpcUrl, 'eth_sendTransaction', [{ from: FIRST_DEV_ACCOUNT, to, value: `0x${wei.toString(16)}` }]);
+  const hash = await rpc<string>(rpcUrl, 'eth_sendTransaction', [
+    { from: FIRST_DEV_ACCOUNT, to, value: `0x${wei.toString(16)}` },
+  ]);
   await pollUntil(async () => (await rpc(rpcUrl, 'eth_getTransactionReceipt', [hash])) ?? undefined, 10_000, 'a receipt');
   return hash;
 }
@@ -41,7 +43,8 @@ async function sendEth(rpcUrl: string, to: string, wei: bigint): Promise<string>
 const blockNumber = async (rpcUrl: string) => BigInt(await rpc<string>(rpcUrl, 'eth_blockNumber'));
 const blockHash = async (rpcUrl: string, number: number) =>
   (await rpc<{ hash: string }>(rpcUrl, 'eth_getBlockByNumber', [`0x${number.toString(16)}`, false])).hash;
-const balance = async (rpcUrl: string, address: string) => BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest']));
+const balance = async (rpcUrl: string, address: string) =>
+  BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest']));
 
 describe('findAnvilBinary', () => {
   it('finds the binary of the npm package, and it runs', () => {
@@ -100,6 +103,26 @@ describe('startAnvil', () => {
     expect(receipt.status).toBe('0x1');
     await sendEth(second.rpcUrl, BURN, 1n);
     expect(await blockNumber(second.rpcUrl)).toBe(height + 1n);
+  });
+
+  it('keeps the genesis block across restarts of restarts (anvil re-creates it from its start time otherwise), the clock going on', async () => {
+    const dataDir = await tempDir();
+    let anvil = await start({ dataDir });
+    const genesis = await blockHash(anvil.rpcUrl, 0);
+    let lastTimestamp = 0n;
+    // Restarts with and without blocks mined in between (the genesis used to change after a run that mined nothing).
+    for (const [restart, mines] of [true, false, false, true, false].entries()) {
+      if (mines) await sendEth(anvil.rpcUrl, BURN, 1n);
+      const latest = await rpc<{ timestamp: string }>(anvil.rpcUrl, 'eth_getBlockByNumber', ['latest', false]);
+      expect(BigInt(latest.timestamp)).toBeGreaterThanOrEqual(lastTimestamp);
+      lastTimestamp = BigInt(latest.timestamp);
+      await anvil.stop();
+      // A second apart, so that a genesis re-created from the start time would differ.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      anvil = await start({ dataDir });
+      expect(await blockHash(anvil.rpcUrl, 0), `after restart ${restart + 1}`).toBe(genesis);
+    }
+    await anvil.stop();
   });
 
   it('after a crash (SIGKILL), restarts from the last periodic state dump', async () => {

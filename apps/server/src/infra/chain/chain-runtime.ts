@@ -14,12 +14,7 @@ export interface ChainConnectConfig extends ChainSettingsInput {
   reconcileIntervalMs: number;
   withdrawalStuckMs: number;
 }
-import {
-  type ChainPublicClient,
-  type ChainWalletClient,
-  createChainPublicClient,
-  createChainWalletClient,
-} from './chain-client';
+import { type ChainPublicClient, type ChainWalletClient, createChainPublicClient, createChainWalletClient } from './chain-client';
 import { HdWallet, hotWalletAccount } from './hd-wallet';
 
 export interface ChainContext {

@@ -42,7 +42,9 @@ export function resolveChainSettings(config: ChainSettingsInput, chainId: number
       );
     }
     if (mnemonic === DEV_MNEMONIC) {
-      throw new ConfigError(`Invalid environment: DEPOSIT_MNEMONIC is the public development mnemonic, which is refused on chain ${chainId}`);
+      throw new ConfigError(
+        `Invalid environment: DEPOSIT_MNEMONIC is the public development mnemonic, which is refused on chain ${chainId}`,
+      );
     }
   }
   const defaultConfirmations = development ? 1 : 12;
@@ -56,4 +58,3 @@ export function resolveChainSettings(config: ChainSettingsInput, chainId: number
     withdrawalConfirmations: config.withdrawalConfirmations ?? depositConfirmations,
   };
 }
-

@@ -18,7 +18,7 @@ import {
 const OTHER_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 describe('hot wallet', () => {
-  it('is m/44\'/60\'/0\'/0/0 of the mnemonic: the well-known first development account', () => {
+  it("is m/44'/60'/0'/0/0 of the mnemonic: the well-known first development account", () => {
     expect(HOT_WALLET_PATH).toBe("m/44'/60'/0'/0/0");
     expect(hotWalletAccount({ mnemonic: DEV_MNEMONIC }).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     expect(new HdWallet(DEV_MNEMONIC).hotWalletAccount().address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
@@ -29,7 +29,9 @@ describe('hot wallet', () => {
     const expected = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
     expect(hotWalletAccount({ privateKey: key, mnemonic: DEV_MNEMONIC }).address).toBe(expected);
     expect(hotWalletAccount({ privateKey: key.slice(2) }).address).toBe(expected);
-    expect(hotWalletAccount({ privateKey: '', mnemonic: DEV_MNEMONIC }).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    expect(hotWalletAccount({ privateKey: '', mnemonic: DEV_MNEMONIC }).address).toBe(
+      '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    );
   });
 
   it('refuses missing or malformed secrets without quoting them', () => {
@@ -45,7 +47,7 @@ describe('hot wallet', () => {
 });
 
 describe('deposit accounts', () => {
-  it('live at m/44\'/60\'/1\'/0/{index}, as viem derives that path from the mnemonic', () => {
+  it("live at m/44'/60'/1'/0/{index}, as viem derives that path from the mnemonic", () => {
     const wallet = new HdWallet(DEV_MNEMONIC);
     for (const index of [0, 1, 2, 41, MAX_DEPOSIT_INDEX]) {
       const expected = mnemonicToAccount(DEV_MNEMONIC, { path: `m/44'/60'/1'/0/${index}` }).address;
@@ -53,13 +55,18 @@ describe('deposit accounts', () => {
       expect(wallet.depositAccount(index).address).toBe(expected);
       expect(mnemonicToAccount(DEV_MNEMONIC, { accountIndex: 1, addressIndex: index }).address).toBe(expected);
     }
-    expect(depositAccount(OTHER_MNEMONIC, 3).address).toBe(mnemonicToAccount(OTHER_MNEMONIC, { path: "m/44'/60'/1'/0/3" }).address);
+    expect(depositAccount(OTHER_MNEMONIC, 3).address).toBe(
+      mnemonicToAccount(OTHER_MNEMONIC, { path: "m/44'/60'/1'/0/3" }).address,
+    );
   });
 
   it('are distinct from each other and from the hot wallet and the development accounts', () => {
     const wallet = new HdWallet(DEV_MNEMONIC);
     const deposits = Array.from({ length: 50 }, (_, index) => wallet.depositAccount(index).address);
-    const devAccounts = Array.from({ length: 10 }, (_, index) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }).address);
+    const devAccounts = Array.from(
+      { length: 10 },
+      (_, index) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }).address,
+    );
     expect(new Set(deposits).size).toBe(50);
     expect(deposits).not.toContain(wallet.hotWalletAccount().address);
     for (const address of devAccounts) expect(deposits).not.toContain(address);
@@ -105,7 +112,13 @@ describe('secrets stay out of logs', () => {
     if (hdPrivateKey === null) throw new Error('expected a private key');
     const privateKeyHex = Buffer.from(hdPrivateKey).toString('hex');
     const keyAccount = privateKeyToAccount(generatePrivateKey());
-    for (const text of [JSON.stringify(wallet), inspect(wallet, { depth: 10, showHidden: true }), JSON.stringify(account), inspect(account, { depth: 5 }), JSON.stringify(keyAccount)]) {
+    for (const text of [
+      JSON.stringify(wallet),
+      inspect(wallet, { depth: 10, showHidden: true }),
+      JSON.stringify(account),
+      inspect(account, { depth: 5 }),
+      JSON.stringify(keyAccount),
+    ]) {
       expect(text).not.toContain(privateKeyHex);
       expect(text).not.toContain('junk');
     }

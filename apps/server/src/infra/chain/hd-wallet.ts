@@ -12,14 +12,7 @@
  */
 import { pbkdf2Sync } from 'node:crypto';
 import { type Hex, sha256 } from 'viem';
-import {
-  HDKey,
-  type HDAccount,
-  type PrivateKeyAccount,
-  english,
-  hdKeyToAccount,
-  privateKeyToAccount,
-} from 'viem/accounts';
+import { HDKey, type HDAccount, type PrivateKeyAccount, english, hdKeyToAccount, privateKeyToAccount } from 'viem/accounts';
 
 /** The well-known development mnemonic of anvil and Hardhat. Its keys are public: development chain only. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -86,7 +79,8 @@ export function mnemonicProblem(mnemonic: string): string | null {
     entropyArray[byte] = Number((entropy >> BigInt(8 * (entropyBytes - 1 - byte))) & 0xffn);
   }
   const firstHashByte = sha256(entropyArray, 'bytes')[0] ?? 0;
-  if (firstHashByte >> (8 - checksumBits) !== checksum) return 'the mnemonic checksum does not match (a word is probably mistyped)';
+  if (firstHashByte >> (8 - checksumBits) !== checksum)
+    return 'the mnemonic checksum does not match (a word is probably mistyped)';
   return null;
 }
 

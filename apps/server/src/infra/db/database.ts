@@ -54,6 +54,13 @@ export type DatabaseTarget =
   /** `dataDir` undefined → in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
+/** Where the settings put the database: PostgreSQL at `databaseUrl` when one is set, else PGlite under `dataDir`. */
+export function databaseTargetOf(settings: { databaseUrl?: string | undefined; dataDir: string }): DatabaseTarget {
+  return settings.databaseUrl
+    ? { kind: 'postgres', url: settings.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(settings.dataDir, 'pglite') };
+}
+
 /** Any constant shared by every node: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 0x5348_4946; // "SHIF"
 
@@ -82,6 +89,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // Issue 29: nor one checked out between two statements (a transaction awaiting other work when the server restarts):
+    // the pool listens only to idle clients, and node-postgres emits the loss as an 'error' event, which unheard ends the
+    // process. The statement under way, or the next one, fails with the loss (a 503), and the pool drops the client on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePostgres(pool, { schema });
     return {
       db,

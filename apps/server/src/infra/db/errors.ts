@@ -31,7 +31,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 /** SQLSTATEs of a database that is away or going away (class 08, shutdown, refusing connections, out of slots). */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 /** Socket errors of a connection that cannot be made or was cut. */
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres's own words for a cut or impossible connection (it sets no code). */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -50,7 +58,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
     const fields = current as Error & { code?: unknown };
-    if (typeof fields.code === 'string' && (UNAVAILABLE_STATES.has(fields.code) || UNAVAILABLE_SOCKET_CODES.has(fields.code))) return true;
+    if (typeof fields.code === 'string' && (UNAVAILABLE_STATES.has(fields.code) || UNAVAILABLE_SOCKET_CODES.has(fields.code)))
+      return true;
     if (UNAVAILABLE_MESSAGES.some((words) => fields.message.includes(words))) return true;
     current = fields.cause;
   }

@@ -75,13 +75,23 @@ export function createNodeLiveness(options: NodeLivenessOptions): NodeLiveness {
   async function beat(): Promise<void> {
     const lapsed = (await redis.client.eval(BEAT_LUA, 1, key, instanceId, String(ttlMs))) === 1;
     if (lapsed && started) {
-      logger.warn({ instanceId }, 'This node counted as dead for a while (Redis unreachable?): its queue tickets may have been dropped');
+      logger.warn(
+        { instanceId },
+        'This node counted as dead for a while (Redis unreachable?): its queue tickets may have been dropped',
+      );
       for (const listener of listeners) listener();
     }
   }
 
   // No back-off: a beat missed for longer than the TTL counts this node dead. Redis out of reach is logged once (warn).
-  const beats = createPeriodicTask({ name: 'Liveness beat', everyMs: intervalMs, maxBackoffMs: intervalMs, failureLevel: 'warn', logger, run: beat });
+  const beats = createPeriodicTask({
+    name: 'Liveness beat',
+    everyMs: intervalMs,
+    maxBackoffMs: intervalMs,
+    failureLevel: 'warn',
+    logger,
+    run: beat,
+  });
 
   return {
     instanceId,

@@ -20,7 +20,9 @@ export function randomKeyPrefix(): string {
 }
 
 /** A connection to the test Redis under `keyPrefix` (a new random one by default). */
-export async function openTestRedis(options: { keyPrefix?: string; nodeId?: string; logger?: Logger } = {}): Promise<RedisContext> {
+export async function openTestRedis(
+  options: { keyPrefix?: string; nodeId?: string; logger?: Logger } = {},
+): Promise<RedisContext> {
   if (!TEST_REDIS_URL) throw new Error('REDIS_URL is not set');
   return connectRedis(TEST_REDIS_URL, options.logger ?? silentLogger, {
     keyPrefix: options.keyPrefix ?? randomKeyPrefix(),

@@ -79,7 +79,10 @@ export async function connectRedis(url: string, logger: Logger, options: Connect
     connection.on('error', (error: Error) => {
       if (closing || lost) return;
       lost = true;
-      logger.warn({ redis: description, connection: name, err: { message: error.message } }, 'Redis connection lost, reconnecting');
+      logger.warn(
+        { redis: description, connection: name, err: { message: error.message } },
+        'Redis connection lost, reconnecting',
+      );
     });
     connection.on('ready', () => {
       if (!lost) return;
@@ -111,7 +114,10 @@ export async function connectRedis(url: string, logger: Logger, options: Connect
   const client = open('commands');
   await new Promise<void>((resolve, reject) => {
     const timeoutMs = options.readyTimeoutMs ?? 10_000;
-    const timer = setTimeout(() => fail(new RedisUnavailableError(`Redis at ${description} did not answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new RedisUnavailableError(`Redis at ${description} did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     function fail(error: Error): void {
       clearTimeout(timer);
       client.off('ready', ready);
@@ -144,4 +150,3 @@ export async function connectRedis(url: string, logger: Logger, options: Connect
     },
   };
 }
-

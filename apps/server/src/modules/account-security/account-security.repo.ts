@@ -4,7 +4,7 @@
  * sign-in challenges and the sessions list. Methods that must agree with
  * each other run in one transaction with the rows locked.
  */
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../infra/db/database';
 import {
   accountSecurity,
@@ -45,6 +45,12 @@ export async function readSecurityRow(db: Executor, userId: string): Promise<Acc
   return row;
 }
 
+/** Starts the security hold after a change of credentials (the row created if missing). */
+async function startSecurityHold(tx: Executor, userId: string, now: Date): Promise<void> {
+  await lockSecurityRow(tx, userId);
+  await tx.update(accountSecurity).set({ securityChangedAt: now }).where(eq(accountSecurity.userId, userId));
+}
+
 async function revokeSessions(
   tx: Executor,
   userId: string,
@@ -55,20 +61,20 @@ async function revokeSessions(
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined),
+    )
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }
 
-export function createAccountSecurityRepo(db: Database) {
+/** Password reset links and password changes. */
+function passwordQueries(db: Database) {
   return {
     /** Stores a new reset link's hash; every older open link of the user is used up (a newer link voids older ones). */
     async createResetToken(input: { userId: string; tokenHash: string; now: Date; expiresAt: Date }): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: input.now })
-          .where(and(eq(passwordResetTokens.userId, input.userId), isNull(passwordResetTokens.usedAt)));
+        await useUpResetLinks(tx, input.userId, input.now);
         await tx.insert(passwordResetTokens).values({
           userId: input.userId,
           tokenHash: input.tokenHash,
@@ -83,7 +89,11 @@ export function createAccountSecurityRepo(db: Database) {
      * starts the security hold and revokes every session. Undefined when the
      * link is unknown, used or expired.
      */
-    async resetPassword(input: { tokenHash: string; passwordHash: string; now: Date }): Promise<PasswordResetOutcome | undefined> {
+    async resetPassword(input: {
+      tokenHash: string;
+      passwordHash: string;
+      now: Date;
+    }): Promise<PasswordResetOutcome | undefined> {
       return db.transaction(async (tx) => {
         const [found] = await tx
           .select()
@@ -92,13 +102,13 @@ export function createAccountSecurityRepo(db: Database) {
           .limit(1)
           .for('update');
         if (!found || found.usedAt !== null || found.expiresAt.getTime() <= input.now.getTime()) return undefined;
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: input.now })
-          .where(and(eq(passwordResetTokens.userId, found.userId), isNull(passwordResetTokens.usedAt)));
-        const [user] = await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, found.userId)).returning({ email: users.email });
-        await lockSecurityRow(tx, found.userId);
-        await tx.update(accountSecurity).set({ securityChangedAt: input.now }).where(eq(accountSecurity.userId, found.userId));
+        await useUpResetLinks(tx, found.userId, input.now);
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash: input.passwordHash })
+          .where(eq(users.id, found.userId))
+          .returning({ email: users.email });
+        await startSecurityHold(tx, found.userId, input.now);
         const sessionIds = await revokeSessions(tx, found.userId, 'password_reset', input.now);
         return { userId: found.userId, sessionIds, email: user?.email ?? null };
       });
@@ -112,12 +122,26 @@ export function createAccountSecurityRepo(db: Database) {
       return db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId));
         await useUpResetLinks(tx, input.userId, input.now);
-        await lockSecurityRow(tx, input.userId);
-        await tx.update(accountSecurity).set({ securityChangedAt: input.now }).where(eq(accountSecurity.userId, input.userId));
+        await startSecurityHold(tx, input.userId, input.now);
         return revokeSessions(tx, input.userId, 'password_change', input.now, input.keepSessionId);
       });
     },
+  };
+}
 
+/** The sessions list, and what sign-in asks of earlier sessions. */
+function sessionQueries(db: Database) {
+  /** Whether some session of the user other than `exceptSessionId` matches `also` too. */
+  async function hasOtherSessionWhere(userId: string, exceptSessionId: string, also?: SQL): Promise<boolean> {
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId), also))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  return {
     /** Live sessions (not revoked, with an unexpired current refresh token), newest first. */
     async listSessions(userId: string, now: Date) {
       return db
@@ -150,32 +174,33 @@ export function createAccountSecurityRepo(db: Database) {
     },
 
     /** True when an earlier session of the user came from this IP address with this browser. */
-    async hasSignedInFrom(userId: string, ip: string | null, userAgent: string | null, exceptSessionId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            ne(sessions.id, exceptSessionId),
-            ip === null ? isNull(sessions.ip) : eq(sessions.ip, ip),
-            userAgent === null ? isNull(sessions.userAgent) : eq(sessions.userAgent, userAgent),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+    hasSignedInFrom(userId: string, ip: string | null, userAgent: string | null, exceptSessionId: string): Promise<boolean> {
+      return hasOtherSessionWhere(
+        userId,
+        exceptSessionId,
+        and(
+          ip === null ? isNull(sessions.ip) : eq(sessions.ip, ip),
+          userAgent === null ? isNull(sessions.userAgent) : eq(sessions.userAgent, userAgent),
+        ),
+      );
     },
 
-    async hasOtherSession(userId: string, exceptSessionId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)))
-        .limit(1);
-      return row !== undefined;
+    hasOtherSession(userId: string, exceptSessionId: string): Promise<boolean> {
+      return hasOtherSessionWhere(userId, exceptSessionId);
     },
+  };
+}
 
-    async createChallenge(input: { userId: string; tokenHash: string; walletAddress: string | null; now: Date; expiresAt: Date }) {
+/** Sign-in challenges (the second step of a sign-in with two-factor). */
+function challengeQueries(db: Database) {
+  return {
+    async createChallenge(input: {
+      userId: string;
+      tokenHash: string;
+      walletAddress: string | null;
+      now: Date;
+      expiresAt: Date;
+    }) {
       await db.insert(loginChallenges).values({
         userId: input.userId,
         tokenHash: input.tokenHash,
@@ -205,6 +230,10 @@ export function createAccountSecurityRepo(db: Database) {
       return rows.length > 0;
     },
   };
+}
+
+export function createAccountSecurityRepo(db: Database) {
+  return { ...passwordQueries(db), ...sessionQueries(db), ...challengeQueries(db) };
 }
 
 export type AccountSecurityRepo = ReturnType<typeof createAccountSecurityRepo>;

@@ -5,10 +5,8 @@
  * anything through) the mail server.
  */
 import {
-  ACCOUNT_SECURITY_TEXTS,
   LOGIN_CHALLENGE_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
-  SERVER_TEXTS,
   type AccountSecurityResponse,
   type SessionItem,
 } from '@shifumi/protocol';
@@ -16,7 +14,8 @@ import type { UserRow } from '../../infra/db/schema/index';
 import type { Mailer } from '../../infra/mailer/mailer';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { ok, refuse, type Result } from '../../shared/result';
+import { accountLanguage } from '../../shared/language';
+import { ok, refuse, refused, type Result } from '../../shared/result';
 import { generateOpaqueToken, hashOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../../shared/secure-token';
 import type { AuthContext } from '../auth/auth.service';
 import type { PasswordHasher } from '../auth/passwords';
@@ -45,8 +44,50 @@ export interface AccountSecurityDeps {
   mailThrottle?: { take(userId: string, kind: 'password_reset', now: Date): Promise<{ allowed: boolean }> };
 }
 
+/** The second step of a sign-in: a challenge after the password, used up by a right two-factor code; the new-sign-in mail. */
+function createSecondStep(
+  deps: AccountSecurityDeps,
+  notify: (user: Pick<UserRow, 'id' | 'email' | 'name' | 'language'>, event: SecurityEvent, where?: Where) => void,
+) {
+  const { repo, twoFactor, clock } = deps;
+  return {
+    required: (userId: string) => twoFactor.isEnabled(userId),
+
+    async createChallenge(userId: string, walletAddress: string | null): Promise<string> {
+      const challenge = generateOpaqueToken();
+      const now = clock();
+      await repo.createChallenge({
+        userId,
+        tokenHash: hashOpaqueToken(challenge),
+        walletAddress,
+        now,
+        expiresAt: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_SECONDS * 1000),
+      });
+      return challenge;
+    },
+
+    /** A wrong code leaves the challenge open (the lock counts wrong codes); a right one uses it up. */
+    async useChallenge(challenge: string, code: string): Promise<Result<{ userId: string; walletAddress: string | null }>> {
+      if (!OPAQUE_TOKEN_PATTERN.test(challenge)) return refuse('two_factor_challenge_invalid');
+      const found = await repo.findOpenChallenge(hashOpaqueToken(challenge), clock());
+      if (!found) return refuse('two_factor_challenge_invalid');
+      const checked = await twoFactor.verifyNow(found.userId, code);
+      if (!checked.ok) return refused(checked.refusal);
+      if (!(await repo.useChallenge(found.id, clock()))) return refuse('two_factor_challenge_invalid');
+      return ok({ userId: found.userId, walletAddress: found.walletAddress });
+    },
+
+    /** A sign-in from a device or an IP address the account has not used before: a mail (not for the very first sign-in). */
+    async sessionOpened(user: UserRow, sessionId: string, where: Where): Promise<void> {
+      if (!(await repo.hasOtherSession(user.id, sessionId))) return;
+      if (await repo.hasSignedInFrom(user.id, where.ip, where.userAgent, sessionId)) return;
+      notify(user, { kind: 'new_sign_in' }, where);
+    },
+  };
+}
+
 export function createAccountSecurity(deps: AccountSecurityDeps) {
-  const { repo, users, twoFactor, passwords, mailer, sessionEvents, clock, logger } = deps;
+  const { repo, users, passwords, mailer, sessionEvents, clock, logger } = deps;
   /** Background work (mails, the forgot-password lookup); tests and shutdown can wait for it. */
   const pending = new Set<Promise<void>>();
 
@@ -58,12 +99,22 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
   }
 
   /** Mails a security event to the account's address, if it has one; off the request path. */
-  function notify(user: Pick<UserRow, 'id' | 'email' | 'name'>, event: SecurityEvent, where?: Where): void {
+  function notify(user: Pick<UserRow, 'id' | 'email' | 'name' | 'language'>, event: SecurityEvent, where?: Where): void {
     if (user.email === null) return;
     const to = user.email;
     const when = clock();
     inBackground(`Security mail (${event.kind})`, () =>
-      mailer.send(securityEventMail({ to, name: user.name, event, when, ...(where ? { where } : {}), appUrl: deps.appUrl })),
+      mailer.send(
+        securityEventMail({
+          to,
+          name: user.name,
+          event,
+          when,
+          ...(where ? { where } : {}),
+          appUrl: deps.appUrl,
+          language: accountLanguage(user),
+        }),
+      ),
     );
   }
 
@@ -102,15 +153,22 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
           now,
           expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000),
         });
-        await mailer.send(passwordResetMail({ to: user.email, name: user.name, link: `${deps.appUrl}/reset-password/${token}` }));
+        await mailer.send(
+          passwordResetMail({
+            to: user.email,
+            name: user.name,
+            link: `${deps.appUrl}/reset-password/${token}`,
+            language: accountLanguage(user),
+          }),
+        );
       });
     },
 
     async resetPassword(token: string, password: string, where: Where): Promise<Result<void>> {
-      if (!OPAQUE_TOKEN_PATTERN.test(token)) return refuse('reset_link_invalid', ACCOUNT_SECURITY_TEXTS.resetLinkInvalid);
+      if (!OPAQUE_TOKEN_PATTERN.test(token)) return refuse('reset_link_invalid');
       const passwordHash = await passwords.hash(password);
       const outcome = await repo.resetPassword({ tokenHash: hashOpaqueToken(token), passwordHash, now: clock() });
-      if (!outcome) return refuse('reset_link_invalid', ACCOUNT_SECURITY_TEXTS.resetLinkInvalid);
+      if (!outcome) return refuse('reset_link_invalid');
       sessionEvents.sessionsRevoked({ userId: outcome.userId, sessionIds: outcome.sessionIds, reason: 'password_reset' });
       if (outcome.email !== null) await deps.liftSignInLock?.(outcome.email);
       await notifyUser(outcome.userId, { kind: 'password_reset' }, where);
@@ -119,10 +177,10 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
 
     async changePassword(auth: AuthContext, currentPassword: string, newPassword: string, where: Where): Promise<Result<void>> {
       const user = await users.findById(auth.userId);
-      if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
-      if (user.passwordHash === null) return refuse('wrong_password', ACCOUNT_SECURITY_TEXTS.noPasswordOnAccount);
+      if (!user) return refuse('session_expired');
+      if (user.passwordHash === null) return refuse('no_password_on_account');
       if (!(await passwords.verify(user.passwordHash, currentPassword))) {
-        return refuse('wrong_password', ACCOUNT_SECURITY_TEXTS.currentPasswordWrong);
+        return refuse('wrong_password');
       }
       const sessionIds = await repo.changePassword({
         userId: user.id,
@@ -137,7 +195,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
 
     async security(auth: AuthContext): Promise<Result<AccountSecurityResponse>> {
       const user = await users.findById(auth.userId);
-      if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      if (!user) return refuse('session_expired');
       const row = await readSecurityRow(deps.db, user.id);
       const heldUntil = row?.securityChangedAt
         ? new Date(row.securityChangedAt.getTime() + deps.holdAfterSecurityChangeHours * 3_600_000)
@@ -163,47 +221,14 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
 
     async revokeSession(auth: AuthContext, sessionId: string): Promise<Result<void>> {
       if (!(await repo.revokeSession(auth.userId, sessionId, clock()))) {
-        return refuse('not_found', ACCOUNT_SECURITY_TEXTS.sessionNotFound);
+        return refuse('session_not_found');
       }
       sessionEvents.sessionsRevoked({ userId: auth.userId, sessionIds: [sessionId], reason: 'revoked_by_user' });
       return ok(undefined);
     },
 
     // The second step of a sign-in (the auth service calls these).
-    secondStep: {
-      required: (userId: string) => twoFactor.isEnabled(userId),
-
-      async createChallenge(userId: string, walletAddress: string | null): Promise<string> {
-        const challenge = generateOpaqueToken();
-        const now = clock();
-        await repo.createChallenge({
-          userId,
-          tokenHash: hashOpaqueToken(challenge),
-          walletAddress,
-          now,
-          expiresAt: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_SECONDS * 1000),
-        });
-        return challenge;
-      },
-
-      /** A wrong code leaves the challenge open (the lock counts wrong codes); a right one uses it up. */
-      async useChallenge(challenge: string, code: string): Promise<Result<{ userId: string; walletAddress: string | null }>> {
-        if (!OPAQUE_TOKEN_PATTERN.test(challenge)) return refuse('challenge_invalid', ACCOUNT_SECURITY_TEXTS.challengeInvalid);
-        const found = await repo.findOpenChallenge(hashOpaqueToken(challenge), clock());
-        if (!found) return refuse('challenge_invalid', ACCOUNT_SECURITY_TEXTS.challengeInvalid);
-        const checked = await twoFactor.verifyNow(found.userId, code);
-        if (!checked.ok) return refuse(checked.refusal.code, checked.refusal.message);
-        if (!(await repo.useChallenge(found.id, clock()))) return refuse('challenge_invalid', ACCOUNT_SECURITY_TEXTS.challengeInvalid);
-        return ok({ userId: found.userId, walletAddress: found.walletAddress });
-      },
-
-      /** A sign-in from a device or an IP address the account has not used before: a mail (not for the very first sign-in). */
-      async sessionOpened(user: UserRow, sessionId: string, where: Where): Promise<void> {
-        if (!(await repo.hasOtherSession(user.id, sessionId))) return;
-        if (await repo.hasSignedInFrom(user.id, where.ip, where.userAgent, sessionId)) return;
-        notify(user, { kind: 'new_sign_in' }, where);
-      },
-    },
+    secondStep: createSecondStep(deps, notify),
   };
 }
 

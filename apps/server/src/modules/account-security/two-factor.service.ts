@@ -7,7 +7,6 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
-  ACCOUNT_SECURITY_TEXTS,
   RECOVERY_CODE_COUNT,
   TOTP_CODE_PATTERN,
   TWO_FACTOR_LOCK_SECONDS,
@@ -15,14 +14,13 @@ import {
   type TwoFactorEnableResponse,
   type TwoFactorSetupResponse,
 } from '@shifumi/protocol';
-import { and, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Database, Executor } from '../../infra/db/database';
-import { accountSecurity, recoveryCodes } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
-import { ok, refuse, type Result } from '../../shared/result';
+import { ok, refuse, refused, type Result } from '../../shared/result';
 import { lockSecurityRow, readSecurityRow, useUpResetLinks } from './account-security.repo';
 import type { SecretBox } from './secret-box';
+import { replaceRecoveryCodes, updateSecurityRow, useRecoveryCode } from './two-factor.repo';
 
 export const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = 'Shifumi';
@@ -30,7 +28,14 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** The TOTP of a base32 secret, as every authenticator app computes it (SHA-1, 6 digits, 30 s). */
 export function totpOf(secretBase32: string, label = 'account'): TOTP {
-  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 function hashRecoveryCode(code: string): string {
@@ -61,10 +66,10 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     const now = clock();
     const row = await lockSecurityRow(tx, userId);
     if (row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime()) {
-      return refuse('two_factor_locked', ACCOUNT_SECURITY_TEXTS.twoFactorLocked);
+      return refuse('two_factor_locked');
     }
     const sealed = secretSealed ?? row.totpSecret;
-    if (sealed === null) return refuse('two_factor_state', ACCOUNT_SECURITY_TEXTS.twoFactorNotOn);
+    if (sealed === null) return refuse('two_factor_not_on');
     let accepted = false;
     if (TOTP_CODE_PATTERN.test(code)) {
       const delta = totpOf(box.open(sealed, userId)).validate({ token: code, timestamp: now.getTime(), window: 1 });
@@ -73,32 +78,27 @@ export function createTwoFactor(deps: TwoFactorDeps) {
         // A code is accepted once: its step, or an earlier one, is refused afterwards (no replay).
         if (row.lastTotpStep === null || step > row.lastTotpStep) {
           accepted = true;
-          await tx.update(accountSecurity).set({ lastTotpStep: step, failedCodes: 0 }).where(eq(accountSecurity.userId, userId));
+          await updateSecurityRow(tx, userId, { lastTotpStep: step, failedCodes: 0 });
         }
       }
     } else if (secretSealed === null) {
       // Recovery codes only once two-factor is on (not while enabling it).
-      const used = await tx
-        .update(recoveryCodes)
-        .set({ usedAt: now })
-        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(code)), isNull(recoveryCodes.usedAt)))
-        .returning({ id: recoveryCodes.id });
-      if (used.length > 0) {
+      if (await useRecoveryCode(tx, userId, hashRecoveryCode(code), now)) {
         accepted = true;
-        await tx.update(accountSecurity).set({ failedCodes: 0 }).where(eq(accountSecurity.userId, userId));
+        await updateSecurityRow(tx, userId, { failedCodes: 0 });
       }
     }
     if (accepted) return ok(undefined);
     const failures = row.failedCodes + 1;
     if (failures >= TWO_FACTOR_MAX_FAILURES) {
-      await tx
-        .update(accountSecurity)
-        .set({ failedCodes: 0, lockedUntil: new Date(now.getTime() + TWO_FACTOR_LOCK_SECONDS * 1000) })
-        .where(eq(accountSecurity.userId, userId));
-      return refuse('two_factor_locked', ACCOUNT_SECURITY_TEXTS.twoFactorLocked);
+      await updateSecurityRow(tx, userId, {
+        failedCodes: 0,
+        lockedUntil: new Date(now.getTime() + TWO_FACTOR_LOCK_SECONDS * 1000),
+      });
+      return refuse('two_factor_locked');
     }
-    await tx.update(accountSecurity).set({ failedCodes: failures }).where(eq(accountSecurity.userId, userId));
-    return refuse('two_factor_invalid', ACCOUNT_SECURITY_TEXTS.twoFactorCodeWrong);
+    await updateSecurityRow(tx, userId, { failedCodes: failures });
+    return refuse('two_factor_invalid');
   }
 
   return {
@@ -118,12 +118,12 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     },
 
     async setup(userId: string, label: string): Promise<Result<TwoFactorSetupResponse>> {
-      if (await this.isEnabled(userId)) return refuse('two_factor_state', ACCOUNT_SECURITY_TEXTS.twoFactorAlreadyOn);
+      if (await this.isEnabled(userId)) return refuse('two_factor_already_on');
       // 20 random bytes (160 bits, RFC 4226's recommendation) from node:crypto.
       const secret = new Secret({ buffer: Uint8Array.from(randomBytes(20)).buffer });
       await db.transaction(async (tx) => {
         await lockSecurityRow(tx, userId);
-        await tx.update(accountSecurity).set({ pendingTotpSecret: box.seal(secret.base32, userId) }).where(eq(accountSecurity.userId, userId));
+        await updateSecurityRow(tx, userId, { pendingTotpSecret: box.seal(secret.base32, userId) });
       });
       return ok({ secret: secret.base32, otpauthUrl: totpOf(secret.base32, label).toString() });
     },
@@ -132,17 +132,17 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     async enable(userId: string, code: string): Promise<Result<TwoFactorEnableResponse>> {
       return db.transaction(async (tx) => {
         const row = await lockSecurityRow(tx, userId);
-        if (row.totpSecret !== null) return refuse('two_factor_state', ACCOUNT_SECURITY_TEXTS.twoFactorAlreadyOn);
-        if (row.pendingTotpSecret === null) return refuse('two_factor_state', ACCOUNT_SECURITY_TEXTS.twoFactorNoSetup);
+        if (row.totpSecret !== null) return refuse('two_factor_already_on');
+        if (row.pendingTotpSecret === null) return refuse('two_factor_no_setup');
         const checked = await checkCode(tx, userId, code, row.pendingTotpSecret);
-        if (!checked.ok) return refuse(checked.refusal.code, checked.refusal.message);
+        if (!checked.ok) return refused(checked.refusal);
         const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-        await tx
-          .update(accountSecurity)
-          .set({ totpSecret: row.pendingTotpSecret, pendingTotpSecret: null, twoFactorEnabledAt: clock() })
-          .where(eq(accountSecurity.userId, userId));
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        await tx.insert(recoveryCodes).values(codes.map((value) => ({ userId, codeHash: hashRecoveryCode(value) })));
+        await updateSecurityRow(tx, userId, {
+          totpSecret: row.pendingTotpSecret,
+          pendingTotpSecret: null,
+          twoFactorEnabledAt: clock(),
+        });
+        await replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
         // Issue 23: a reset link captured before would otherwise still change the password.
         await useUpResetLinks(tx, userId, clock());
         return ok({ recoveryCodes: codes });
@@ -153,14 +153,16 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     async disable(userId: string, code: string): Promise<Result<void>> {
       return db.transaction(async (tx) => {
         const row = await lockSecurityRow(tx, userId);
-        if (row.totpSecret === null) return refuse('two_factor_state', ACCOUNT_SECURITY_TEXTS.twoFactorNotOn);
+        if (row.totpSecret === null) return refuse('two_factor_not_on');
         const checked = await checkCode(tx, userId, code, null);
         if (!checked.ok) return checked;
-        await tx
-          .update(accountSecurity)
-          .set({ totpSecret: null, twoFactorEnabledAt: null, pendingTotpSecret: null, securityChangedAt: clock() })
-          .where(eq(accountSecurity.userId, userId));
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await updateSecurityRow(tx, userId, {
+          totpSecret: null,
+          twoFactorEnabledAt: null,
+          pendingTotpSecret: null,
+          securityChangedAt: clock(),
+        });
+        await replaceRecoveryCodes(tx, userId, []);
         await useUpResetLinks(tx, userId, clock());
         return ok(undefined);
       });

@@ -9,16 +9,15 @@
  * wrong-code count while debiting nothing.
  */
 import { formatEth } from '@shifumi/money';
-import { ACCOUNT_SECURITY_TEXTS, cashoutCodeSchema, firstIssueMessage } from '@shifumi/protocol';
-import { eq } from 'drizzle-orm';
+import { cashoutCodeSchema } from '@shifumi/protocol';
 import type { Database, Executor } from '../../infra/db/database';
-import { withdrawals } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
-import type { Refusal } from '../../shared/result';
+import { refusal, type Refusal } from '../../shared/result';
 import { lockSecurityRow } from './account-security.repo';
 import type { AccountSecurity } from './account-security.service';
-import { formatUtc, type AddressBook } from './address-book.service';
+import type { AddressBook } from './address-book.service';
 import type { TwoFactor } from './two-factor.service';
+import { findWithdrawal } from '../withdrawals/withdrawals.repo';
 
 export interface WithdrawalGuardDeps {
   db: Database;
@@ -38,22 +37,22 @@ export function createWithdrawalGuard(deps: WithdrawalGuardDeps) {
       if (row.securityChangedAt !== null) {
         const until = new Date(row.securityChangedAt.getTime() + deps.holdAfterSecurityChangeHours * 3_600_000);
         if (until.getTime() > deps.clock().getTime()) {
-          return { code: 'withdrawal_held', message: ACCOUNT_SECURITY_TEXTS.withdrawalSecurityHold.replace('{until}', formatUtc(until)) };
+          return refusal('withdrawal_held', { until });
         }
       }
       const recipientRefusal = await deps.addressBook.checkRecipient(tx, row, input.userId, input.recipientAddress);
       if (recipientRefusal) return recipientRefusal;
       if (row.totpSecret === null) return undefined;
       const parsed = cashoutCodeSchema.safeParse(input.body ?? {});
-      if (!parsed.success) return { code: 'invalid_input', message: firstIssueMessage(parsed.error) };
-      if (parsed.data.code === undefined) return { code: 'two_factor_invalid', message: ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired };
+      if (!parsed.success) return refusal('invalid_input', { error: parsed.error });
+      if (parsed.data.code === undefined) return refusal('two_factor_required');
       const checked = await deps.twoFactor.verify(tx, input.userId, parsed.data.code);
       return checked.ok ? undefined : checked.refusal;
     },
 
     /** After a withdrawal was requested: the security mail (amount, address, time). */
     async requested(userId: string, withdrawalId: string, where: { ip: string | null; userAgent: string | null }): Promise<void> {
-      const [row] = await deps.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).limit(1);
+      const row = await findWithdrawal(deps.db, withdrawalId);
       if (!row) return;
       await deps.accountSecurity.notifyUser(
         userId,

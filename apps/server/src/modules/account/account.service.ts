@@ -1,10 +1,10 @@
 /**
  * What `GET /api/account` shows the signed-in user: who they are, their
- * balance (from the ledger), game history, deposits and withdrawals.
+ * balance (from the ledger), game history, deposits and withdrawals; and
+ * the preferences they set (issue 27: their language).
  */
-import type { AccountResponse, GameHistoryItem } from '@shifumi/protocol';
+import type { AccountPreferencesResponse, AccountResponse, GameHistoryItem, Language } from '@shifumi/protocol';
 import { formatEth, weiToEthNumber } from '@shifumi/money';
-import { SERVER_TEXTS } from '@shifumi/protocol';
 import type { Database } from '../../infra/db/database';
 import { ok, refuse, type Result } from '../../shared/result';
 import type { AuthContext } from '../auth/auth.service';
@@ -35,7 +35,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   return {
     async getAccount(auth: AuthContext): Promise<Result<AccountResponse>> {
       let user = await deps.users.findById(auth.userId);
-      if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      if (!user) return refuse('session_expired');
       if (user.walletAddress === null) {
         user = { ...user, walletAddress: await deps.depositAddresses.ensureFor(user.id) };
       }
@@ -55,6 +55,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         referralCount,
         emailVerified: user.emailVerifiedAt !== null,
         linkedAddress: user.linkedAddress,
+        language: user.language,
         balance: weiToEthNumber(balanceWei),
         balanceWei: balanceWei.toString(),
         heldWei: held.toString(),
@@ -81,6 +82,12 @@ export function createAccountService(deps: AccountServiceDeps) {
           ...(row.rejectReason === null ? {} : { rejectReason: row.rejectReason }),
         })),
       });
+    },
+
+    /** Issue 27: the player's language, for mails, notices and the server's answers from now on. */
+    async setLanguage(auth: AuthContext, language: Language): Promise<Result<AccountPreferencesResponse>> {
+      await deps.users.setLanguage(auth.userId, language);
+      return ok({ language });
     },
   };
 }

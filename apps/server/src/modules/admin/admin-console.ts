@@ -17,6 +17,8 @@ import { createStaffAccess } from './staff-access';
 import { createWithdrawalReview, reviewReasonFor } from './withdrawal-review';
 import { createCollusionRules, databaseNow } from './collusion';
 import { createStuck, type StuckDeps } from './stuck';
+import { createConsolePages } from './console-pages';
+import type { TranscriptSigner } from '../fairness/signing-key';
 import { createPeriodicTask } from '../../shared/periodic-task';
 import type { Executor } from '../../infra/db/database';
 import type { AdminSolvency } from '@shifumi/protocol';
@@ -25,7 +27,12 @@ export interface AdminConsoleDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  config: { staffRequireTwoFactor: boolean; withdrawalReviewAboveWei: bigint; withdrawalDailyLimitWei: bigint; withdrawalSecondApprovalAboveWei: bigint };
+  config: {
+    staffRequireTwoFactor: boolean;
+    withdrawalReviewAboveWei: bigint;
+    withdrawalDailyLimitWei: bigint;
+    withdrawalSecondApprovalAboveWei: bigint;
+  };
   authenticate: (header: string | undefined) => Promise<Result<AuthContext>>;
   balanceEvents: BalanceEvents;
   disconnects: StaffDisconnects;
@@ -45,6 +52,8 @@ export interface AdminConsoleDeps {
   collusionEveryMs?: number;
   /** Issue 28: the latest solvency snapshot for the overview. */
   solvency?: () => Promise<AdminSolvency | null>;
+  /** Signs the game transcripts staff read (absent: none is served). */
+  signer?: Pick<TranscriptSigner, 'sign'>;
 }
 
 /** How long the collusion rules after a game wait for other games settled in the same moment (one run for all). */
@@ -52,7 +61,12 @@ const AFTER_GAME_BATCH_MS = 200;
 
 export function createAdminConsole(deps: AdminConsoleDeps) {
   const { db, clock, logger } = deps;
-  const access = createStaffAccess({ db, authenticate: deps.authenticate, requireTwoFactor: deps.config.staffRequireTwoFactor, logger });
+  const access = createStaffAccess({
+    db,
+    authenticate: deps.authenticate,
+    requireTwoFactor: deps.config.staffRequireTwoFactor,
+    logger,
+  });
   const overview = createOverview({
     db,
     clock,
@@ -65,10 +79,19 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
   });
   if (deps.registry) overview.registerGauges(deps.registry);
   const secondApprovalAboveWei = deps.config.withdrawalSecondApprovalAboveWei;
-  const review = createWithdrawalReview({ db, balanceEvents: deps.balanceEvents, clock, logger, secondApprovalAboveWei, ...(deps.onApproved ? { onApproved: deps.onApproved } : {}) });
+  const review = createWithdrawalReview({
+    db,
+    balanceEvents: deps.balanceEvents,
+    clock,
+    logger,
+    secondApprovalAboveWei,
+    ...(deps.onApproved ? { onApproved: deps.onApproved } : {}),
+  });
   const players = createPlayersAdmin({ db, clock, logger, disconnects: deps.disconnects, secondApprovalAboveWei });
   const stuck = createStuck({ db, clock, logger, balanceEvents: deps.balanceEvents, ...deps.stuck });
   const collusion = createCollusionRules({ db, clock, logger });
+  // The pages that are reads and staff changes (staff, audit, mails, withdrawals list, games, flags).
+  const pages = createConsolePages({ db, clock, secondApprovalAboveWei, ...(deps.signer ? { signer: deps.signer } : {}) });
   /** When the schedule's last pass began (the database's clock), once it has run. */
   let scannedFrom: Date | undefined;
   const collusionTask = createPeriodicTask({
@@ -79,7 +102,10 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
       // The first pass reads everything (what happened while no node ran it); the next ones only the players with
       // something new since the last pass began (a minute of margin for clocks; the database's own time).
       const startedAt = await databaseNow(db);
-      const added = scannedFrom === undefined ? await collusion.scan() : await collusion.scanChangedSince(new Date(scannedFrom.getTime() - 60_000));
+      const added =
+        scannedFrom === undefined
+          ? await collusion.scan()
+          : await collusion.scanChangedSince(new Date(scannedFrom.getTime() - 60_000));
       scannedFrom = startedAt;
       if (added > 0) logger.info({ added }, 'Collusion rules raised flags');
     },
@@ -114,6 +140,7 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
     players,
     stuck,
     collusion,
+    pages,
     /** Starts the collusion rules' schedule (app.ts, once built). */
     start: () => collusionTask.start(),
     async stop(): Promise<void> {

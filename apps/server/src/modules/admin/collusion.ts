@@ -24,9 +24,7 @@
  *   had to one account within 24 h (that account's withdrawals then wait in
  *   review: an open flag sends them there).
  */
-import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../infra/db/database';
-import { flags } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import { appendAudit, auditValue } from './audit-log';
 import { auditRefusal, fourEyesRefusal, type FourEyesRefused } from './four-eyes';
@@ -35,6 +33,8 @@ import type { StaffContext } from './staff-access';
 import type { Finding } from './collusion-finding';
 import { linkedFindings } from './linked-accounts';
 import { storedRounds } from './stored-rounds';
+import * as repo from './collusion.repo';
+import type { FinishedGame } from './collusion.repo';
 
 export const STREAK_ROUNDS = 8;
 export const CONCENTRATION_MIN_GAMES = 10;
@@ -42,17 +42,6 @@ export const TIMEOUT_LOSSES = 3;
 const DAY_MS = 86_400_000;
 
 export type { Finding } from './collusion-finding';
-
-type FinishedGame = {
-  id: string;
-  player1_id: string;
-  player2_id: string;
-  winner_id: string | null;
-  end_reason: string | null;
-  stake_wei: string;
-  state: { round?: number; players?: Array<{ id: string; score: number }> } | null;
-  ended_at: Date | string;
-};
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
@@ -131,7 +120,13 @@ export function gameFindings(gamesOldestFirst: readonly FinishedGame[]): Finding
   for (const [key, gameIds] of timeouts) {
     if (gameIds.length < TIMEOUT_LOSSES) continue;
     const [loser, winner] = key.split('>') as [string, string];
-    findings.push({ rule: 'timeout_losses', userId: winner, otherUserId: loser, evidence: { losses: gameIds.length, games: gameIds }, dedupeKey: `timeout_losses:${winner}:${loser}` });
+    findings.push({
+      rule: 'timeout_losses',
+      userId: winner,
+      otherUserId: loser,
+      evidence: { losses: gameIds.length, games: gameIds },
+      dedupeKey: `timeout_losses:${winner}:${loser}`,
+    });
   }
   for (const [userId, entry] of perUser) {
     if (entry.games < CONCENTRATION_MIN_GAMES) continue;
@@ -154,14 +149,8 @@ export function gameFindings(gamesOldestFirst: readonly FinishedGame[]): Finding
 }
 
 async function sharedIpFindings(db: Executor, among?: readonly string[]): Promise<Finding[]> {
-  const filter = among === undefined ? sql`` : sql` AND (s1.user_id IN (${sql.join(among.map((id) => sql`${id}::uuid`), sql`, `)}) OR s2.user_id IN (${sql.join(among.map((id) => sql`${id}::uuid`), sql`, `)}))`;
-  const rows = await db.execute<{ a: string; b: string; ip: string; game_id: string }>(sql`
-    SELECT DISTINCT ON (g.id) s1.user_id::text AS a, s2.user_id::text AS b, s1.ip, g.id::text AS game_id
-    FROM sessions s1
-    JOIN sessions s2 ON s2.ip = s1.ip AND s2.user_id <> s1.user_id AND abs(extract(epoch FROM s2.created_at - s1.created_at)) < 86400
-    JOIN games g ON (g.player1_id = s1.user_id AND g.player2_id = s2.user_id) OR (g.player1_id = s2.user_id AND g.player2_id = s1.user_id)
-    WHERE s1.ip IS NOT NULL AND s1.user_id < s2.user_id${filter}`);
-  return rows.rows.map((row) => ({
+  const rows = await repo.sharedIpOpponents(db, among);
+  return rows.map((row) => ({
     rule: 'shared_ip_opponents',
     userId: row.a,
     otherUserId: row.b,
@@ -177,25 +166,8 @@ async function sharedIpFindings(db: Executor, among?: readonly string[]): Promis
  */
 async function drainedFindings(db: Executor, now: Date, winnerId?: string): Promise<Finding[]> {
   const since = new Date(now.getTime() - DAY_MS);
-  const rows = await db.execute<{ loser: string; winner: string; lost: string; deposited: string }>(sql`
-    WITH fresh AS (
-      SELECT u.id FROM users u
-      JOIN ledger_accounts a ON a.code = 'user:' || u.id::text
-      WHERE u.created_at > ${since} AND a.balance = 0
-        AND EXISTS (SELECT 1 FROM deposits d WHERE d.user_id = u.id AND d.status = 'credited')
-    ), losses AS (
-      SELECT f.id AS loser, g.winner_id AS winner, SUM(g.stake_wei) AS lost
-      FROM fresh f JOIN games g ON (g.player1_id = f.id OR g.player2_id = f.id)
-      WHERE g.status = 'finished' AND g.ended_at > ${since}
-      GROUP BY f.id, g.winner_id
-    )
-    SELECT l.loser::text AS loser, l.winner::text AS winner, l.lost::text AS lost,
-           (SELECT COALESCE(SUM(amount), 0) FROM deposits d WHERE d.user_id = l.loser AND d.status = 'credited')::text AS deposited
-    FROM losses l
-    WHERE l.winner IS NOT NULL AND l.winner <> l.loser
-      AND NOT EXISTS (SELECT 1 FROM losses o WHERE o.loser = l.loser AND o.winner IS NOT NULL AND o.winner <> l.loser AND o.winner <> l.winner)
-      AND (${winnerId ?? null}::uuid IS NULL OR l.winner = ${winnerId ?? null}::uuid)`);
-  return rows.rows.map((row) => ({
+  const rows = await repo.drainedAccounts(db, since, winnerId);
+  return rows.map((row) => ({
     rule: 'new_account_drained',
     userId: row.winner,
     otherUserId: row.loser,
@@ -206,22 +178,22 @@ async function drainedFindings(db: Executor, now: Date, winnerId?: string): Prom
 
 /** Stores new findings (known ones are skipped by their dedupe key); returns how many were new. */
 export async function storeFindings(db: Executor, findings: readonly Finding[], now: Date): Promise<number> {
-  let added = 0;
-  for (const finding of findings) {
-    const inserted = await db
-      .insert(flags)
-      .values({ rule: finding.rule, userId: finding.userId, otherUserId: finding.otherUserId, evidence: auditValue(finding.evidence), dedupeKey: finding.dedupeKey, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: flags.id });
-    added += inserted.length;
-  }
-  return added;
+  return repo.insertFlags(
+    db,
+    findings.map((finding) => ({
+      rule: finding.rule,
+      userId: finding.userId,
+      otherUserId: finding.otherUserId,
+      evidence: auditValue(finding.evidence),
+      dedupeKey: finding.dedupeKey,
+      createdAt: now,
+    })),
+  );
 }
 
 /** The database's clock (the timestamps the rules read are the database's or the server's, which agree in production). */
 export async function databaseNow(db: Executor): Promise<Date> {
-  const { rows } = await db.execute<{ now: number | string }>(sql`select (extract(epoch from now()) * 1000)::float8 as now`);
-  return new Date(Number(rows[0]!.now));
+  return new Date(await repo.databaseNowMs(db));
 }
 
 export function createCollusionRules(deps: { db: Database; clock: Clock; logger?: Logger }) {
@@ -229,12 +201,14 @@ export function createCollusionRules(deps: { db: Database; clock: Clock; logger?
   const rules = {
     /** Runs every rule over the finished games and sessions; returns how many new flags. */
     async scan(): Promise<number> {
-      const finished = await db.execute<FinishedGame>(sql`
-        SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
-               end_reason, stake_wei::text AS stake_wei, state, ended_at
-        FROM games WHERE status = 'finished' ORDER BY ended_at, id`);
+      const finished = await repo.finishedGames(db);
       const now = clock();
-      const findings = [...gameFindings(finished.rows), ...(await sharedIpFindings(db)), ...(await drainedFindings(db, now)), ...(await linkedFindings(db))];
+      const findings = [
+        ...gameFindings(finished),
+        ...(await sharedIpFindings(db)),
+        ...(await drainedFindings(db, now)),
+        ...(await linkedFindings(db)),
+      ];
       return storeFindings(db, findings, now);
     },
 
@@ -247,17 +221,16 @@ export function createCollusionRules(deps: { db: Database; clock: Clock; logger?
      */
     async scanPlayers(players: readonly string[]): Promise<number> {
       if (players.length === 0) return 0;
-      const ids = sql.join(players.map((id) => sql`${id}::uuid`), sql`, `);
       const now = clock();
-      const involved = (finding: Finding) => players.includes(finding.userId) || (finding.otherUserId !== null && players.includes(finding.otherUserId));
+      const involved = (finding: Finding) =>
+        players.includes(finding.userId) || (finding.otherUserId !== null && players.includes(finding.otherUserId));
       // One transaction (one commit) for every rule and the flags it raises (issue 16: a game's commits).
       return db.transaction(async (tx) => {
-        const finished = await tx.execute<FinishedGame>(sql`
-          SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
-                 end_reason, stake_wei::text AS stake_wei, state, ended_at
-          FROM games WHERE status = 'finished' AND (player1_id IN (${ids}) OR player2_id IN (${ids})) ORDER BY ended_at, id`);
+        const finished = await repo.finishedGamesOf(tx, players);
         const findings = [
-          ...gameFindings(finished.rows).filter((finding) => (finding.rule === 'winnings_concentration' ? players.includes(finding.userId) : involved(finding))),
+          ...gameFindings(finished).filter((finding) =>
+            finding.rule === 'winnings_concentration' ? players.includes(finding.userId) : involved(finding),
+          ),
           ...(await sharedIpFindings(tx, players)),
           ...(await drainedFindings(tx, now)).filter((finding) => players.includes(finding.userId)),
           ...(await linkedFindings(tx, players)),
@@ -275,15 +248,9 @@ export function createCollusionRules(deps: { db: Database; clock: Clock; logger?
      */
     async scanChangedSince(since: Date): Promise<number> {
       const at = since.toISOString();
-      const { rows } = await db.execute<{ id: string }>(sql`
-        select player1_id::text as id from games where ended_at > ${at}::timestamptz
-        union select player2_id::text from games where ended_at > ${at}::timestamptz
-        union select user_id::text from sessions where created_at > ${at}::timestamptz
-        union select user_id::text from user_devices where last_seen_at > ${at}::timestamptz
-        union select user_id::text from deposits where credited_at > ${at}::timestamptz and user_id is not null
-        union select user_id::text from withdrawals where created_at > ${at}::timestamptz`);
+      const rows = await repo.playersChangedSince(db, at);
       let added = 0;
-      for (let index = 0; index < rows.length; index += 500) added += await rules.scanPlayers(rows.slice(index, index + 500).map((row) => row.id));
+      for (let index = 0; index < rows.length; index += 500) added += await rules.scanPlayers(rows.slice(index, index + 500));
       return added;
     },
 
@@ -296,22 +263,40 @@ export function createCollusionRules(deps: { db: Database; clock: Clock; logger?
     },
 
     /** Dismiss or confirm an open flag (once); refused (four eyes, issue 23) when it names the staff member, or a staff account and they are not admin. */
-    async resolve(id: string, resolution: 'dismissed' | 'confirmed', note: string, staff: StaffContext): Promise<{ found: boolean; changed: boolean } | ({ found: true } & FourEyesRefused)> {
+    async resolve(
+      id: string,
+      resolution: 'dismissed' | 'confirmed',
+      note: string,
+      staff: StaffContext,
+    ): Promise<{ found: boolean; changed: boolean } | ({ found: true } & FourEyesRefused)> {
       const outcome = await db.transaction(async (tx) => {
-        const [flag] = await tx
-          .execute<{ status: string; user_id: string; other_user_id: string | null }>(sql`SELECT status, user_id::text AS user_id, other_user_id::text AS other_user_id FROM flags WHERE id = ${id} FOR UPDATE`)
-          .then((result) => result.rows);
+        const flag = await repo.lockFlag(tx, id);
         if (!flag) return { found: false, changed: false };
         const refused = await fourEyesRefusal(tx, staff, [flag.user_id, flag.other_user_id]);
         if (refused) return { found: true as const, refused, action: 'resolveFlag' as const };
         if (flag.status !== 'open') return { found: true, changed: false };
         const now = clock();
-        await tx.execute(sql`UPDATE flags SET status = ${resolution}, note = ${note}, resolved_by = ${staff.userId}, resolved_at = ${now} WHERE id = ${id}`);
-        await appendAudit(tx, { actor: staff.userId, role: staff.role, action: `flag.${resolution === 'dismissed' ? 'dismiss' : 'confirm'}`, target: `flag:${id}`, before: { status: 'open' }, after: { status: resolution }, reason: note, ip: staff.ip, at: now });
+        await repo.resolveFlag(tx, id, resolution, note, staff.userId, now);
+        await appendAudit(tx, {
+          actor: staff.userId,
+          role: staff.role,
+          action: `flag.${resolution === 'dismissed' ? 'dismiss' : 'confirm'}`,
+          target: `flag:${id}`,
+          before: { status: 'open' },
+          after: { status: resolution },
+          reason: note,
+          ip: staff.ip,
+          at: now,
+        });
         return { found: true, changed: true };
       });
       if ('refused' in outcome && outcome.refused) {
-        await auditRefusal(db, deps.logger, staff, { action: 'flag.resolve', target: `flag:${id}`, refused: outcome.refused, at: clock() });
+        await auditRefusal(db, deps.logger, staff, {
+          action: 'flag.resolve',
+          target: `flag:${id}`,
+          refused: outcome.refused,
+          at: clock(),
+        });
         return { found: true, refused: outcome.refused, action: 'resolveFlag' };
       }
       return { found: outcome.found, changed: 'changed' in outcome ? outcome.changed : false };

@@ -9,15 +9,15 @@
  * refusal changes nothing and is appended to the audit log on its own
  * (`<action>.refused`, the rule as its reason), like a refused request.
  */
-import { inArray } from 'drizzle-orm';
 import { fourEyesRefusalFor, type FourEyesRefusal, type StaffRole } from '@shifumi/protocol';
 import type { Executor } from '../../infra/db/database';
-import { staffRoles } from '../../infra/db/schema/index';
 import type { Logger } from '../../shared/logger';
 import { appendAudit } from './audit-log';
+import { rolesOf } from './staff.repo';
 
 /** The actions the rules guard (each has its refusal text in ADMIN_TEXTS.ownCase). */
-export type GuardedAction = 'approve' | 'reject' | 'resolveFlag' | 'freeze' | 'unfreeze' | 'revokeSessions' | 'creditDeposit' | 'failAndRefund';
+export type GuardedAction =
+  'approve' | 'reject' | 'resolveFlag' | 'freeze' | 'unfreeze' | 'revokeSessions' | 'creditDeposit' | 'failAndRefund';
 
 /** A refused action: which one, and which rule refused it. */
 export interface FourEyesRefused {
@@ -26,12 +26,19 @@ export interface FourEyesRefused {
 }
 
 /** Why `staff` may not act on the case of these accounts (the owners of the money or the accounts a flag names), or undefined. */
-export async function fourEyesRefusal(tx: Executor, staff: { userId: string; role: StaffRole }, owners: ReadonlyArray<string | null>): Promise<FourEyesRefusal | undefined> {
+export async function fourEyesRefusal(
+  tx: Executor,
+  staff: { userId: string; role: StaffRole },
+  owners: ReadonlyArray<string | null>,
+): Promise<FourEyesRefusal | undefined> {
   const ids = [...new Set(owners.filter((id): id is string => id !== null))];
   if (ids.length === 0) return undefined;
-  const roles = await tx.select({ userId: staffRoles.userId, role: staffRoles.role }).from(staffRoles).where(inArray(staffRoles.userId, ids));
+  const roles = await rolesOf(tx, ids);
   const roleOf = new Map(roles.map((row) => [row.userId, row.role]));
-  return fourEyesRefusalFor(staff, ids.map((userId) => ({ userId, role: roleOf.get(userId) ?? null })));
+  return fourEyesRefusalFor(
+    staff,
+    ids.map((userId) => ({ userId, role: roleOf.get(userId) ?? null })),
+  );
 }
 
 /** The audit record of a refused action (written after the refusing transaction; a failure to write it is logged, never answered). */
@@ -42,8 +49,19 @@ export async function auditRefusal(
   record: { action: string; target: string; refused: FourEyesRefusal; at: Date },
 ): Promise<void> {
   try {
-    await appendAudit(db, { actor: staff.userId, role: staff.role, action: `${record.action}.refused`, target: record.target, reason: record.refused, ip: staff.ip, at: record.at });
+    await appendAudit(db, {
+      actor: staff.userId,
+      role: staff.role,
+      action: `${record.action}.refused`,
+      target: record.target,
+      reason: record.refused,
+      ip: staff.ip,
+      at: record.at,
+    });
   } catch (error) {
-    logger?.error({ err: error, action: record.action, target: record.target }, 'A refused staff action could not be written to the audit log');
+    logger?.error(
+      { err: error, action: record.action, target: record.target },
+      'A refused staff action could not be written to the audit log',
+    );
   }
 }

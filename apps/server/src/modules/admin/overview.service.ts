@@ -6,21 +6,26 @@
  * the margin, the fee income, the last ledger check, the chain cursor's lag
  * and the price's age. The same figures feed Prometheus gauges.
  */
-import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { weiToEthNumber } from '@shifumi/money';
 import type { AdminOverview, AdminSolvency } from '@shifumi/protocol';
 import { Gauge, type Registry } from 'prom-client';
 import type { Database, Executor } from '../../infra/db/database';
-import { ledgerAccounts, ledgerCheckRuns, withdrawals } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { LedgerAccounts, LIABILITY_KINDS } from '../ledger/ledger-accounts';
 import { countMails } from '../mail/mail-outbox.repo';
 import { checkLedger, type LedgerCheckReport } from '../ledger/ledger-check';
+import * as repo from './overview.repo';
 
 /** Stores a ledger check's result for the overview (the CLI and the console both call it). */
 export async function recordLedgerCheck(db: Executor, report: LedgerCheckReport, ranBy: string, at: Date): Promise<void> {
-  await db.insert(ledgerCheckRuns).values({ at, ok: report.ok, problems: report.problems, liabilities: report.liabilities, holdings: report.holdings ?? null, ranBy });
+  await repo.insertLedgerCheckRun(db, {
+    at,
+    ok: report.ok,
+    problems: report.problems,
+    liabilities: report.liabilities,
+    holdings: report.holdings ?? null,
+    ranBy,
+  });
 }
 
 export interface OverviewDeps {
@@ -43,20 +48,15 @@ export function createOverview(deps: OverviewDeps) {
   const { db, clock } = deps;
 
   async function liabilities(): Promise<bigint> {
-    const [row] = await db
-      .select({ total: sql<string>`COALESCE(SUM(${ledgerAccounts.balance}), 0)::text` })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.kind, [...LIABILITY_KINDS]));
-    return BigInt(row?.total ?? '0');
+    return repo.liabilitiesWei(db);
   }
 
   async function feeIncome(): Promise<bigint> {
-    const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, LedgerAccounts.withdrawalFees.code));
-    return row?.balance ?? 0n;
+    return repo.feeIncomeWei(db);
   }
 
   async function lastCheck(): Promise<{ ok: boolean | null; at: string | null }> {
-    const [row] = await db.select({ ok: ledgerCheckRuns.ok, at: ledgerCheckRuns.at }).from(ledgerCheckRuns).orderBy(desc(ledgerCheckRuns.id)).limit(1);
+    const row = await repo.lastLedgerCheckRun(db);
     return row ? { ok: row.ok, at: row.at.toISOString() } : { ok: null, at: null };
   }
 
@@ -96,8 +96,7 @@ export function createOverview(deps: OverviewDeps) {
   }
 
   async function withdrawalsInReview(): Promise<number> {
-    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.status, 'review'));
-    return row?.count ?? 0;
+    return repo.countWithdrawalsInReview(db);
   }
 
   return {
@@ -130,7 +129,8 @@ export function createOverview(deps: OverviewDeps) {
           .finally(() => setTimeout(() => (pending = undefined), 0));
         return pending;
       };
-      const eth = (wei: string | null | undefined) => (wei === null || wei === undefined ? Number.NaN : weiToEthNumber(BigInt(wei)));
+      const eth = (wei: string | null | undefined) =>
+        wei === null || wei === undefined ? Number.NaN : weiToEthNumber(BigInt(wei));
       const gauge = (name: string, help: string, value: (overview: AdminOverview) => number) =>
         new Gauge({
           name,
@@ -141,15 +141,37 @@ export function createOverview(deps: OverviewDeps) {
             if (current) this.set(value(current));
           },
         });
-      gauge('shifumi_solvency_liabilities_eth', 'What the house owes players: balances, escrow, withdrawals not yet paid (ETH).', (o) => eth(o.liabilitiesWei));
-      gauge('shifumi_solvency_holdings_eth', 'Hot wallet plus unswept deposit addresses, read from the chain (ETH).', (o) => eth(o.holdingsWei));
-      gauge('shifumi_solvency_margin_eth', 'Holdings minus liabilities (ETH); negative means the house cannot pay everyone.', (o) => eth(o.marginWei));
+      gauge(
+        'shifumi_solvency_liabilities_eth',
+        'What the house owes players: balances, escrow, withdrawals not yet paid (ETH).',
+        (o) => eth(o.liabilitiesWei),
+      );
+      gauge('shifumi_solvency_holdings_eth', 'Hot wallet plus unswept deposit addresses, read from the chain (ETH).', (o) =>
+        eth(o.holdingsWei),
+      );
+      gauge(
+        'shifumi_solvency_margin_eth',
+        'Holdings minus liabilities (ETH); negative means the house cannot pay everyone.',
+        (o) => eth(o.marginWei),
+      );
       gauge('shifumi_fee_income_eth', 'Withdrawal fees kept by the house (ETH).', (o) => eth(o.feeIncomeWei));
-      gauge('shifumi_solvency_ok', '1 when holdings cover liabilities and the last ledger check passed, else 0.', (o) => (o.alarm ? 0 : 1));
-      gauge('shifumi_ledger_check_ok', 'Result of the last ledger check: 1 ok, 0 failed, NaN never run.', (o) => (o.ledgerCheck.ok === null ? Number.NaN : o.ledgerCheck.ok ? 1 : 0));
+      gauge('shifumi_solvency_ok', '1 when holdings cover liabilities and the last ledger check passed, else 0.', (o) =>
+        o.alarm ? 0 : 1,
+      );
+      gauge('shifumi_ledger_check_ok', 'Result of the last ledger check: 1 ok, 0 failed, NaN never run.', (o) =>
+        o.ledgerCheck.ok === null ? Number.NaN : o.ledgerCheck.ok ? 1 : 0,
+      );
       // Issue 28: the latest proof-of-solvency snapshot.
-      gauge('shifumi_solvency_snapshot_ratio', 'Counted reserves / liabilities of the latest published solvency snapshot; NaN before the first.', (o) => (o.solvency ? Number(o.solvency.ratio) : Number.NaN));
-      gauge('shifumi_solvency_snapshot_unsigned_addresses', 'Reserve addresses of the latest solvency snapshot without a valid signature (not counted).', (o) => o.solvency?.unsignedAddresses.length ?? 0);
+      gauge(
+        'shifumi_solvency_snapshot_ratio',
+        'Counted reserves / liabilities of the latest published solvency snapshot; NaN before the first.',
+        (o) => (o.solvency ? Number(o.solvency.ratio) : Number.NaN),
+      );
+      gauge(
+        'shifumi_solvency_snapshot_unsigned_addresses',
+        'Reserve addresses of the latest solvency snapshot without a valid signature (not counted).',
+        (o) => o.solvency?.unsignedAddresses.length ?? 0,
+      );
       gauge('shifumi_price_age_seconds', 'Age of the ETH/USD price (seconds).', (o) => o.priceAgeSeconds ?? Number.NaN);
       new Gauge({
         name: 'shifumi_withdrawals_in_review',

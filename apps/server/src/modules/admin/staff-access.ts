@@ -12,15 +12,14 @@
  * turning it on (sign-in then asked for the code); an account without it is
  * refused when STAFF_REQUIRE_2FA is on (default in production).
  */
-import { and, eq } from 'drizzle-orm';
-import { ADMIN_TEXTS, SERVER_TEXTS, type StaffRole } from '@shifumi/protocol';
+import type { StaffRole } from '@shifumi/protocol';
 import type { Database } from '../../infra/db/database';
-import { accountSecurity, sessions, users } from '../../infra/db/schema/index';
 import type { Logger } from '../../shared/logger';
-import { RefusalError, type Result } from '../../shared/result';
+import { refusal, RefusalError, type Refusal, type Result } from '../../shared/result';
 import type { AuthContext } from '../auth/auth.service';
 import { ANONYMOUS_ACTOR, appendAudit } from './audit-log';
-import { roleOf } from './staff.repo';
+import { frozenAtOf } from './players.repo';
+import { roleOf, sessionOf, twoFactorEnabledAt } from './staff.repo';
 
 export interface StaffContext extends AuthContext {
   role: StaffRole;
@@ -45,41 +44,46 @@ export interface StaffAccessDeps {
 export function createStaffAccess(deps: StaffAccessDeps) {
   const { db } = deps;
 
-  async function refuse(request: StaffRequest, actor: string, role: StaffRole | null, cause: string, message: string): Promise<never> {
+  async function refuse(
+    request: StaffRequest,
+    actor: string,
+    role: StaffRole | null,
+    cause: string,
+    refused: Refusal,
+  ): Promise<never> {
     try {
-      await appendAudit(db, { actor, role, action: 'access.refused', target: `${request.method} ${request.url.split('?')[0] ?? ''}`, reason: cause, ip: request.ip });
+      await appendAudit(db, {
+        actor,
+        role,
+        action: 'access.refused',
+        target: `${request.method} ${request.url.split('?')[0] ?? ''}`,
+        reason: cause,
+        ip: request.ip,
+      });
     } catch (error) {
       deps.logger.error({ err: error }, 'A refused staff request could not be written to the audit log');
     }
-    throw new RefusalError({ code: cause === 'no_token' ? 'not_authenticated' : 'forbidden', message });
+    throw new RefusalError(refused);
   }
 
   /** The staff member behind the request if their role is one of `roles`; throws a 403 refusal otherwise. */
   async function authorize(request: StaffRequest, roles: readonly StaffRole[]): Promise<StaffContext> {
     const authenticated = await deps.authenticate(request.headers.authorization);
-    if (!authenticated.ok) return refuse(request, ANONYMOUS_ACTOR, null, 'no_token', SERVER_TEXTS.sessionExpired);
+    if (!authenticated.ok) return refuse(request, ANONYMOUS_ACTOR, null, 'no_token', refusal('session_expired'));
     const { userId, sessionId } = authenticated.value;
     const role = await roleOf(db, userId);
-    if (!role) return refuse(request, userId, null, 'not_staff', ADMIN_TEXTS.notStaff);
-    const [account] = await db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!account || account.frozenAt !== null) return refuse(request, userId, role, 'staff_frozen', ADMIN_TEXTS.staffFrozen);
-    if (!roles.includes(role)) return refuse(request, userId, role, 'wrong_role', ADMIN_TEXTS.wrongRole(role));
-    const [security] = await db
-      .select({ enabledAt: accountSecurity.twoFactorEnabledAt })
-      .from(accountSecurity)
-      .where(eq(accountSecurity.userId, userId))
-      .limit(1);
-    const enabledAt = security?.enabledAt ?? null;
+    if (!role) return refuse(request, userId, null, 'not_staff', refusal('not_staff'));
+    const account = await frozenAtOf(db, userId);
+    if (!account || account.frozenAt !== null) return refuse(request, userId, role, 'staff_frozen', refusal('staff_frozen'));
+    if (!roles.includes(role)) return refuse(request, userId, role, 'wrong_role', refusal('wrong_role', { role }));
+    const enabledAt = await twoFactorEnabledAt(db, userId);
     if (enabledAt === null) {
-      if (deps.requireTwoFactor) return refuse(request, userId, role, 'two_factor_missing', ADMIN_TEXTS.needsTwoFactor);
+      if (deps.requireTwoFactor) return refuse(request, userId, role, 'two_factor_missing', refusal('staff_needs_two_factor'));
     } else {
-      const [session] = await db
-        .select({ createdAt: sessions.createdAt })
-        .from(sessions)
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-        .limit(1);
+      const session = await sessionOf(db, sessionId, userId);
       // Opened before two-factor was turned on: sign-in did not ask for the code.
-      if (!session || session.createdAt < enabledAt) return refuse(request, userId, role, 'two_factor_step', ADMIN_TEXTS.signInAgainWithTwoFactor);
+      if (!session || session.createdAt < enabledAt)
+        return refuse(request, userId, role, 'two_factor_step', refusal('staff_sign_in_again'));
     }
     return { userId, sessionId, role, ip: request.ip };
   }

@@ -1,8 +1,8 @@
 /** Issue 18: staff roles, kept in the database (`staff_roles`), granted and revoked with an audit record. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StaffRole } from '@shifumi/protocol';
 import type { Database, Executor } from '../../infra/db/database';
-import { staffRoles, users } from '../../infra/db/schema/index';
+import { accountSecurity, sessions, staffRoles, users } from '../../infra/db/schema/index';
 import { appendAudit } from './audit-log';
 
 export async function roleOf(db: Executor, userId: string): Promise<StaffRole | undefined> {
@@ -18,14 +18,11 @@ export interface StaffChangeBy {
   now: Date;
 }
 
-export type StaffChange = { ok: true; userId: string; before: StaffRole | null; after: StaffRole | null } | { ok: false; reason: 'no_such_user' };
+export type StaffChange =
+  { ok: true; userId: string; before: StaffRole | null; after: StaffRole | null } | { ok: false; reason: 'no_such_user' };
 
 async function userIdByEmail(db: Executor, email: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .limit(1);
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return row?.id;
 }
 
@@ -40,7 +37,16 @@ export async function grantRole(db: Database, email: string, role: StaffRole, by
       .insert(staffRoles)
       .values({ userId, role, grantedAt: by.now, grantedBy: by.actor })
       .onConflictDoUpdate({ target: staffRoles.userId, set: { role, grantedAt: by.now, grantedBy: by.actor } });
-    await appendAudit(tx, { actor: by.actor, role: by.role, action: 'staff.grant', target: `user:${userId}`, before: { role: before }, after: { role }, ip: by.ip ?? null, at: by.now });
+    await appendAudit(tx, {
+      actor: by.actor,
+      role: by.role,
+      action: 'staff.grant',
+      target: `user:${userId}`,
+      before: { role: before },
+      after: { role },
+      ip: by.ip ?? null,
+      at: by.now,
+    });
     return { ok: true, userId, before, after: role } as const;
   });
 }
@@ -52,7 +58,45 @@ export async function revokeRole(db: Database, email: string, by: StaffChangeBy)
     if (!userId) return { ok: false, reason: 'no_such_user' } as const;
     const before = (await roleOf(tx, userId)) ?? null;
     await tx.delete(staffRoles).where(eq(staffRoles.userId, userId));
-    await appendAudit(tx, { actor: by.actor, role: by.role, action: 'staff.revoke', target: `user:${userId}`, before: { role: before }, after: { role: null }, ip: by.ip ?? null, at: by.now });
+    await appendAudit(tx, {
+      actor: by.actor,
+      role: by.role,
+      action: 'staff.revoke',
+      target: `user:${userId}`,
+      before: { role: before },
+      after: { role: null },
+      ip: by.ip ?? null,
+      at: by.now,
+    });
     return { ok: true, userId, before, after: null } as const;
   });
+}
+
+/** The staff roles of these accounts (accounts without one are absent). */
+export async function rolesOf(db: Executor, userIds: readonly string[]): Promise<{ userId: string; role: StaffRole }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: staffRoles.userId, role: staffRoles.role })
+    .from(staffRoles)
+    .where(inArray(staffRoles.userId, [...userIds]));
+}
+
+/** When the account turned two-factor on (null: it has not). */
+export async function twoFactorEnabledAt(db: Executor, userId: string): Promise<Date | null> {
+  const [security] = await db
+    .select({ enabledAt: accountSecurity.twoFactorEnabledAt })
+    .from(accountSecurity)
+    .where(eq(accountSecurity.userId, userId))
+    .limit(1);
+  return security?.enabledAt ?? null;
+}
+
+/** When this session of this account was opened (undefined: no such session of theirs). */
+export async function sessionOf(db: Executor, sessionId: string, userId: string): Promise<{ createdAt: Date } | undefined> {
+  const [session] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  return session;
 }

@@ -10,13 +10,20 @@ import { z } from 'zod';
 
 const epochMs = z.number().finite().nonnegative();
 const storedSchema = z.object({
-  players: z.array(z.object({ id: z.string() })).length(2).optional(),
+  players: z
+    .array(z.object({ id: z.string() }))
+    .length(2)
+    .optional(),
   rounds: z.array(
     z.object({
       round: z.number().int().positive(),
       startedAt: epochMs.optional(),
       deadline: epochMs.optional(),
-      plays: z.array(z.object({ choice: z.enum(CHOICES).nullable(), mode: z.string().optional(), lockedAt: epochMs.nullable().optional() })).length(2),
+      plays: z
+        .array(
+          z.object({ choice: z.enum(CHOICES).nullable(), mode: z.string().optional(), lockedAt: epochMs.nullable().optional() }),
+        )
+        .length(2),
       winnerId: z.string(),
     }),
   ),
@@ -34,6 +41,11 @@ export function storedRounds(state: unknown, player1Id: string, player2Id: strin
     winnerId: round.winnerId,
     startedAt: iso(round.startedAt),
     deadline: iso(round.deadline),
-    plays: round.plays.map((play, index) => ({ userId: order[index]!, choice: play.choice, mode: play.mode ?? null, lockedAt: iso(play.lockedAt) })),
+    plays: round.plays.map((play, index) => ({
+      userId: order[index]!,
+      choice: play.choice,
+      mode: play.mode ?? null,
+      lockedAt: iso(play.lockedAt),
+    })),
   }));
 }

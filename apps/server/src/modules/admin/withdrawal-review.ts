@@ -17,20 +17,21 @@
  * (`withdrawal_approvals`) and leaves it in review; the second, by someone
  * else, queues it; the same person twice changes nothing more.
  */
-import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { formatEth } from '@shifumi/money';
 import { ADMIN_TEXTS, type AdminWithdrawal } from '@shifumi/protocol';
 import type { Database, Executor } from '../../infra/db/database';
-import { flags, staffRoles, users, withdrawalApprovals, withdrawals } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { BalanceEvents } from '../ledger/balance-events';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { transfer } from '../ledger/ledger.service';
-import { lockWithdrawal, type WithdrawalRow } from '../withdrawals/withdrawals.repo';
+import { withdrawalReturnLegs } from '../withdrawals/withdrawal-return';
+import { lockWithdrawal, updateWithdrawal, type WithdrawalRow } from '../withdrawals/withdrawals.repo';
 import { appendAudit } from './audit-log';
 import { auditRefusal, fourEyesRefusal, type FourEyesRefused } from './four-eyes';
 import type { StaffContext } from './staff-access';
+import * as repo from './withdrawal-review.repo';
+import type { SelectedRow } from './withdrawal-review.repo';
 
 const DAY_MS = 86_400_000;
 
@@ -48,24 +49,9 @@ export async function reviewReasonFor(
   request: { userId: string; amount: bigint; now: Date },
 ): Promise<string | undefined> {
   if (request.amount > policy.aboveWei) return ADMIN_TEXTS.reviewReasons.aboveThreshold(formatEth(policy.aboveWei));
-  const [flag] = await tx
-    .select({ id: flags.id })
-    .from(flags)
-    // Both accounts of a flag are held: the one it names and its counterpart.
-    .where(and(or(eq(flags.userId, request.userId), eq(flags.otherUserId, request.userId)), eq(flags.status, 'open')))
-    .limit(1);
-  if (flag) return ADMIN_TEXTS.reviewReasons.openFlag;
-  const [day] = await tx
-    .select({ total: sql<string>`COALESCE(SUM(${withdrawals.amount}), 0)::text` })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, request.userId),
-        gt(withdrawals.createdAt, new Date(request.now.getTime() - DAY_MS)),
-        inArray(withdrawals.status, ['queued', 'sent', 'confirmed', 'review']),
-      ),
-    );
-  if (BigInt(day?.total ?? '0') + request.amount > policy.dailyLimitWei) return ADMIN_TEXTS.reviewReasons.dailyLimit(formatEth(policy.dailyLimitWei));
+  if (await repo.hasOpenFlag(tx, request.userId)) return ADMIN_TEXTS.reviewReasons.openFlag;
+  const day = await repo.withdrawnSince(tx, request.userId, new Date(request.now.getTime() - DAY_MS));
+  if (day + request.amount > policy.dailyLimitWei) return ADMIN_TEXTS.reviewReasons.dailyLimit(formatEth(policy.dailyLimitWei));
   return undefined;
 }
 
@@ -77,7 +63,11 @@ export function approvalsRequired(amount: bigint, secondApprovalAboveWei: bigint
 type Approval = AdminWithdrawal['approvedBy'][number];
 type AdminWithdrawalRow = WithdrawalRow & { userName: string; userEmail: string | null; userRole: AdminWithdrawal['userRole'] };
 
-export function toAdminWithdrawal(row: AdminWithdrawalRow, approvedBy: Approval[], secondApprovalAboveWei: bigint): AdminWithdrawal {
+export function toAdminWithdrawal(
+  row: AdminWithdrawalRow,
+  approvedBy: Approval[],
+  secondApprovalAboveWei: bigint,
+): AdminWithdrawal {
   return {
     id: row.id,
     userId: row.userId,
@@ -99,24 +89,11 @@ export function toAdminWithdrawal(row: AdminWithdrawalRow, approvedBy: Approval[
   };
 }
 
-function selectWithUser(db: Executor) {
-  return db
-    .select({ withdrawal: withdrawals, userName: users.name, userEmail: users.email, userRole: staffRoles.role })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .leftJoin(staffRoles, eq(staffRoles.userId, withdrawals.userId));
-}
-
 /** The approvals of these withdrawals, oldest first, with the approvers' names. */
 async function approvalsOf(db: Executor, ids: string[]): Promise<Map<string, Approval[]>> {
   const byWithdrawal = new Map<string, Approval[]>();
   if (ids.length === 0) return byWithdrawal;
-  const rows = await db
-    .select({ withdrawalId: withdrawalApprovals.withdrawalId, userId: withdrawalApprovals.staffUserId, name: users.name, at: withdrawalApprovals.at })
-    .from(withdrawalApprovals)
-    .innerJoin(users, eq(users.id, withdrawalApprovals.staffUserId))
-    .where(inArray(withdrawalApprovals.withdrawalId, ids))
-    .orderBy(asc(withdrawalApprovals.at), asc(withdrawalApprovals.staffUserId));
+  const rows = await repo.approvalRows(db, ids);
   for (const row of rows) {
     const list = byWithdrawal.get(row.withdrawalId) ?? [];
     list.push({ userId: row.userId, name: row.name, at: row.at.toISOString() });
@@ -125,15 +102,17 @@ async function approvalsOf(db: Executor, ids: string[]): Promise<Map<string, App
   return byWithdrawal;
 }
 
-type SelectedRow = { withdrawal: WithdrawalRow; userName: string; userEmail: string | null; userRole: AdminWithdrawal['userRole'] };
-
 async function withApprovals(db: Executor, rows: SelectedRow[], secondApprovalAboveWei: bigint): Promise<AdminWithdrawal[]> {
   const approvals = await approvalsOf(
     db,
     rows.map((row) => row.withdrawal.id),
   );
   return rows.map((row) =>
-    toAdminWithdrawal({ ...row.withdrawal, userName: row.userName, userEmail: row.userEmail, userRole: row.userRole }, approvals.get(row.withdrawal.id) ?? [], secondApprovalAboveWei),
+    toAdminWithdrawal(
+      { ...row.withdrawal, userName: row.userName, userEmail: row.userEmail, userRole: row.userRole },
+      approvals.get(row.withdrawal.id) ?? [],
+      secondApprovalAboveWei,
+    ),
   );
 }
 
@@ -143,19 +122,12 @@ export async function listWithdrawals(
   policy: { secondApprovalAboveWei: bigint },
   limit = 200,
 ): Promise<AdminWithdrawal[]> {
-  const conditions = [
-    ...(filter.status ? [eq(withdrawals.status, filter.status)] : []),
-    ...(filter.userId ? [eq(withdrawals.userId, filter.userId)] : []),
-  ];
-  const rows = await selectWithUser(db)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(withdrawals.createdAt))
-    .limit(limit);
+  const rows = await repo.withdrawalsWithUser(db, filter, limit);
   return withApprovals(db, rows, policy.secondApprovalAboveWei);
 }
 
 async function withdrawalById(db: Executor, id: string, secondApprovalAboveWei: bigint): Promise<AdminWithdrawal | undefined> {
-  const rows = await selectWithUser(db).where(eq(withdrawals.id, id)).limit(1);
+  const rows = await repo.withdrawalWithUser(db, id);
   return (await withApprovals(db, rows, secondApprovalAboveWei))[0];
 }
 
@@ -170,7 +142,10 @@ export interface WithdrawalReviewDeps {
   secondApprovalAboveWei: bigint;
 }
 
-export type Decision = { found: false } | ({ found: true } & FourEyesRefused) | { found: true; refused?: undefined; changed: boolean; withdrawal: AdminWithdrawal };
+export type Decision =
+  | { found: false }
+  | ({ found: true } & FourEyesRefused)
+  | { found: true; refused?: undefined; changed: boolean; withdrawal: AdminWithdrawal };
 
 export function createWithdrawalReview(deps: WithdrawalReviewDeps) {
   const { db, clock, logger } = deps;
@@ -190,17 +165,17 @@ export function createWithdrawalReview(deps: WithdrawalReviewDeps) {
         if (refused) return { refused };
         if (row.status !== 'review') return { changed: false, queued: false };
         const now = clock();
-        const given = await tx.select({ userId: withdrawalApprovals.staffUserId }).from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, id));
+        const given = await repo.approversOf(tx, id);
         // The same person twice is one approval: nothing more changes.
         if (given.some((approval) => approval.userId === staff.userId)) return { changed: false, queued: false };
-        await tx.insert(withdrawalApprovals).values({ withdrawalId: id, staffUserId: staff.userId, at: now });
+        await repo.insertApproval(tx, id, staff.userId, now);
         const approvals = given.length + 1;
         const required = approvalsRequired(row.amount, deps.secondApprovalAboveWei);
         const queued = approvals >= required;
         if (queued) {
-          await tx.update(withdrawals).set({ status: 'queued', reviewedBy: staff.userId, reviewedAt: now, updatedAt: now }).where(eq(withdrawals.id, id));
+          await updateWithdrawal(tx, id, { status: 'queued', reviewedBy: staff.userId, reviewedAt: now, updatedAt: now });
         } else {
-          await tx.update(withdrawals).set({ updatedAt: now }).where(eq(withdrawals.id, id));
+          await updateWithdrawal(tx, id, { updatedAt: now });
         }
         await appendAudit(tx, {
           actor: staff.userId,
@@ -212,15 +187,21 @@ export function createWithdrawalReview(deps: WithdrawalReviewDeps) {
           ip: staff.ip,
           at: now,
         });
-        return { changed: true, queued };
+        return { changed: true, queued, userId: row.userId };
       });
       if (outcome === undefined) return { found: false };
       if (outcome.refused) {
-        await auditRefusal(db, logger, staff, { action: 'withdrawal.approve', target: `withdrawal:${id}`, refused: outcome.refused, at: clock() });
+        await auditRefusal(db, logger, staff, {
+          action: 'withdrawal.approve',
+          target: `withdrawal:${id}`,
+          refused: outcome.refused,
+          at: clock(),
+        });
         return { found: true, refused: outcome.refused, action: 'approve' };
       }
       if (outcome.queued) {
         logger.info({ withdrawalId: id, staff: staff.userId }, 'Withdrawal approved');
+        if (outcome.userId !== undefined) deps.balanceEvents.withdrawalReviewed?.(outcome.userId, id, { status: 'approved' });
         deps.onApproved?.();
       } else if (outcome.changed) {
         logger.info({ withdrawalId: id, staff: staff.userId }, 'Withdrawal approved once: it waits for a second staff member');
@@ -241,16 +222,17 @@ export function createWithdrawalReview(deps: WithdrawalReviewDeps) {
         const moved = await transfer(tx, {
           idempotencyKey: `withdrawal-reject:${id}`,
           kind: 'withdrawal_rejected',
-          legs: [
-            { from: LedgerAccounts.withdrawalsInFlight, to: user, amount: row.amount },
-            ...(row.fee > 0n ? [{ from: LedgerAccounts.withdrawalFees, to: user, amount: row.fee }] : []),
-          ],
+          legs: withdrawalReturnLegs(row.userId, row.amount, row.fee),
           memo: { withdrawalId: id, reason, fee: row.fee.toString() },
         });
-        await tx
-          .update(withdrawals)
-          .set({ status: 'rejected', rejectReason: reason, failureReason: reason, reviewedBy: staff.userId, reviewedAt: now, updatedAt: now })
-          .where(eq(withdrawals.id, id));
+        await updateWithdrawal(tx, id, {
+          status: 'rejected',
+          rejectReason: reason,
+          failureReason: reason,
+          reviewedBy: staff.userId,
+          reviewedAt: now,
+          updatedAt: now,
+        });
         await appendAudit(tx, {
           actor: staff.userId,
           role: staff.role,
@@ -266,13 +248,18 @@ export function createWithdrawalReview(deps: WithdrawalReviewDeps) {
       });
       if (outcome === undefined) return { found: false };
       if ('refused' in outcome && outcome.refused) {
-        await auditRefusal(db, logger, staff, { action: 'withdrawal.reject', target: `withdrawal:${id}`, refused: outcome.refused, at: clock() });
+        await auditRefusal(db, logger, staff, {
+          action: 'withdrawal.reject',
+          target: `withdrawal:${id}`,
+          refused: outcome.refused,
+          at: clock(),
+        });
         return { found: true, refused: outcome.refused, action: 'reject' };
       }
       if (outcome.changed) {
         logger.info({ withdrawalId: id, staff: staff.userId }, 'Withdrawal rejected: amount and fee returned');
         if (outcome.balance !== undefined) deps.balanceEvents.balanceChanged(outcome.userId, outcome.balance);
-        deps.balanceEvents.withdrawalSettled?.(outcome.userId, id, 'failed');
+        deps.balanceEvents.withdrawalReviewed?.(outcome.userId, id, { status: 'rejected', reason });
       }
       return decided(id, outcome.changed);
     },

@@ -3,6 +3,7 @@
  * statements must agree (rotating a refresh token, using a verification
  * link) they run in one transaction with the rows locked.
  */
+import type { Language } from '@shifumi/protocol';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../infra/db/database';
 import {
@@ -60,6 +61,203 @@ async function startSecurityHold(tx: Executor, userId: string, now: Date): Promi
     .insert(accountSecurity)
     .values({ userId, securityChangedAt: now })
     .onConflictDoUpdate({ target: accountSecurity.userId, set: { securityChangedAt: now } });
+}
+
+/** The e-mail address's verification and change (a link per address, single use), and when a session was opened. */
+function emailVerificationRepo(db: Database) {
+  return {
+    async createVerificationToken(input: {
+      userId: string;
+      email: string;
+      tokenHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(emailVerificationTokens).values({
+        userId: input.userId,
+        email: input.email,
+        tokenHash: input.tokenHash,
+        createdAt: input.now,
+        expiresAt: input.expiresAt,
+      });
+    },
+
+    /**
+     * Gives an account a new, unverified e-mail address, unless its current one
+     * is verified (then: locked; a verified address changes by
+     * `requestEmailChange`). The user row is locked, so a verification landing
+     * at the same moment either happens first (then: locked) or finds its link
+     * used up. Every open verification link and password reset link of the
+     * account is used up with the change; replacing an address (not adding a
+     * first one) starts the withdrawal hold. `email` lower-case.
+     *
+     * @throws a unique violation (USERS_EMAIL_UNIQUE) when another account has the address
+     */
+    async changeUnverifiedEmail(userId: string, email: string, now: Date): Promise<EmailChangeOutcome> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, userId))
+          .limit(1)
+          .for('update');
+        if (!current) return { kind: 'no_user' };
+        if (current.emailVerifiedAt !== null) return { kind: 'locked' };
+        const [user] = await tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, userId)).returning();
+        if (!user) throw new Error(`UPDATE users returned no row for ${userId}`);
+        await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
+        await useUpResetLinks(tx, userId, now);
+        if (current.email !== null && current.email !== email) await startSecurityHold(tx, userId, now);
+        return { kind: 'changed', user, previousEmail: current.email };
+      });
+    },
+
+    /**
+     * Issue 23: a verified address stays the account's; a link for `email`
+     * that moves the account to it when opened is stored. Every other open
+     * verification link and every password reset link is used up. False when
+     * the account's address is no longer verified (the caller replaces it).
+     */
+    async requestEmailChange(input: {
+      userId: string;
+      email: string;
+      tokenHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ emailVerifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, input.userId))
+          .limit(1)
+          .for('update');
+        if (!current || current.emailVerifiedAt === null) return false;
+        await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: input.now })
+          .where(and(eq(emailVerificationTokens.userId, input.userId), isNull(emailVerificationTokens.usedAt)));
+        await useUpResetLinks(tx, input.userId, input.now);
+        await tx.insert(emailVerificationTokens).values({
+          userId: input.userId,
+          email: input.email,
+          tokenHash: input.tokenHash,
+          createdAt: input.now,
+          expiresAt: input.expiresAt,
+          changesEmail: true,
+        });
+        return true;
+      });
+    },
+
+    /** When the session was opened (issue 23: a wallet-only account proves its wallet by a recent sign-in). */
+    async sessionOpenedAt(sessionId: string): Promise<Date | undefined> {
+      const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+      return row?.createdAt;
+    },
+
+    /**
+     * Uses a verification link: it must exist, be unused, unexpired, and still
+     * name the user's current address — or (issue 23) be the link of a
+     * requested change, which moves the account to its address, verified,
+     * uses up every password reset link and starts the withdrawal hold. Every
+     * other open link of the user is used up at the same time.
+     */
+    async useVerificationToken(tokenHash: string, now: Date): Promise<VerificationOutcome> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({
+            id: emailVerificationTokens.id,
+            userId: emailVerificationTokens.userId,
+            email: emailVerificationTokens.email,
+            expiresAt: emailVerificationTokens.expiresAt,
+            usedAt: emailVerificationTokens.usedAt,
+            changesEmail: emailVerificationTokens.changesEmail,
+            currentEmail: users.email,
+            emailVerifiedAt: users.emailVerifiedAt,
+          })
+          .from(emailVerificationTokens)
+          .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+          .where(eq(emailVerificationTokens.tokenHash, tokenHash))
+          .limit(1)
+          .for('update', { of: [emailVerificationTokens, users] });
+        if (found && found.currentEmail === found.email && found.emailVerifiedAt !== null) return { kind: 'already_verified' };
+        if (!found || found.usedAt !== null || found.expiresAt.getTime() <= now.getTime()) return { kind: 'invalid' };
+        if (!found.changesEmail && found.currentEmail !== found.email) return { kind: 'invalid' };
+        if (found.changesEmail && found.currentEmail !== found.email) {
+          const [holder] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.email}) = ${found.email}`)
+            .limit(1);
+          if (holder) return { kind: 'email_taken' };
+        }
+        await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailVerificationTokens.userId, found.userId), isNull(emailVerificationTokens.usedAt)));
+        if (found.changesEmail && found.currentEmail !== found.email) {
+          await tx.update(users).set({ email: found.email, emailVerifiedAt: now }).where(eq(users.id, found.userId));
+          await useUpResetLinks(tx, found.userId, now);
+          await startSecurityHold(tx, found.userId, now);
+          return { kind: 'email_changed', userId: found.userId, email: found.email, previousEmail: found.currentEmail };
+        }
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: now })
+          .where(and(eq(users.id, found.userId), isNull(users.emailVerifiedAt)));
+        return { kind: 'verified', userId: found.userId };
+      });
+    },
+  };
+}
+
+/** What each request asks of its session: still open (and its account enabled), last used when; the touch. */
+function sessionChecksRepo(db: Database) {
+  return {
+    /**
+     * Issue 26: "last active" moves as the session is used, written at most once per `minIntervalMs`
+     * (the condition holds across nodes; a revoked session is left as it ended).
+     */
+    async touchSession(sessionId: string, now: Date, minIntervalMs: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            isNull(sessions.revokedAt),
+            sql`${sessions.lastUsedAt} <= ${new Date(now.getTime() - minIntervalMs).toISOString()}::timestamptz`,
+          ),
+        );
+    },
+
+    /** The open session of a user who is not disabled, with when it was last used; undefined otherwise. */
+    /** Issue 27: with the player's language, read in the same statement. */
+    async activeSession(sessionId: string, userId: string): Promise<{ lastUsedAt: Date; language: Language | null } | undefined> {
+      const [row] = await db
+        .select({ lastUsedAt: sessions.lastUsedAt, language: users.language })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)))
+        .limit(1);
+      return row;
+    },
+
+    /** True when the session exists, belongs to `userId`, is not revoked and its user is not disabled. */
+    async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)))
+        .limit(1);
+      return row !== undefined;
+    },
+  };
 }
 
 export function createAuthRepo(db: Database) {
@@ -177,185 +375,8 @@ export function createAuthRepo(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    /** True when the session exists, belongs to `userId`, is not revoked and its user is not disabled. */
-    /**
-     * Issue 26: "last active" moves as the session is used, written at most once per `minIntervalMs`
-     * (the condition holds across nodes; a revoked session is left as it ended).
-     */
-    async touchSession(sessionId: string, now: Date, minIntervalMs: number): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ lastUsedAt: now })
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            isNull(sessions.revokedAt),
-            sql`${sessions.lastUsedAt} <= ${new Date(now.getTime() - minIntervalMs).toISOString()}::timestamptz`,
-          ),
-        );
-    },
-
-    /** The open session of a user who is not disabled, with when it was last used; undefined otherwise. */
-    async activeSession(sessionId: string, userId: string): Promise<{ lastUsedAt: Date } | undefined> {
-      const [row] = await db
-        .select({ lastUsedAt: sessions.lastUsedAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)),
-        )
-        .limit(1);
-      return row;
-    },
-
-    async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
-
-    async createVerificationToken(input: {
-      userId: string;
-      email: string;
-      tokenHash: string;
-      now: Date;
-      expiresAt: Date;
-    }): Promise<void> {
-      await db.insert(emailVerificationTokens).values({
-        userId: input.userId,
-        email: input.email,
-        tokenHash: input.tokenHash,
-        createdAt: input.now,
-        expiresAt: input.expiresAt,
-      });
-    },
-
-    /**
-     * Gives an account a new, unverified e-mail address, unless its current one
-     * is verified (then: locked; a verified address changes by
-     * `requestEmailChange`). The user row is locked, so a verification landing
-     * at the same moment either happens first (then: locked) or finds its link
-     * used up. Every open verification link and password reset link of the
-     * account is used up with the change; replacing an address (not adding a
-     * first one) starts the withdrawal hold. `email` lower-case.
-     *
-     * @throws a unique violation (USERS_EMAIL_UNIQUE) when another account has the address
-     */
-    async changeUnverifiedEmail(userId: string, email: string, now: Date): Promise<EmailChangeOutcome> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-          .from(users)
-          .where(eq(users.id, userId))
-          .limit(1)
-          .for('update');
-        if (!current) return { kind: 'no_user' };
-        if (current.emailVerifiedAt !== null) return { kind: 'locked' };
-        const [user] = await tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, userId)).returning();
-        if (!user) throw new Error(`UPDATE users returned no row for ${userId}`);
-        await tx
-          .update(emailVerificationTokens)
-          .set({ usedAt: now })
-          .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
-        await useUpResetLinks(tx, userId, now);
-        if (current.email !== null && current.email !== email) await startSecurityHold(tx, userId, now);
-        return { kind: 'changed', user, previousEmail: current.email };
-      });
-    },
-
-    /**
-     * Issue 23: a verified address stays the account's; a link for `email`
-     * that moves the account to it when opened is stored. Every other open
-     * verification link and every password reset link is used up. False when
-     * the account's address is no longer verified (the caller replaces it).
-     */
-    async requestEmailChange(input: { userId: string; email: string; tokenHash: string; now: Date; expiresAt: Date }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ emailVerifiedAt: users.emailVerifiedAt })
-          .from(users)
-          .where(eq(users.id, input.userId))
-          .limit(1)
-          .for('update');
-        if (!current || current.emailVerifiedAt === null) return false;
-        await tx
-          .update(emailVerificationTokens)
-          .set({ usedAt: input.now })
-          .where(and(eq(emailVerificationTokens.userId, input.userId), isNull(emailVerificationTokens.usedAt)));
-        await useUpResetLinks(tx, input.userId, input.now);
-        await tx.insert(emailVerificationTokens).values({
-          userId: input.userId,
-          email: input.email,
-          tokenHash: input.tokenHash,
-          createdAt: input.now,
-          expiresAt: input.expiresAt,
-          changesEmail: true,
-        });
-        return true;
-      });
-    },
-
-    /** When the session was opened (issue 23: a wallet-only account proves its wallet by a recent sign-in). */
-    async sessionOpenedAt(sessionId: string): Promise<Date | undefined> {
-      const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
-      return row?.createdAt;
-    },
-
-    /**
-     * Uses a verification link: it must exist, be unused, unexpired, and still
-     * name the user's current address — or (issue 23) be the link of a
-     * requested change, which moves the account to its address, verified,
-     * uses up every password reset link and starts the withdrawal hold. Every
-     * other open link of the user is used up at the same time.
-     */
-    async useVerificationToken(tokenHash: string, now: Date): Promise<VerificationOutcome> {
-      return db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({
-            id: emailVerificationTokens.id,
-            userId: emailVerificationTokens.userId,
-            email: emailVerificationTokens.email,
-            expiresAt: emailVerificationTokens.expiresAt,
-            usedAt: emailVerificationTokens.usedAt,
-            changesEmail: emailVerificationTokens.changesEmail,
-            currentEmail: users.email,
-            emailVerifiedAt: users.emailVerifiedAt,
-          })
-          .from(emailVerificationTokens)
-          .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
-          .where(eq(emailVerificationTokens.tokenHash, tokenHash))
-          .limit(1)
-          .for('update', { of: [emailVerificationTokens, users] });
-        if (found && found.currentEmail === found.email && found.emailVerifiedAt !== null) return { kind: 'already_verified' };
-        if (!found || found.usedAt !== null || found.expiresAt.getTime() <= now.getTime()) return { kind: 'invalid' };
-        if (!found.changesEmail && found.currentEmail !== found.email) return { kind: 'invalid' };
-        if (found.changesEmail && found.currentEmail !== found.email) {
-          const [holder] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${found.email}`).limit(1);
-          if (holder) return { kind: 'email_taken' };
-        }
-        await tx
-          .update(emailVerificationTokens)
-          .set({ usedAt: now })
-          .where(and(eq(emailVerificationTokens.userId, found.userId), isNull(emailVerificationTokens.usedAt)));
-        if (found.changesEmail && found.currentEmail !== found.email) {
-          await tx.update(users).set({ email: found.email, emailVerifiedAt: now }).where(eq(users.id, found.userId));
-          await useUpResetLinks(tx, found.userId, now);
-          await startSecurityHold(tx, found.userId, now);
-          return { kind: 'email_changed', userId: found.userId, email: found.email, previousEmail: found.currentEmail };
-        }
-        await tx
-          .update(users)
-          .set({ emailVerifiedAt: now })
-          .where(and(eq(users.id, found.userId), isNull(users.emailVerifiedAt)));
-        return { kind: 'verified', userId: found.userId };
-      });
-    },
+    ...sessionChecksRepo(db),
+    ...emailVerificationRepo(db),
   };
 }
 

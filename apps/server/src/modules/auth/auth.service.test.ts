@@ -1,4 +1,3 @@
-import { SERVER_TEXTS } from '@shifumi/protocol';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../infra/db/schema/index';
 import type { UsersRepo } from '../users/users.repo';
@@ -24,6 +23,7 @@ function user(overrides: Partial<UserRow>): UserRow {
     disabledAt: null,
     frozenAt: null,
     frozenReason: null,
+    language: null,
     createdAt: new Date(),
     ...overrides,
   };
@@ -70,7 +70,7 @@ describe('login', () => {
       walletOnly.service.login({ email: 'ann@example.com', password: 'wrong' }, {}),
     ]);
     for (const result of results) {
-      expect(result).toEqual({ ok: false, refusal: { code: 'invalid_credentials', message: SERVER_TEXTS.invalidCredentials } });
+      expect(result).toEqual({ ok: false, refusal: { code: 'invalid_credentials' } });
     }
     expect(unknown.calls).toEqual(['dummy']);
     expect(known.calls).toEqual(['verify']);
@@ -85,14 +85,17 @@ describe('login', () => {
     });
     expect(await disabled.service.login({ email: 'ann@example.com', password: 'right password' }, {})).toMatchObject({
       ok: false,
-      refusal: { code: 'account_disabled', message: SERVER_TEXTS.accountDisabled },
+      refusal: { code: 'account_disabled' },
     });
   });
 
   it('opens a session for the right password', async () => {
     const { service } = serviceWith(user({}));
     const result = await service.login({ email: 'ann@example.com', password: 'right password' }, {});
-    expect(result).toMatchObject({ ok: true, value: { accessToken: 'access-token', user: { id: 'user-1', email: 'ann@example.com' } } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { accessToken: 'access-token', user: { id: 'user-1', email: 'ann@example.com' } },
+    });
   });
 });
 
@@ -100,7 +103,10 @@ describe('addEmail', () => {
   function serviceWhereTheUpdateMeets(failure: Error) {
     const mails: string[] = [];
     // A wallet-only account that signed in with its wallet a moment ago.
-    const users = { findByEmail: async () => undefined, findById: async () => user({ email: null, passwordHash: null }) } as unknown as UsersRepo;
+    const users = {
+      findByEmail: async () => undefined,
+      findById: async () => user({ email: null, passwordHash: null }),
+    } as unknown as UsersRepo;
     const authRepo = {
       sessionOpenedAt: async () => new Date(),
       changeUnverifiedEmail: async () => {
@@ -123,18 +129,23 @@ describe('addEmail', () => {
 
   it('answers email_taken when another account took the address between the check and the update', async () => {
     // What node-postgres and PGlite throw for the unique index on lower(email).
-    const violation = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', constraint: 'users_email_lower_key' });
+    const violation = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      constraint: 'users_email_lower_key',
+    });
     const { service, mails } = serviceWhereTheUpdateMeets(violation);
     expect(await service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, { email: 'ann@example.com' })).toEqual({
       ok: false,
-      refusal: { code: 'email_taken', message: SERVER_TEXTS.emailTaken },
+      refusal: { code: 'email_taken' },
     });
     expect(mails).toEqual([]);
   });
 
   it('throws any other failure (answered 500, logged once)', async () => {
     const { service } = serviceWhereTheUpdateMeets(new Error('connection lost'));
-    await expect(service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, { email: 'ann@example.com' })).rejects.toThrow('connection lost');
+    await expect(service.addEmail({ userId: 'user-1', sessionId: 'session-1' }, { email: 'ann@example.com' })).rejects.toThrow(
+      'connection lost',
+    );
   });
 });
 
@@ -153,7 +164,11 @@ describe('addEmail: proof of the account', () => {
     const service = createAuthService({
       users,
       authRepo,
-      passwords: { hash: async () => 'hash', verify: async (_hash, password) => password === 'right password', verifyAgainstDummy: async () => undefined },
+      passwords: {
+        hash: async () => 'hash',
+        verify: async (_hash, password) => password === 'right password',
+        verifyAgainstDummy: async () => undefined,
+      },
       accessTokens: { issue: async () => 'access-token', verify: async () => undefined },
       mailer: { send: async () => undefined, close: async () => undefined },
       sessionEvents: ignoreSessionEvents,
@@ -168,17 +183,28 @@ describe('addEmail: proof of the account', () => {
 
   it('asks an account with a password for it: missing or wrong is a 4xx refusal other than 403, and nothing changes', async () => {
     const { service, changes } = serviceFor(user({}), now, now);
-    expect(await service.addEmail(auth, { email: 'new@example.com' })).toMatchObject({ ok: false, refusal: { code: 'wrong_password' } });
-    expect(await service.addEmail(auth, { email: 'new@example.com', currentPassword: 'wrong' })).toMatchObject({ ok: false, refusal: { code: 'wrong_password' } });
+    expect(await service.addEmail(auth, { email: 'new@example.com' })).toMatchObject({
+      ok: false,
+      refusal: { code: 'password_required' },
+    });
+    expect(await service.addEmail(auth, { email: 'new@example.com', currentPassword: 'wrong' })).toMatchObject({
+      ok: false,
+      refusal: { code: 'wrong_password' },
+    });
     expect(changes).toEqual([]);
-    expect(await service.addEmail(auth, { email: 'new@example.com', currentPassword: 'right password' })).toMatchObject({ ok: true });
+    expect(await service.addEmail(auth, { email: 'new@example.com', currentPassword: 'right password' })).toMatchObject({
+      ok: true,
+    });
     expect(changes).toEqual(['new@example.com']);
   });
 
   it('lets a wallet-only account add an e-mail within minutes of its wallet sign-in only', async () => {
     const walletOnly = user({ email: null, passwordHash: null });
     const stale = serviceFor(walletOnly, new Date(now.getTime() - 11 * 60_000), now);
-    expect(await stale.service.addEmail(auth, { email: 'new@example.com' })).toMatchObject({ ok: false, refusal: { code: 'reauthentication_required' } });
+    expect(await stale.service.addEmail(auth, { email: 'new@example.com' })).toMatchObject({
+      ok: false,
+      refusal: { code: 'reauthentication_required' },
+    });
     expect(stale.changes).toEqual([]);
     const fresh = serviceFor(walletOnly, new Date(now.getTime() - 9 * 60_000), now);
     expect(await fresh.service.addEmail(auth, { email: 'new@example.com' })).toMatchObject({ ok: true });

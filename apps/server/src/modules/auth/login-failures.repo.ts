@@ -21,8 +21,7 @@ export interface LoginFailureSettings {
 
 export type LoginAttempt =
   /** `last`: this attempt is the last one the window allows (a wrong password now locks the address). */
-  | { allowed: true; last: boolean }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; last: boolean } | { allowed: false; retryAfterSeconds: number };
 
 /** The key of an address (lower-case, as the protocol schema gives it). */
 export function loginFailureKey(email: string): string {
@@ -47,19 +46,27 @@ export function createLoginFailures(db: Executor, settings: LoginFailureSettings
         returning failures`);
       const counted = rows[0];
       if (counted) return { allowed: true, last: Number(counted.failures) >= limit };
-      const [row] = await db.select({ windowStartedAt: loginFailures.windowStartedAt }).from(loginFailures).where(eq(loginFailures.emailKey, key));
+      const [row] = await db
+        .select({ windowStartedAt: loginFailures.windowStartedAt })
+        .from(loginFailures)
+        .where(eq(loginFailures.emailKey, key));
       const endsAt = (row?.windowStartedAt.getTime() ?? now.getTime()) + windowMs;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
     },
 
     /** The password was right: the attempt does not count. */
     async succeeded(email: string): Promise<void> {
-      await db.execute(sql`update login_failures set failures = greatest(failures - 1, 0) where email_key = ${loginFailureKey(email)}`);
+      await db.execute(
+        sql`update login_failures set failures = greatest(failures - 1, 0) where email_key = ${loginFailureKey(email)}`,
+      );
     },
 
     /** The last attempt of the window was wrong: the address stays locked for a whole window from now. */
     async locked(email: string, now: Date): Promise<void> {
-      await db.update(loginFailures).set({ windowStartedAt: now }).where(eq(loginFailures.emailKey, loginFailureKey(email)));
+      await db
+        .update(loginFailures)
+        .set({ windowStartedAt: now })
+        .where(eq(loginFailures.emailKey, loginFailureKey(email)));
     },
 
     /** Forgets addresses whose window ended (a window ago: nothing of them counts any more); how many. Periodic. */

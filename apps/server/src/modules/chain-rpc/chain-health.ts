@@ -38,7 +38,10 @@ export function createChainHealth(deps: ChainHealthDeps) {
       await Promise.race([
         deps.probe(),
         new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error(`The chain RPC did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+          timer = setTimeout(
+            () => reject(new Error(`The chain RPC did not answer within ${PROBE_TIMEOUT_MS} ms`)),
+            PROBE_TIMEOUT_MS,
+          );
         }),
       ]);
       since = undefined;
@@ -52,7 +55,14 @@ export function createChainHealth(deps: ChainHealthDeps) {
   }
 
   // Back-off capped at twice the period: the notice goes away soon after the RPC is back.
-  const task = createPeriodicTask({ name: 'Chain RPC probe', everyMs: deps.everyMs, maxBackoffMs: deps.everyMs * 2, run: probeOnce, logger: deps.logger, failureLevel: 'warn' });
+  const task = createPeriodicTask({
+    name: 'Chain RPC probe',
+    everyMs: deps.everyMs,
+    maxBackoffMs: deps.everyMs * 2,
+    run: probeOnce,
+    logger: deps.logger,
+    failureLevel: 'warn',
+  });
 
   return {
     status(): ChainStatus {

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHAIN_RPC_MAX_BATCH, SERVER_TEXTS } from '@shifumi/protocol';
+import { CHAIN_RPC_MAX_BATCH } from '@shifumi/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { capExecutingCall, createChainRpcProxy, isJsonRpcResponse, splitCredentials } from './chain-rpc-proxy';
 import { freePort } from '../../shared/free-port';
@@ -61,7 +61,12 @@ beforeEach(() => {
 const SECRET = 'v3/secret-api-key-0123456789';
 const proxy = (options: { timeoutMs?: number; maxResponseBytes?: number; gasCap?: bigint } = {}) =>
   createChainRpcProxy({ rpcUrl: `${baseUrl}/${SECRET}`, logger, ...options });
-const call = (method: string, params?: unknown[], id: number | string | null = 1) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+const call = (method: string, params?: unknown[], id: number | string | null = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params ? { params } : {}),
+});
 
 describe('executing calls: the gas cap and overrides (issue 12, finding 2)', () => {
   const to = '0x0000000000000000000000000000000000000001';
@@ -72,7 +77,9 @@ describe('executing calls: the gas cap and overrides (issue 12, finding 2)', () 
     ['gas 2^64 - 1', '0xffffffffffffffff'],
     ['no gas at all', undefined],
   ])('lowers %s to the cap', async (_name, gas) => {
-    await proxy({ gasCap: 10_000_000n }).forward(call('eth_call', [{ to, data: '0x5b600056', ...(gas ? { gas } : {}) }, 'latest']));
+    await proxy({ gasCap: 10_000_000n }).forward(
+      call('eth_call', [{ to, data: '0x5b600056', ...(gas ? { gas } : {}) }, 'latest']),
+    );
     expect(forwardedGas()).toBe('0x989680');
   });
 
@@ -80,8 +87,14 @@ describe('executing calls: the gas cap and overrides (issue 12, finding 2)', () 
     await proxy().forward(call('eth_estimateGas', [{ to, gas: '0x5208' }]));
     expect(forwardedGas()).toBe('0x5208');
     received.length = 0;
-    handler = answerJson([{ jsonrpc: '2.0', id: 1, result: '0x' }, { jsonrpc: '2.0', id: 2, result: '0x' }]);
-    await proxy().forward([call('eth_call', [{ to }, 'latest'], 1), call('eth_call', [{ to, gas: '0xffffffff' }, { blockHash: `0x${'1'.repeat(64)}` }], 2)]);
+    handler = answerJson([
+      { jsonrpc: '2.0', id: 1, result: '0x' },
+      { jsonrpc: '2.0', id: 2, result: '0x' },
+    ]);
+    await proxy().forward([
+      call('eth_call', [{ to }, 'latest'], 1),
+      call('eth_call', [{ to, gas: '0xffffffff' }, { blockHash: `0x${'1'.repeat(64)}` }], 2),
+    ]);
     const batch = JSON.parse(received[0]!) as Array<{ params: Array<{ gas: string }> }>;
     expect(batch.map((item) => item.params[0]!.gas)).toEqual(['0x989680', '0x989680']);
   });
@@ -96,7 +109,7 @@ describe('executing calls: the gas cap and overrides (issue 12, finding 2)', () 
     ['a gas that is not a hex quantity', call('eth_call', [{ to, gas: 1e30 }, 'latest'])],
     ['a gas of 70 hex digits', call('eth_call', [{ to, gas: `0x${'f'.repeat(70)}` }, 'latest'])],
   ])('refuses %s and forwards nothing', async (_name, body) => {
-    expect(await proxy().forward(body)).toEqual({ ok: false, refusal: { code: 'chain_rpc_refused', message: SERVER_TEXTS.chainRpcRefused } });
+    expect(await proxy().forward(body)).toEqual({ ok: false, refusal: { code: 'chain_rpc_refused' } });
     expect(received).toEqual([]);
   });
 
@@ -114,7 +127,9 @@ describe('what is forwarded', () => {
     };
     const result = await proxy().forward({ ...call('eth_chainId', []), extra: 'dropped' });
     expect(result).toEqual({ ok: true, value: '{"jsonrpc":"2.0","id":1,"result":"0x7a69"}' });
-    expect(received.map((body) => JSON.parse(body) as unknown)).toEqual([{ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }]);
+    expect(received.map((body) => JSON.parse(body) as unknown)).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+    ]);
   });
 
   it('forwards a batch up to the limit as one request', async () => {
@@ -142,7 +157,7 @@ describe('what is forwarded', () => {
     ['no body', undefined],
     ['a string', 'eth_chainId'],
   ])('refuses %s with chainRpcRefused and forwards nothing', async (_name, body) => {
-    expect(await proxy().forward(body)).toEqual({ ok: false, refusal: { code: 'chain_rpc_refused', message: SERVER_TEXTS.chainRpcRefused } });
+    expect(await proxy().forward(body)).toEqual({ ok: false, refusal: { code: 'chain_rpc_refused' } });
     expect(received).toEqual([]);
   });
 
@@ -150,28 +165,38 @@ describe('what is forwarded', () => {
     const withoutChain = createChainRpcProxy({ rpcUrl: undefined, logger });
     expect(await withoutChain.forward(call('eth_chainId'))).toEqual({
       ok: false,
-      refusal: { code: 'chain_not_configured', message: SERVER_TEXTS.chainUnavailable },
+      refusal: { code: 'chain_not_configured' },
     });
   });
 });
 
 describe('what comes back', () => {
-  const failed = { ok: false, refusal: { code: 'chain_upstream_failed', message: SERVER_TEXTS.chainUnavailable } };
+  const failed = { ok: false, refusal: { code: 'chain_upstream_failed' } };
 
   it.each<[string, Handler]>([
-    ['an HTTP error', (_body, response) => response.writeHead(500, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"error":{}}')],
+    [
+      'an HTTP error',
+      (_body, response) =>
+        response.writeHead(500, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"error":{}}'),
+    ],
     ['a rate-limited node (429)', (_body, response) => response.writeHead(429).end('slow down')],
-    ['an HTML page', (_body, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>')],
+    [
+      'an HTML page',
+      (_body, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>'),
+    ],
     ['JSON that is not JSON-RPC', answerJson({ hello: 'world' })],
     ['an array of numbers', answerJson([1, 2])],
     ['an empty array', answerJson([])],
     ['null', answerJson(null)],
     ['a redirect', (_body, response) => response.writeHead(302, { location: 'http://127.0.0.1:1/' }).end()],
-    ['a connection closed mid-answer', (_body, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-      response.write('{"jsonrpc":');
-      response.destroy();
-    }],
+    [
+      'a connection closed mid-answer',
+      (_body, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        response.write('{"jsonrpc":');
+        response.destroy();
+      },
+    ],
   ])('answers %s as chain unavailable (502) and logs no URL', async (_name, script) => {
     handler = script;
     expect(await proxy().forward(call('eth_chainId'))).toEqual(failed);
@@ -195,7 +220,7 @@ describe('what comes back', () => {
     const started = Date.now();
     expect(await proxy({ timeoutMs: 200 }).forward(call('eth_chainId'))).toEqual({
       ok: false,
-      refusal: { code: 'chain_upstream_timeout', message: SERVER_TEXTS.chainUnavailable },
+      refusal: { code: 'chain_upstream_timeout' },
     });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(JSON.stringify(logLines)).not.toContain('secret-api-key');
@@ -206,7 +231,10 @@ describe('what comes back', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.write('{"jsonrpc":"2.0",');
     };
-    expect(await proxy({ timeoutMs: 200 }).forward(call('eth_chainId'))).toMatchObject({ ok: false, refusal: { code: 'chain_upstream_timeout' } });
+    expect(await proxy({ timeoutMs: 200 }).forward(call('eth_chainId'))).toMatchObject({
+      ok: false,
+      refusal: { code: 'chain_upstream_timeout' },
+    });
   });
 
   it('answers a node that is down as chain unavailable (502) and logs no URL', async () => {
@@ -239,7 +267,12 @@ describe('isJsonRpcResponse', () => {
   it('accepts an answer or a batch of answers, errors included', () => {
     expect(isJsonRpcResponse({ jsonrpc: '2.0', id: 1, result: '0x1' })).toBe(true);
     expect(isJsonRpcResponse({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } })).toBe(true);
-    expect(isJsonRpcResponse([{ jsonrpc: '2.0', id: 1, result: '0x1' }, { jsonrpc: '2.0', id: 2, error: {} }])).toBe(true);
+    expect(
+      isJsonRpcResponse([
+        { jsonrpc: '2.0', id: 1, result: '0x1' },
+        { jsonrpc: '2.0', id: 2, error: {} },
+      ]),
+    ).toBe(true);
     expect(isJsonRpcResponse({ id: 1, result: '0x1' })).toBe(false);
     expect(isJsonRpcResponse([{ jsonrpc: '2.0', id: 1 }, 'x'])).toBe(false);
     expect(isJsonRpcResponse('{"jsonrpc":"2.0","id":1}')).toBe(false);

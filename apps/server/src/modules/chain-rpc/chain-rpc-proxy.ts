@@ -13,7 +13,7 @@
  * through unchanged; anything else, a failure or a timeout is answered as
  * "chain unavailable" — never a 500, never the node's URL.
  */
-import { SERVER_TEXTS, chainRpcRequestSchema, type ChainRpcCall } from '@shifumi/protocol';
+import { chainRpcRequestSchema, type ChainRpcCall } from '@shifumi/protocol';
 import { describeRpcUrl } from '../../infra/chain/chain-client';
 import type { Logger } from '../../shared/logger';
 import { ok, refuse, type Result } from '../../shared/result';
@@ -47,7 +47,8 @@ export function capExecutingCall(call: ChainRpcCall, gasCap: bigint): ChainRpcCa
   if (typeof transaction !== 'object' || transaction === null || Array.isArray(transaction)) return undefined;
   // A block given as an object ({ blockHash } or { blockNumber }) is fine; anything inside it beyond that is not.
   if (typeof block === 'object' && block !== null) {
-    if (Array.isArray(block) || Object.keys(block).some((key) => !['blockHash', 'blockNumber', 'requireCanonical'].includes(key))) return undefined;
+    if (Array.isArray(block) || Object.keys(block).some((key) => !['blockHash', 'blockNumber', 'requireCanonical'].includes(key)))
+      return undefined;
   }
   const fields = transaction as Record<string, unknown>;
   const given = fields.gas;
@@ -189,24 +190,25 @@ export function createChainRpcProxy(deps: ChainRpcProxyDeps) {
      */
     async forward(body: unknown): Promise<Result<string>> {
       const parsed = chainRpcRequestSchema.safeParse(body);
-      if (!parsed.success) return refuse('chain_rpc_refused', SERVER_TEXTS.chainRpcRefused);
+      if (!parsed.success) return refuse('chain_rpc_refused');
       const calls = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
       const capped = calls.map((call) => capExecutingCall(call, gasCap));
-      if (capped.some((call) => call === undefined)) return refuse('chain_rpc_refused', SERVER_TEXTS.chainRpcRefused);
+      if (capped.some((call) => call === undefined)) return refuse('chain_rpc_refused');
       const forwarded = Array.isArray(parsed.data) ? capped : capped[0];
-      if (node === undefined) return refuse('chain_not_configured', SERVER_TEXTS.chainUnavailable);
+      if (node === undefined) return refuse('chain_not_configured');
       try {
         return ok(await callNode(node, JSON.stringify(forwarded)));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         const { failure } = error;
         deps.logger.warn(
-          { upstream: describeRpcUrl(node.url), failure: failure.kind === 'timeout' ? `no answer within ${timeoutMs} ms` : failure.reason },
+          {
+            upstream: describeRpcUrl(node.url),
+            failure: failure.kind === 'timeout' ? `no answer within ${timeoutMs} ms` : failure.reason,
+          },
           'Chain RPC proxy: the node did not answer usably',
         );
-        return failure.kind === 'timeout'
-          ? refuse('chain_upstream_timeout', SERVER_TEXTS.chainUnavailable)
-          : refuse('chain_upstream_failed', SERVER_TEXTS.chainUnavailable);
+        return failure.kind === 'timeout' ? refuse('chain_upstream_timeout') : refuse('chain_upstream_failed');
       }
     },
   };

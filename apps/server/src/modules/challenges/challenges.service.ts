@@ -16,9 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CHALLENGE_ID_PATTERN,
-  LOBBY_TEXTS,
   MAX_OPEN_CHALLENGES,
-  SERVER_TEXTS,
   type AcceptChallengeRequest,
   type AcceptedChallenge,
   type ChallengeStatus,
@@ -35,9 +33,17 @@ import { createPeriodicTask } from '../../shared/periodic-task';
 import { ok, refuse, type Result } from '../../shared/result';
 import type { GameService } from '../games/game.service';
 import type { MatchQueue } from '../matchmaking/match-queue';
-import { stakeFor } from '../matchmaking/matchmaking.service';
+import { stakeFor } from '@shifumi/money';
 import type { PriceService } from '../price/price.service';
-import { cancelChallenge, expireChallenges, findChallenge, insertChallengeWithin, openChallengesOf, takeChallenge, type ChallengeRow } from './challenges.repo';
+import {
+  cancelChallenge,
+  expireChallenges,
+  findChallenge,
+  insertChallengeWithin,
+  openChallengesOf,
+  takeChallenge,
+  type ChallengeRow,
+} from './challenges.repo';
 
 /** What the challenges need from the transport (realtime/ implements it). */
 export interface ChallengeEvents {
@@ -50,15 +56,19 @@ export interface PlayerPresenceCheck {
   isConnected(userId: string): Promise<boolean>;
 }
 
-export interface ChallengesDeps {
+/** What starts a game between two chosen players (a challenge, a rematch): the games' start, who searches, the price, who is here. */
+export interface ChosenOpponentStartDeps {
   db: Database;
   games: Pick<GameService, 'start' | 'isPlaying'>;
   queue: Pick<MatchQueue, 'has'>;
   price: PriceService;
   clock: Clock;
   logger: Logger;
-  events: ChallengeEvents;
   presence: PlayerPresenceCheck;
+}
+
+export interface ChallengesDeps extends ChosenOpponentStartDeps {
+  events: ChallengeEvents;
   appUrl: string;
   ttlMinutes: number;
   /** How often expired challenges are marked and their challengers told (default 5 s; 0 → never, tests call `expire`). */
@@ -81,7 +91,8 @@ export function createChallenges(deps: ChallengesDeps) {
   const { db, games, queue, price, clock, logger, events } = deps;
   const ttlMs = deps.ttlMinutes * 60_000;
   const urlOf = (id: string) => `${deps.appUrl.replace(/\/$/, '')}/challenge/${id}`;
-  const statusAt = (row: ChallengeRow, now: Date): ChallengeStatus => (row.status === 'open' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status);
+  const statusAt = (row: ChallengeRow, now: Date): ChallengeStatus =>
+    row.status === 'open' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
 
   async function find(id: string): Promise<ChallengeRow | undefined> {
     // Not an id we could have made: the same 404 as an unknown one, without a query.
@@ -96,7 +107,15 @@ export function createChallenges(deps: ChallengesDeps) {
   }
 
   const expireEveryMs = deps.expireEveryMs ?? 5_000;
-  const expirer = expireEveryMs > 0 ? createPeriodicTask({ name: 'Expiring challenges', everyMs: expireEveryMs, logger, run: async () => void (await expire()) }) : undefined;
+  const expirer =
+    expireEveryMs > 0
+      ? createPeriodicTask({
+          name: 'Expiring challenges',
+          everyMs: expireEveryMs,
+          logger,
+          run: async () => void (await expire()),
+        })
+      : undefined;
 
   return {
     async create(challengerId: string, input: CreateChallengeRequest): Promise<Result<CreatedChallenge>> {
@@ -104,16 +123,21 @@ export function createChallenges(deps: ChallengesDeps) {
       const id = newChallengeId();
       const expiresAt = new Date(now.getTime() + ttlMs);
       const created = await db.transaction((tx) =>
-        insertChallengeWithin(tx, { id, challengerId, betUsd: input.amount, character: input.character, expiresAt }, MAX_OPEN_CHALLENGES, now),
+        insertChallengeWithin(
+          tx,
+          { id, challengerId, betUsd: input.amount, character: input.character, expiresAt },
+          MAX_OPEN_CHALLENGES,
+          now,
+        ),
       );
-      if (!created) return refuse('challenge_conflict', LOBBY_TEXTS.tooManyChallenges(MAX_OPEN_CHALLENGES));
+      if (!created) return refuse('too_many_challenges', { max: MAX_OPEN_CHALLENGES });
       logger.info({ challengeId: id, challengerId, betUsd: input.amount }, 'Challenge opened');
       return ok({ id, url: urlOf(id), expiresAt: expiresAt.toISOString() });
     },
 
     async view(id: string): Promise<Result<ChallengeView>> {
       const row = await find(id);
-      if (!row) return refuse('not_found', LOBBY_TEXTS.challengeNotFound);
+      if (!row) return refuse('challenge_not_found');
       return ok({
         id: row.id,
         amount: row.betUsd,
@@ -125,30 +149,38 @@ export function createChallenges(deps: ChallengesDeps) {
 
     async listOwn(challengerId: string): Promise<{ challenges: OwnChallenge[] }> {
       const rows = await openChallengesOf(db, challengerId, clock());
-      return { challenges: rows.map((row) => ({ id: row.id, url: urlOf(row.id), amount: row.betUsd, character: row.character, expiresAt: row.expiresAt.toISOString() })) };
+      return {
+        challenges: rows.map((row) => ({
+          id: row.id,
+          url: urlOf(row.id),
+          amount: row.betUsd,
+          character: row.character,
+          expiresAt: row.expiresAt.toISOString(),
+        })),
+      };
     },
 
     async cancel(challengerId: string, id: string): Promise<Result<{ id: string; status: ChallengeStatus }>> {
       const row = await find(id);
-      if (!row) return refuse('not_found', LOBBY_TEXTS.challengeNotFound);
+      if (!row) return refuse('challenge_not_found');
       // Someone else's challenge: as if it did not exist.
-      if (row.challengerId !== challengerId) return refuse('not_found', LOBBY_TEXTS.challengeNotFound);
-      if (!(await cancelChallenge(db, id, challengerId, clock()))) return refuse('challenge_conflict', LOBBY_TEXTS.challengeNotOpen);
+      if (row.challengerId !== challengerId) return refuse('challenge_not_found');
+      if (!(await cancelChallenge(db, id, challengerId, clock()))) return refuse('challenge_not_open');
       events.challengeUpdated(challengerId, { id, status: 'cancelled' });
       return ok({ id, status: 'cancelled' });
     },
 
     async accept(friendId: string, id: string, input: AcceptChallengeRequest): Promise<Result<AcceptedChallenge>> {
       const row = await find(id);
-      if (!row) return refuse('not_found', LOBBY_TEXTS.challengeNotFound);
-      if (row.challengerId === friendId) return refuse('challenge_conflict', LOBBY_TEXTS.challengeIsYours);
-      if (statusAt(row, clock()) !== 'open') return refuse('challenge_conflict', LOBBY_TEXTS.challengeNotOpen);
-      if ((await queue.has(friendId)) || (await games.isPlaying(friendId))) return refuse('challenge_conflict', LOBBY_TEXTS.youAreBusy);
+      if (!row) return refuse('challenge_not_found');
+      if (row.challengerId === friendId) return refuse('challenge_is_yours');
+      if (statusAt(row, clock()) !== 'open') return refuse('challenge_not_open');
+      if ((await queue.has(friendId)) || (await games.isPlaying(friendId))) return refuse('you_are_busy');
       // The challenge stays open: the friend may try again once the challenger is back or free.
-      if (!(await deps.presence.isConnected(row.challengerId))) return refuse('challenge_conflict', LOBBY_TEXTS.challengerAway);
-      if ((await queue.has(row.challengerId)) || (await games.isPlaying(row.challengerId))) return refuse('challenge_conflict', LOBBY_TEXTS.challengerBusy);
+      if (!(await deps.presence.isConnected(row.challengerId))) return refuse('challenger_away');
+      if ((await queue.has(row.challengerId)) || (await games.isPlaying(row.challengerId))) return refuse('challenger_busy');
       const fresh = price.requireFresh();
-      if (!fresh.ok) return refuse('price_unavailable', SERVER_TEXTS.priceUnavailable);
+      if (!fresh.ok) return refuse('price_unavailable');
       const stakeWei = stakeFor(row.betUsd, fresh.value.microUsdPerEth);
       let outcome;
       try {
@@ -166,7 +198,7 @@ export function createChallenges(deps: ChallengesDeps) {
           },
         });
       } catch (error) {
-        if (error instanceof ChallengeGoneError) return refuse('challenge_conflict', LOBBY_TEXTS.challengeNotOpen);
+        if (error instanceof ChallengeGoneError) return refuse('challenge_not_open');
         throw error;
       }
       if (outcome.ok) {
@@ -174,14 +206,14 @@ export function createChallenges(deps: ChallengesDeps) {
         logger.info({ challengeId: id, gameId: outcome.gameId }, 'Challenge accepted');
         return ok({ room: outcome.gameId });
       }
-      if (outcome.linked) return refuse('challenge_conflict', LOBBY_TEXTS.cannotAcceptFromAccount);
+      if (outcome.linked) return refuse('cannot_accept_from_account');
       // Another accept may have taken it a moment ago (its game makes the challenger "playing"): say so.
       const current = await find(id);
-      if (!current || statusAt(current, clock()) !== 'open') return refuse('challenge_conflict', LOBBY_TEXTS.challengeNotOpen);
+      if (!current || statusAt(current, clock()) !== 'open') return refuse('challenge_not_open');
       const friendRefusal = outcome.unable.find((entry) => entry.userId === friendId);
-      if (friendRefusal) return refuse('play_refused', friendRefusal.message);
+      if (friendRefusal) return refuse('play_refused', { refusal: friendRefusal.refusal });
       // The challenger's side: their balance, limits or protections are theirs, never told.
-      return refuse('play_refused', LOBBY_TEXTS.challengerUnable);
+      return refuse('challenger_unable');
     },
 
     /** Marks expired challenges and tells their challengers (the timer calls it; tests too). */

@@ -130,7 +130,10 @@ export async function createRedisRelay(options: RedisRelayOptions): Promise<Node
       let timer: NodeJS.Timeout | undefined;
       const answer = new Promise<unknown>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        timer = setTimeout(() => reject(new RelayError(`node ${node} did not answer within ${requestTimeoutMs} ms`)), requestTimeoutMs);
+        timer = setTimeout(
+          () => reject(new RelayError(`node ${node} did not answer within ${requestTimeoutMs} ms`)),
+          requestTimeoutMs,
+        );
       });
       try {
         const receivers = await publish(channelOf(node), { t: 'request', id, from: self, body });

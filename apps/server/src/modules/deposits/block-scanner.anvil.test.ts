@@ -65,7 +65,11 @@ async function sendRaw(raw: Hex): Promise<{ hash: Hex; receipt: RpcReceipt }> {
   return { hash, receipt: await minedReceipt(hash) };
 }
 
-function createScanner(store: InMemoryScannerStore, options: Partial<BlockScannerOptions> = {}, rpcUrl = anvil.rpcUrl): BlockScanner {
+function createScanner(
+  store: InMemoryScannerStore,
+  options: Partial<BlockScannerOptions> = {},
+  rpcUrl = anvil.rpcUrl,
+): BlockScanner {
   const client = createChainPublicClient({ rpcUrl, chainId: 31337 });
   return new BlockScanner({
     source: createViemBlockSource(client),
@@ -89,7 +93,14 @@ describe('BlockScanner against anvil', () => {
     await createScanner(store).scan();
     const receipt = await minedReceipt(deposit);
     expect(store.transfers()).toEqual([
-      { txHash: deposit, from: FUNDER.toLowerCase(), to: W0, value: ONE_ETH, blockNumber: BigInt(receipt.blockNumber), blockHash: receipt.blockHash },
+      {
+        txHash: deposit,
+        from: FUNDER.toLowerCase(),
+        to: W0,
+        value: ONE_ETH,
+        blockNumber: BigInt(receipt.blockNumber),
+        blockHash: receipt.blockHash,
+      },
     ]);
     expect(confirmations(BigInt(receipt.blockNumber), await head())).toBe(5n); // its block, the unwatched transfer's, 3 mined
   });
@@ -104,30 +115,33 @@ describe('BlockScanner against anvil', () => {
     expect(store.transfers().map((t) => t.txHash)).toEqual([succeeded]);
   });
 
-  it.each([1, 2, 3, 4, 5])('drops the deposit when anvil_reorg of depth %i replaces its block at the same height', async (depth) => {
-    const store = new InMemoryScannerStore();
-    const scanner = createScanner(store);
-    await mine(2);
-    const deposit = await fund(W0, ONE_ETH);
-    await mine(depth - 1); // the deposit's block is the oldest of the last `depth`
-    await scanner.scan();
-    expect(store.transfers().map((t) => t.txHash)).toEqual([deposit]);
-    const height = await head();
+  it.each([1, 2, 3, 4, 5])(
+    'drops the deposit when anvil_reorg of depth %i replaces its block at the same height',
+    async (depth) => {
+      const store = new InMemoryScannerStore();
+      const scanner = createScanner(store);
+      await mine(2);
+      const deposit = await fund(W0, ONE_ETH);
+      await mine(depth - 1); // the deposit's block is the oldest of the last `depth`
+      await scanner.scan();
+      expect(store.transfers().map((t) => t.txHash)).toEqual([deposit]);
+      const height = await head();
 
-    await call('anvil_reorg', [depth, []]);
-    expect(await head()).toBe(height);
-    expect(await receiptOf(deposit)).toBeNull();
-    const result = await scanner.scan();
-    expect(result.reorgs).toHaveLength(1);
-    expect(result.reorgs[0]).toMatchObject({ forkPoint: height - BigInt(depth), orphanedTo: height });
-    expect(result.reorgs[0]?.droppedTransfers.map((t) => t.txHash)).toEqual([deposit]);
-    expect(store.transfers()).toEqual([]);
+      await call('anvil_reorg', [depth, []]);
+      expect(await head()).toBe(height);
+      expect(await receiptOf(deposit)).toBeNull();
+      const result = await scanner.scan();
+      expect(result.reorgs).toHaveLength(1);
+      expect(result.reorgs[0]).toMatchObject({ forkPoint: height - BigInt(depth), orphanedTo: height });
+      expect(result.reorgs[0]?.droppedTransfers.map((t) => t.txHash)).toEqual([deposit]);
+      expect(store.transfers()).toEqual([]);
 
-    await mine(3);
-    const later = await scanner.scan();
-    expect(later.reorgs).toEqual([]);
-    expect(store.transfers()).toEqual([]);
-  });
+      await mine(3);
+      const later = await scanner.scan();
+      expect(later.reorgs).toEqual([]);
+      expect(store.transfers()).toEqual([]);
+    },
+  );
 
   it.each([1, 2, 3, 4, 5])('re-observes once, at its new block, a deposit that anvil_reorg of depth %i moves', async (depth) => {
     const store = new InMemoryScannerStore();
@@ -141,7 +155,13 @@ describe('BlockScanner against anvil', () => {
 
     // The same signed transaction lands in the last new block, after an unrelated transfer in the first.
     const filler = { from: FUNDER, to: UNWATCHED, value: hex(1) };
-    await call('anvil_reorg', [depth, [[filler, 0], [raw, depth - 1]]]);
+    await call('anvil_reorg', [
+      depth,
+      [
+        [filler, 0],
+        [raw, depth - 1],
+      ],
+    ]);
     const after = await minedReceipt(deposit);
     expect(BigInt(after.blockNumber)).toBe(BigInt(before.blockNumber) + BigInt(depth - 1));
     expect(after.blockHash).not.toBe(before.blockHash);
@@ -150,7 +170,9 @@ describe('BlockScanner against anvil', () => {
     expect(result.reorgs).toHaveLength(1);
     expect(result.reorgs[0]?.droppedTransfers.map((t) => t.blockHash)).toEqual([before.blockHash]);
     expect(result.observed.map((t) => t.txHash)).toEqual([deposit]);
-    expect(store.transfers()).toEqual([expect.objectContaining({ txHash: deposit, blockHash: after.blockHash, blockNumber: BigInt(after.blockNumber) })]);
+    expect(store.transfers()).toEqual([
+      expect.objectContaining({ txHash: deposit, blockHash: after.blockHash, blockNumber: BigInt(after.blockNumber) }),
+    ]);
     await scanner.scan();
     expect(store.transfers()).toHaveLength(1);
   });
@@ -209,7 +231,12 @@ describe('BlockScanner against anvil', () => {
     let scans = 0;
     while (!(await scanner.scan()).caughtUp) scans += 1;
     expect(scans).toBeGreaterThan(3);
-    expect(store.transfers().map((t) => t.txHash).sort()).toEqual([...deposits].sort());
+    expect(
+      store
+        .transfers()
+        .map((t) => t.txHash)
+        .sort(),
+    ).toEqual([...deposits].sort());
   });
 
   it('stays consistent across an anvil restart from its state file', async () => {
@@ -220,7 +247,11 @@ describe('BlockScanner against anvil', () => {
     const restarted = await startTestAnvil({ dataDir: anvil.dataDir });
     try {
       const after = await rpc<Hex>(restarted.rpcUrl, 'eth_sendTransaction', [{ from: FUNDER, to: W1, value: hex(ONE_ETH) }]);
-      await pollUntil(async () => (await rpc(restarted.rpcUrl, 'eth_getTransactionReceipt', [after])) ?? undefined, 10_000, 'a receipt');
+      await pollUntil(
+        async () => (await rpc(restarted.rpcUrl, 'eth_getTransactionReceipt', [after])) ?? undefined,
+        10_000,
+        'a receipt',
+      );
       const result = await createScanner(store, {}, restarted.rpcUrl).scan();
       expect(result.reorgs).toEqual([]);
       expect(result.observed.map((t) => t.txHash)).toEqual([after]);

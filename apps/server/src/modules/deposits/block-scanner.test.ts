@@ -19,7 +19,12 @@ describe('BlockScanner on a fake chain', () => {
   it('shares one run between concurrent scan() calls', async () => {
     const chain = new FakeChain();
     const store = new InMemoryScannerStore();
-    const scanner = new BlockScanner({ source: chain, store, isWatchedAddress: (address) => WATCHED.has(address), startBlock: 0n });
+    const scanner = new BlockScanner({
+      source: chain,
+      store,
+      isWatchedAddress: (address) => WATCHED.has(address),
+      startBlock: 0n,
+    });
     chain.mine([{ to: ADDRESSES[0] ?? null, value: 1n }]);
     const [a, b] = await Promise.all([scanner.scan(), scanner.scan()]);
     expect(a).toBe(b);
@@ -30,7 +35,12 @@ describe('BlockScanner on a fake chain', () => {
   it('never commits a block twice or below the cursor without a rewind (the in-memory store refuses it)', async () => {
     const chain = new FakeChain();
     const store = new InMemoryScannerStore();
-    const scanner = new BlockScanner({ source: chain, store, isWatchedAddress: (address) => WATCHED.has(address), startBlock: 0n });
+    const scanner = new BlockScanner({
+      source: chain,
+      store,
+      isWatchedAddress: (address) => WATCHED.has(address),
+      startBlock: 0n,
+    });
     for (let i = 0; i < 5; i += 1) chain.mine([{ to: ADDRESSES[0] ?? null, value: 1n }]);
     await scanner.scan();
     chain.reorg(2, [[], []]);
@@ -42,7 +52,14 @@ describe('BlockScanner on a fake chain', () => {
   it('refuses to keep fewer than 64 block hashes', () => {
     const chain = new FakeChain();
     expect(
-      () => new BlockScanner({ source: chain, store: new InMemoryScannerStore(), isWatchedAddress: () => true, startBlock: 0n, recentBlocksKept: 63 }),
+      () =>
+        new BlockScanner({
+          source: chain,
+          store: new InMemoryScannerStore(),
+          isWatchedAddress: () => true,
+          startBlock: 0n,
+          recentBlocksKept: 63,
+        }),
     ).toThrow(RangeError);
   });
 });

@@ -4,11 +4,10 @@
  * registration, or on first need for accounts created before deposits existed.
  * The index comes from a database sequence, so two users never share one.
  */
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Executor } from '../../infra/db/database';
-import { users } from '../../infra/db/schema/index';
 import type { HdWallet } from '../../infra/chain/hd-wallet';
+import * as repo from './deposit-addresses.repo';
 
 /** The deposit addresses in the database were derived from another mnemonic. */
 export class DepositMnemonicMismatchError extends Error {
@@ -48,36 +47,21 @@ export function createDepositAddresses(db: Executor, wallet: HdWallet): DepositA
     addressFor,
 
     async ensureFor(userId) {
-      const [row] = await db
-        .select({ walletAddress: users.walletAddress, depositIndex: users.depositIndex })
-        .from(users)
-        .where(eq(users.id, userId));
+      const row = await repo.depositAddressOf(db, userId);
       if (!row) throw new Error(`No user ${userId}`);
       if (row.walletAddress !== null) return row.walletAddress as Address;
       const address = addressFor(row.depositIndex);
       // Only fills an empty column: concurrent calls write the same value once.
-      await db
-        .update(users)
-        .set({ walletAddress: address })
-        .where(and(eq(users.id, userId), isNull(users.walletAddress)));
+      await repo.fillDepositAddress(db, userId, address);
       return address;
     },
 
     async ownerOf(address) {
-      const [row] = await db
-        .select({ userId: users.id, depositIndex: users.depositIndex })
-        .from(users)
-        .where(sql`lower(${users.walletAddress}) = ${address.toLowerCase()}`)
-        .limit(1);
-      return row;
+      return repo.depositAddressOwner(db, address.toLowerCase());
     },
 
     async verifyDerivation() {
-      const rows = await db.execute<{ deposit_index: number; wallet_address: string }>(sql`
-        (SELECT deposit_index, wallet_address FROM users WHERE wallet_address IS NOT NULL ORDER BY deposit_index ASC LIMIT 1)
-        UNION ALL
-        (SELECT deposit_index, wallet_address FROM users WHERE wallet_address IS NOT NULL ORDER BY deposit_index DESC LIMIT 1)`);
-      for (const row of rows.rows) {
+      for (const row of await repo.firstAndLastDepositAddresses(db)) {
         if (addressFor(Number(row.deposit_index)) !== row.wallet_address.toLowerCase()) {
           throw new DepositMnemonicMismatchError(
             'the deposit addresses in the database were not derived from the configured DEPOSIT_MNEMONIC: ' +
@@ -91,9 +75,6 @@ export function createDepositAddresses(db: Executor, wallet: HdWallet): DepositA
 
 /** Every assigned deposit address with its owner (for reconciliation and the holdings check). */
 export async function listDepositAddresses(db: Executor): Promise<Array<{ userId: string; address: Address }>> {
-  const rows = await db
-    .select({ userId: users.id, address: users.walletAddress })
-    .from(users)
-    .where(isNotNull(users.walletAddress));
+  const rows = await repo.assignedDepositAddresses(db);
   return rows.map((row) => ({ userId: row.userId, address: row.address!.toLowerCase() as Address }));
 }

@@ -56,7 +56,9 @@ export function createDatabaseScannerStore(
           .insert(chainBlocks)
           .values({ chainId, number: commit.block.number, hash: commit.block.hash })
           .onConflictDoUpdate({ target: [chainBlocks.chainId, chainBlocks.number], set: { hash: commit.block.hash } });
-        await tx.delete(chainBlocks).where(and(eq(chainBlocks.chainId, chainId), sql`${chainBlocks.number} < ${commit.forgetBelow}`));
+        await tx
+          .delete(chainBlocks)
+          .where(and(eq(chainBlocks.chainId, chainId), sql`${chainBlocks.number} < ${commit.forgetBelow}`));
       });
     },
 
@@ -68,14 +70,24 @@ export function createDatabaseScannerStore(
           .update(deposits)
           .set({ status: 'orphaned' })
           .where(
-            and(eq(deposits.chainId, chainId), eq(deposits.kind, 'transfer'), eq(deposits.status, 'pending'), gt(deposits.blockNumber, forkPoint)),
+            and(
+              eq(deposits.chainId, chainId),
+              eq(deposits.kind, 'transfer'),
+              eq(deposits.status, 'pending'),
+              gt(deposits.blockNumber, forkPoint),
+            ),
           )
           .returning();
         const reorgedAfterCredit = await tx
           .update(deposits)
           .set({ status: 'reorged_after_credit' })
           .where(
-            and(eq(deposits.chainId, chainId), eq(deposits.kind, 'transfer'), eq(deposits.status, 'credited'), gt(deposits.blockNumber, forkPoint)),
+            and(
+              eq(deposits.chainId, chainId),
+              eq(deposits.kind, 'transfer'),
+              eq(deposits.status, 'credited'),
+              gt(deposits.blockNumber, forkPoint),
+            ),
           )
           .returning({ id: deposits.id, txHash: deposits.txHash, userId: deposits.userId, amount: deposits.amount });
         for (const row of reorgedAfterCredit) {
@@ -145,14 +157,23 @@ async function recordObservation(tx: Executor, observation: Observation, logger:
     .returning({ id: deposits.id, status: deposits.status });
   if (revived?.status === 'credited') {
     logger.warn(
-      { depositId: revived.id, txHash: observation.txHash, userId: observation.userId, block: observation.blockNumber.toString() },
+      {
+        depositId: revived.id,
+        txHash: observation.txHash,
+        userId: observation.userId,
+        block: observation.blockNumber.toString(),
+      },
       'A credited deposit that had been reorganised away is back on the chain: credited (once), no longer flagged',
     );
   }
 }
 
 async function ownerOf(db: Executor, address: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.walletAddress}) = ${address.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.walletAddress}) = ${address.toLowerCase()}`)
+    .limit(1);
   return row?.id;
 }
 
@@ -205,13 +226,23 @@ export async function expectedBalanceAt(db: Executor, chainId: number, address: 
       total: sql<string>`COALESCE(SUM(CASE WHEN ${sweeps.status} = 'confirmed' THEN ${sweeps.value} ELSE 0 END + COALESCE(${sweeps.fee}, 0)), 0)::text`,
     })
     .from(sweeps)
-    .where(and(eq(sweeps.chainId, chainId), eq(sweeps.address, address), inArray(sweeps.status, ['confirmed', 'failed']), lte(sweeps.blockNumber, block)));
+    .where(
+      and(
+        eq(sweeps.chainId, chainId),
+        eq(sweeps.address, address),
+        inArray(sweeps.status, ['confirmed', 'failed']),
+        lte(sweeps.blockNumber, block),
+      ),
+    );
   return BigInt(received!.total) - BigInt(sent!.total);
 }
 
 /** Sweeps broadcast and not settled yet. */
 export function openSweeps(db: Executor, chainId: number) {
-  return db.select().from(sweeps).where(and(eq(sweeps.chainId, chainId), eq(sweeps.status, 'sent')));
+  return db
+    .select()
+    .from(sweeps)
+    .where(and(eq(sweeps.chainId, chainId), eq(sweeps.status, 'sent')));
 }
 
 /** Addresses with at least one credited deposit: candidates for a sweep. */
@@ -230,6 +261,15 @@ export async function highestDepositIndex(db: Executor): Promise<number> {
 }
 
 export type DepositRow = typeof deposits.$inferSelect;
+
+/** One deposit of the chain by its id. */
+export async function depositById(db: Executor, chainId: number, depositId: string): Promise<DepositRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, depositId), eq(deposits.chainId, chainId)));
+  return row;
+}
 
 /**
  * Records ETH found by reconciliation at the confirmed block `blockNumber`, pending; once
@@ -263,7 +303,15 @@ export async function recordSweep(
     .values({ ...sweep, status: 'sent' })
     .onConflictDoUpdate({
       target: [sweeps.chainId, sweeps.address, sweeps.nonce],
-      set: { txHash: sweep.txHash, value: sweep.value, maxFee: sweep.maxFee, createdAt: sweep.createdAt, status: 'sent', fee: null, blockNumber: null },
+      set: {
+        txHash: sweep.txHash,
+        value: sweep.value,
+        maxFee: sweep.maxFee,
+        createdAt: sweep.createdAt,
+        status: 'sent',
+        fee: null,
+        blockNumber: null,
+      },
       setWhere: and(eq(sweeps.status, 'failed'), isNull(sweeps.blockNumber)),
     })
     .returning();

@@ -109,7 +109,13 @@ export class FakeChain implements BlockSource {
       .flatMap((block) =>
         block.transactions
           .filter((tx) => tx.to !== null && WATCHED.has(tx.to) && tx.value > 0n && !this.failed.has(tx.hash))
-          .map((tx) => ({ txHash: tx.hash, to: tx.to as Address, value: tx.value, blockNumber: block.number, blockHash: block.hash }))
+          .map((tx) => ({
+            txHash: tx.hash,
+            to: tx.to as Address,
+            value: tx.value,
+            blockNumber: block.number,
+            blockHash: block.hash,
+          }))
           // The order of held observations in the store contract: by block, then transaction hash.
           .sort((a, b) => a.txHash.localeCompare(b.txHash)),
       );

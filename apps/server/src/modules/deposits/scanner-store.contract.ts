@@ -56,7 +56,8 @@ export function describeScannerStoreContract(
       ...(settings.maxBlocksPerScan === undefined ? {} : { maxBlocksPerScan: settings.maxBlocksPerScan }),
       ...(settings.recentBlocksKept === undefined ? {} : { recentBlocksKept: settings.recentBlocksKept }),
     });
-    const remembered = async () => (await store.loadRecentBlocks()).map((block) => block.number).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const remembered = async () =>
+      (await store.loadRecentBlocks()).map((block) => block.number).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return { chain, store, scanner, held, remembered };
   }
 
@@ -72,7 +73,9 @@ export function describeScannerStoreContract(
       ]);
       const result = await scanner.scan();
       expect(result).toMatchObject({ head: 1n, cursor: 1n, scannedBlocks: 2, caughtUp: true, reorgs: [] });
-      expect(await held()).toEqual([{ txHash: block.transactions[0]?.hash, to: W0, value: 5n, blockNumber: 1n, blockHash: block.hash }]);
+      expect(await held()).toEqual([
+        { txHash: block.transactions[0]?.hash, to: W0, value: 5n, blockNumber: 1n, blockHash: block.hash },
+      ]);
       expect(result.observed.map(heldView)).toEqual(await held());
       expect(result.observed[0]?.from).toBe(SENDER);
     });
@@ -99,7 +102,12 @@ export function describeScannerStoreContract(
       expect(chain.head).toBe(2n);
       const result = await scanner.scan();
       expect(result.reorgs).toEqual([
-        { forkPoint: 1n, orphanedFrom: 2n, orphanedTo: 2n, droppedTransfers: [expect.objectContaining({ blockHash: orphan.hash })] },
+        {
+          forkPoint: 1n,
+          orphanedFrom: 2n,
+          orphanedTo: 2n,
+          droppedTransfers: [expect.objectContaining({ blockHash: orphan.hash })],
+        },
       ]);
       expect(await held()).toEqual([]);
       expect(result.cursor).toBe(2n);
@@ -185,7 +193,10 @@ export function describeScannerStoreContract(
       for (let i = 0; i < 100; i += 1) chain.mine([]);
       await scanner.scan();
       expect(await remembered()).toHaveLength(64);
-      chain.reorg(64, Array.from({ length: 64 }, () => []));
+      chain.reorg(
+        64,
+        Array.from({ length: 64 }, () => []),
+      );
       await expect(scanner.scan()).rejects.toThrow(DeepReorgError);
       await expect(scanner.scan()).rejects.toThrow(/deeper than the 64 remembered blocks/);
       expect((await remembered()).at(-1)).toBe(100n);
@@ -195,7 +206,10 @@ export function describeScannerStoreContract(
       const { chain, scanner, held } = await setup({ recentBlocksKept: 64 });
       for (let i = 0; i < 100; i += 1) chain.mine([{ to: W0, value: 1n }]);
       await scanner.scan();
-      chain.reorg(63, Array.from({ length: 65 }, () => [{ to: W1, value: 2n }]));
+      chain.reorg(
+        63,
+        Array.from({ length: 65 }, () => [{ to: W1, value: 2n }]),
+      );
       const result = await scanner.scan();
       expect(result.reorgs).toMatchObject([{ forkPoint: 37n, orphanedFrom: 38n, orphanedTo: 100n }]);
       expect(result.reorgs[0]?.droppedTransfers).toHaveLength(63);
@@ -250,33 +264,42 @@ export function describeScannerStoreContract(
         }),
       );
       await fc.assert(
-        fc.asyncProperty(fc.array(command, { maxLength: 40 }), fc.integer({ min: 1, max: 6 }), async (commands, maxBlocksPerScan) => {
-          const { chain, scanner, held } = await setup({ maxBlocksPerScan, recentBlocksKept: 64 });
-          // A reorganisation may carry orphaned transactions over into the new blocks (moved deposits).
-          const reorganise = (step: { depth: number; blocks: Omit<FakeTransfer, 'hash'>[][]; carryOver: boolean }) => {
-            const orphaned = chain.rollback(step.depth);
-            const replacements = step.blocks.map((transfers) => [...transfers] as FakeTransfer[]);
-            if (step.carryOver && replacements.length > 0) {
-              orphaned.forEach((tx, index) => {
-                replacements[index % replacements.length]?.push({ hash: tx.hash, to: tx.to, value: tx.value, success: !chain.failed.has(tx.hash) });
-              });
+        fc.asyncProperty(
+          fc.array(command, { maxLength: 40 }),
+          fc.integer({ min: 1, max: 6 }),
+          async (commands, maxBlocksPerScan) => {
+            const { chain, scanner, held } = await setup({ maxBlocksPerScan, recentBlocksKept: 64 });
+            // A reorganisation may carry orphaned transactions over into the new blocks (moved deposits).
+            const reorganise = (step: { depth: number; blocks: Omit<FakeTransfer, 'hash'>[][]; carryOver: boolean }) => {
+              const orphaned = chain.rollback(step.depth);
+              const replacements = step.blocks.map((transfers) => [...transfers] as FakeTransfer[]);
+              if (step.carryOver && replacements.length > 0) {
+                orphaned.forEach((tx, index) => {
+                  replacements[index % replacements.length]?.push({
+                    hash: tx.hash,
+                    to: tx.to,
+                    value: tx.value,
+                    success: !chain.failed.has(tx.hash),
+                  });
+                });
+              }
+              for (const transfers of replacements) chain.mine(transfers);
+            };
+            for (const step of commands) {
+              if (step.kind === 'mine') for (const transfers of step.blocks) chain.mine(transfers);
+              else if (step.kind === 'rollback') chain.rollback(step.depth);
+              else if (step.kind === 'scan') await scanner.scan();
+              else if (step.kind === 'reorg') reorganise(step);
+              else {
+                chain.changeAfterReads(step.afterReads, () => reorganise(step));
+                await scanner.scan();
+                chain.beforeRead = undefined;
+              }
             }
-            for (const transfers of replacements) chain.mine(transfers);
-          };
-          for (const step of commands) {
-            if (step.kind === 'mine') for (const transfers of step.blocks) chain.mine(transfers);
-            else if (step.kind === 'rollback') chain.rollback(step.depth);
-            else if (step.kind === 'scan') await scanner.scan();
-            else if (step.kind === 'reorg') reorganise(step);
-            else {
-              chain.changeAfterReads(step.afterReads, () => reorganise(step));
-              await scanner.scan();
-              chain.beforeRead = undefined;
-            }
-          }
-          for (let i = 0; i < 100 && !(await scanner.scan()).caughtUp; i += 1);
-          expect(await held()).toEqual(chain.expectedTransfers());
-        }),
+            for (let i = 0; i < 100 && !(await scanner.scan()).caughtUp; i += 1);
+            expect(await held()).toEqual(chain.expectedTransfers());
+          },
+        ),
         { numRuns: options.propertyRuns },
       );
     });

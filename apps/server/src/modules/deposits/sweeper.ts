@@ -11,6 +11,7 @@
  */
 import { type Hex, keccak256, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
 import type { ChainContext } from '../../infra/chain/chain-runtime';
+import { PLAIN_TRANSFER_GAS } from '../../infra/chain/gas';
 import type { Database } from '../../infra/db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -20,8 +21,6 @@ import { confirmations } from './block-scanner';
 import type { DepositAddresses } from './deposit-addresses';
 import { addressesWithCredits, markSweepLost, markSweepMined, openSweeps, recordSweep } from './deposits.repo';
 
-/** Gas of a plain ETH transfer. */
-export const TRANSFER_GAS = 21_000n;
 /** A sweep is worth sending when the balance is at least this many times its maximum gas cost. */
 export const SWEEP_MIN_GAS_MULTIPLE = 2n;
 /** A sweep the node does not know after this long was never broadcast (crash) or dropped: it failed. */
@@ -84,7 +83,10 @@ export function createSweeper(deps: SweeperDeps) {
           memo: { txHash: hash, address: sweep.address },
         });
       });
-      logger.info({ txHash: hash, address: sweep.address, status, value: sweep.value.toString(), fee: fee.toString() }, 'Sweep settled');
+      logger.info(
+        { txHash: hash, address: sweep.address, status, value: sweep.value.toString(), fee: fee.toString() },
+        'Sweep settled',
+      );
     }
   }
 
@@ -94,7 +96,7 @@ export function createSweeper(deps: SweeperDeps) {
     const candidates = (await addressesWithCredits(db, chainId)).filter((candidate) => !busy.has(candidate.address));
     if (candidates.length === 0) return;
     const fees = await client.estimateFeesPerGas();
-    const maxGasCost = TRANSFER_GAS * fees.maxFeePerGas;
+    const maxGasCost = PLAIN_TRANSFER_GAS * fees.maxFeePerGas;
     for (const { address } of candidates) {
       const confirmed = await client.getBalance({ address, blockNumber: confirmedBlock });
       const latest = await client.getBalance({ address });
@@ -116,7 +118,7 @@ export function createSweeper(deps: SweeperDeps) {
         to: chain.hotWalletAddress,
         value,
         nonce,
-        gas: TRANSFER_GAS,
+        gas: PLAIN_TRANSFER_GAS,
         maxFeePerGas: fees.maxFeePerGas,
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
       });
@@ -142,4 +144,3 @@ export function createSweeper(deps: SweeperDeps) {
 }
 
 export type Sweeper = ReturnType<typeof createSweeper>;
-

@@ -28,7 +28,9 @@ describe('FAIRNESS_SIGNING_KEY', () => {
     const pem = parseSigningKey(seed).export({ format: 'pem', type: 'pkcs8' }).toString();
     expect(loadConfig({ FAIRNESS_SIGNING_KEY: pem }, paths).fairnessSigningKey).toBe(pem);
     expect(loadConfig({ FAIRNESS_SIGNING_KEY: '' }, paths).fairnessSigningKey).toBeUndefined();
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
     for (const value of ['hunter2-not-a-key', 'AAAA', rsa]) {
       let message = '';
       try {
@@ -37,7 +39,9 @@ describe('FAIRNESS_SIGNING_KEY', () => {
         expect(error).toBeInstanceOf(ConfigError);
         message = (error as Error).message;
       }
-      expect(message).toBe('Invalid environment: FAIRNESS_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM, or the base64 of its 32-byte seed');
+      expect(message).toBe(
+        'Invalid environment: FAIRNESS_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM, or the base64 of its 32-byte seed',
+      );
     }
   });
 
@@ -59,7 +63,9 @@ describe('resolveFairnessSigningKey', () => {
       expect(publicKeyBase64(second)).toBe(publicKeyBase64(first));
       const stat = fs.statSync(path.join(dataDir, FAIRNESS_KEY_FILE));
       expect(stat.mode & 0o777).toBe(0o600);
-      expect(publicKeyBase64(parseSigningKey(fs.readFileSync(path.join(dataDir, FAIRNESS_KEY_FILE), 'utf8')))).toBe(publicKeyBase64(first));
+      expect(publicKeyBase64(parseSigningKey(fs.readFileSync(path.join(dataDir, FAIRNESS_KEY_FILE), 'utf8')))).toBe(
+        publicKeyBase64(first),
+      );
     }),
   );
 
@@ -67,7 +73,9 @@ describe('resolveFairnessSigningKey', () => {
     'uses the configured key and writes nothing',
     withDataDir(async (dataDir) => {
       const seed = generateSigningSeed();
-      const key = await resolveFairnessSigningKey(loadConfig({ DATA_DIR: path.join(dataDir, 'unused'), FAIRNESS_SIGNING_KEY: seed }, paths));
+      const key = await resolveFairnessSigningKey(
+        loadConfig({ DATA_DIR: path.join(dataDir, 'unused'), FAIRNESS_SIGNING_KEY: seed }, paths),
+      );
       expect(publicKeyBase64(key)).toBe(publicKeyBase64(parseSigningKey(seed)));
       expect(fs.existsSync(path.join(dataDir, 'unused'))).toBe(false);
     }),
@@ -76,16 +84,22 @@ describe('resolveFairnessSigningKey', () => {
   it(
     'is required in production; outside it, the nodes of a cluster on one DATA_DIR read the same generated key',
     withDataDir(async (dataDir) => {
-      await expect(resolveFairnessSigningKey(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET }, paths))).rejects.toThrow(
-        'Invalid environment: FAIRNESS_SIGNING_KEY is required when NODE_ENV=production',
-      );
+      await expect(
+        resolveFairnessSigningKey(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET }, paths)),
+      ).rejects.toThrow('Invalid environment: FAIRNESS_SIGNING_KEY is required when NODE_ENV=production');
       expect(fs.existsSync(path.join(dataDir, FAIRNESS_KEY_FILE))).toBe(false);
-      const node = (id: string) => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: SECRET, NODE_ID: id }, paths);
-      const [first, second] = await Promise.all([resolveFairnessSigningKey(node('node-1')), resolveFairnessSigningKey(node('node-2'))]);
+      const node = (id: string) =>
+        loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: SECRET, NODE_ID: id }, paths);
+      const [first, second] = await Promise.all([
+        resolveFairnessSigningKey(node('node-1')),
+        resolveFairnessSigningKey(node('node-2')),
+      ]);
       expect(publicKeyBase64(second)).toBe(publicKeyBase64(first));
       // Many starts at once on a fresh DATA_DIR: one key for all, no draft left behind (the cross-process race is cluster-processes.test.ts's).
       const fresh = path.join(dataDir, 'fresh');
-      const keys = await Promise.all(Array.from({ length: 20 }, () => resolveFairnessSigningKey(loadConfig({ DATA_DIR: fresh }, paths))));
+      const keys = await Promise.all(
+        Array.from({ length: 20 }, () => resolveFairnessSigningKey(loadConfig({ DATA_DIR: fresh }, paths))),
+      );
       expect(new Set(keys.map(publicKeyBase64)).size).toBe(1);
       expect(fs.readdirSync(fresh)).toEqual([FAIRNESS_KEY_FILE]);
     }),
@@ -95,7 +109,9 @@ describe('resolveFairnessSigningKey', () => {
     'refuses a damaged key file with what to do',
     withDataDir(async (dataDir) => {
       fs.writeFileSync(path.join(dataDir, FAIRNESS_KEY_FILE), 'damaged');
-      await expect(resolveFairnessSigningKey(loadConfig({ DATA_DIR: dataDir }, paths))).rejects.toThrow(/delete the file to generate a new one/);
+      await expect(resolveFairnessSigningKey(loadConfig({ DATA_DIR: dataDir }, paths))).rejects.toThrow(
+        /delete the file to generate a new one/,
+      );
     }),
   );
 });

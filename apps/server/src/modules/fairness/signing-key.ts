@@ -5,7 +5,14 @@
  */
 import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
-import { generateSigningSeed, parseSigningKey, publicKeyBase64, signSnapshot, signTranscript, SigningKeyError } from '@shifumi/fairness/node';
+import {
+  generateSigningSeed,
+  parseSigningKey,
+  publicKeyBase64,
+  signSnapshot,
+  signTranscript,
+  SigningKeyError,
+} from '@shifumi/fairness/node';
 import type { SolvencySnapshot, Transcript, UnsignedSolvencySnapshot, UnsignedTranscript } from '@shifumi/protocol';
 import { ConfigError, type Config } from '../../config';
 import { readOrCreateSecretFile } from '../../shared/secret-file';
@@ -21,16 +28,21 @@ export const FAIRNESS_KEY_FILE = 'fairness-signing-key';
  * (`start:cluster`: one DATA_DIR) sign with the same key; production requires
  * the variable, given alike to every node. Throws {@link ConfigError}.
  */
-export async function resolveFairnessSigningKey(config: Pick<Config, 'fairnessSigningKey' | 'isProduction' | 'dataDir'>): Promise<KeyObject> {
+export async function resolveFairnessSigningKey(
+  config: Pick<Config, 'fairnessSigningKey' | 'isProduction' | 'dataDir'>,
+): Promise<KeyObject> {
   if (config.fairnessSigningKey !== undefined) return parseSigningKey(config.fairnessSigningKey);
-  if (config.isProduction) throw new ConfigError('Invalid environment: FAIRNESS_SIGNING_KEY is required when NODE_ENV=production');
+  if (config.isProduction)
+    throw new ConfigError('Invalid environment: FAIRNESS_SIGNING_KEY is required when NODE_ENV=production');
   const file = path.join(config.dataDir, FAIRNESS_KEY_FILE);
   const stored = await readOrCreateSecretFile(config.dataDir, FAIRNESS_KEY_FILE, generateSigningSeed);
   try {
     return parseSigningKey(stored);
   } catch (error) {
     if (!(error instanceof SigningKeyError)) throw error;
-    throw new ConfigError(`Invalid environment: the fairness signing key in ${file} is not an Ed25519 key; delete the file to generate a new one`);
+    throw new ConfigError(
+      `Invalid environment: the fairness signing key in ${file} is not an Ed25519 key; delete the file to generate a new one`,
+    );
   }
 }
 
@@ -45,5 +57,9 @@ export interface TranscriptSigner {
 
 export function createTranscriptSigner(privateKey: KeyObject): TranscriptSigner {
   const publicKey = publicKeyBase64(privateKey);
-  return { publicKey, sign: (unsigned) => signTranscript(unsigned, privateKey), signSnapshot: (unsigned) => signSnapshot(unsigned, privateKey) };
+  return {
+    publicKey,
+    sign: (unsigned) => signTranscript(unsigned, privateKey),
+    signSnapshot: (unsigned) => signSnapshot(unsigned, privateKey),
+  };
 }

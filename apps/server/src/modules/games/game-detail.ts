@@ -9,27 +9,18 @@
  * rounds were kept) answers no rounds rather than failing.
  */
 import { formatEth } from '@shifumi/money';
-import {
-  CHARACTERS,
-  CHOICES,
-  SERVER_TEXTS,
-  shownWalletAddress,
-  type GameDetailResponse,
-  type GameRoundDetail,
-} from '@shifumi/protocol';
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { CHARACTERS, CHOICES, shownWalletAddress, type GameDetailResponse, type GameRoundDetail } from '@shifumi/protocol';
 import { z } from 'zod';
 import type { Executor } from '../../infra/db/database';
-import { games, users } from '../../infra/db/schema/index';
 import { ok, refuse, type Result } from '../../shared/result';
-
-const player1 = alias(users, 'player1');
-const player2 = alias(users, 'player2');
+import { gameWithPlayers } from './game-detail.repo';
 
 /** What is read of the stored state: tolerant of everything else it holds. */
 const storedStateSchema = z.object({
-  players: z.array(z.object({ id: z.string(), score: z.number().int().nonnegative() })).length(2).optional(),
+  players: z
+    .array(z.object({ id: z.string(), score: z.number().int().nonnegative() }))
+    .length(2)
+    .optional(),
   rounds: z
     .array(
       z.object({
@@ -52,30 +43,8 @@ export interface GameDetails {
 export function createGameDetails(db: Executor): GameDetails {
   return {
     async detail(userId, gameId) {
-      const notFound = refuse<GameDetailResponse>('not_found', SERVER_TEXTS.notFound);
-      const [row] = await db
-        .select({
-          id: games.id,
-          status: games.status,
-          player1Id: games.player1Id,
-          player2Id: games.player2Id,
-          player1Character: games.player1Character,
-          player2Character: games.player2Character,
-          betUsd: games.betUsd,
-          stakeWei: games.stakeWei,
-          winnerId: games.winnerId,
-          endReason: games.endReason,
-          state: games.state,
-          createdAt: games.createdAt,
-          endedAt: games.endedAt,
-          player1: { name: player1.name, walletAddress: player1.walletAddress },
-          player2: { name: player2.name, walletAddress: player2.walletAddress },
-        })
-        .from(games)
-        .innerJoin(player1, eq(player1.id, games.player1Id))
-        .innerJoin(player2, eq(player2.id, games.player2Id))
-        .where(eq(games.id, gameId))
-        .limit(1);
+      const notFound = refuse('not_found');
+      const row = await gameWithPlayers(db, gameId);
       if (!row || (row.player1Id !== userId && row.player2Id !== userId)) return notFound;
 
       const mine = row.player1Id === userId ? 0 : 1;
@@ -90,7 +59,9 @@ export function createGameDetails(db: Executor): GameDetails {
         opponentChoice: round.plays[1 - myIndex]!.choice,
         outcome: round.winnerId === 'draw' ? 'draw' : round.winnerId === userId ? 'won' : 'lost',
       }));
-      const score = (playerId: string) => state.players?.find((player) => player.id === playerId)?.score ?? rounds.filter((round) => (playerId === userId ? round.outcome === 'won' : round.outcome === 'lost')).length;
+      const score = (playerId: string) =>
+        state.players?.find((player) => player.id === playerId)?.score ??
+        rounds.filter((round) => (playerId === userId ? round.outcome === 'won' : round.outcome === 'lost')).length;
 
       const over = row.status !== 'playing';
       const payoutWei = !over ? 0n : row.winnerId === null ? row.stakeWei : row.winnerId === userId ? 2n * row.stakeWei : 0n;

@@ -33,11 +33,18 @@ const UNSAVED = new Set<MatchEffect['type']>(['choiceLocked', 'newRound', 'revea
  * loses the locks, as it would a plain choice's (decision 021).
  */
 export function writesBehind(effects: readonly MatchEffect[]): boolean {
-  return effects.some((effect) => effect.type === 'revealRequest') && effects.every((effect) => effect.type === 'revealRequest' || UNSAVED.has(effect.type));
+  return (
+    effects.some((effect) => effect.type === 'revealRequest') &&
+    effects.every((effect) => effect.type === 'revealRequest' || UNSAVED.has(effect.type))
+  );
 }
 
 /** Tells the players what a step did: one send for what both get, only the opponent for a lock or a connection. */
-export function tellEffects(events: GameEvents, game: { id: string; players: readonly [{ id: string }, { id: string }] }, effects: readonly MatchEffect[]): void {
+export function tellEffects(
+  events: GameEvents,
+  game: { id: string; players: readonly [{ id: string }, { id: string }] },
+  effects: readonly MatchEffect[],
+): void {
   const room = game.id;
   const both = [game.players[0].id, game.players[1].id] as const;
   const opponentOf = (playerId: string) => (both[0] === playerId ? both[1] : both[0]);
@@ -69,7 +76,11 @@ export function tellEffects(events: GameEvents, game: { id: string; players: rea
         });
         break;
       case 'roundEnd':
-        events.toBoth(room, both, 'round_end', { scores: effect.scores, gameOver: effect.gameOver, ...(effect.winnerId ? { winnerId: effect.winnerId } : {}) });
+        events.toBoth(room, both, 'round_end', {
+          scores: effect.scores,
+          gameOver: effect.gameOver,
+          ...(effect.winnerId ? { winnerId: effect.winnerId } : {}),
+        });
         break;
       case 'gameOver':
         if ((effect.reason === 'forfeit-leave' || effect.reason === 'forfeit-disconnect') && effect.winnerId !== 'draw') {

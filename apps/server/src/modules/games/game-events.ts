@@ -29,8 +29,19 @@ export interface GameEvents {
   toSocket<E extends keyof Events>(socketId: string, event: E, ...payload: Parameters<Events[E]>): void;
   toPlayer<E extends keyof Events>(gameId: string, userId: string, event: E, ...payload: Parameters<Events[E]>): void;
   /** One send to both players' rooms (never a loop of sends). */
-  toBoth<E extends keyof Events>(gameId: string, userIds: readonly [string, string], event: E, ...payload: Parameters<Events[E]>): void;
+  toBoth<E extends keyof Events>(
+    gameId: string,
+    userIds: readonly [string, string],
+    event: E,
+    ...payload: Parameters<Events[E]>
+  ): void;
   toPublic<E extends keyof PublicServerToClientEvents>(event: E, ...payload: Parameters<PublicServerToClientEvents[E]>): void;
+  /**
+   * Issue 29 (soak): takes the players' sockets out of an ended game's player rooms, a while later (what is said
+   * just after the end — a reaction, "good game" — still reaches the opponent). Without it a socket kept the rooms of
+   * every game it had played, and a long session's memory grew with them.
+   */
+  unseat?(gameId: string, userIds: readonly [string, string]): void;
 }
 
 export interface PlayerConnections {

@@ -4,12 +4,13 @@
  * their answers: in a file of their own so that neither depends on the other
  * for them.
  */
-import type { GameStateEvent } from '@shifumi/protocol';
+import { GAME_REFUSAL_CODES, type GameStateEvent } from '@shifumi/protocol';
 import { z } from 'zod';
 import { sealedActionSchemas, type SealedAction } from './sealed-choices';
 
 /** What a player may do to their game, as the socket layer (or another node) asks it. */
-export type PlayerAction = { type: 'choose'; choice: unknown } | SealedAction | { type: 'leave' } | { type: 'reconnect' } | { type: 'disconnect' };
+export type PlayerAction =
+  { type: 'choose'; choice: unknown } | SealedAction | { type: 'leave' } | { type: 'reconnect' } | { type: 'disconnect' };
 
 export const playerActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('choose'), choice: z.unknown() }),
@@ -34,11 +35,20 @@ export type RelayMessage = z.infer<typeof relayMessageSchema>;
 
 export const ownerAnswerSchema = z.union([
   z.object({ owner: z.literal(false) }),
-  z.object({ owner: z.literal(true), result: z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]) }),
+  z.object({
+    owner: z.literal(true),
+    result: z.union([
+      z.object({ ok: z.literal(true) }),
+      // A code this node does not know (a node of another version during a rolling deploy): the game counts as moving.
+      z.object({ ok: z.literal(false), code: z.enum(GAME_REFUSAL_CODES).catch('moving') }),
+    ]),
+  }),
 ]);
 export const stateAnswerSchema = z.union([
   z.object({ owner: z.literal(false) }),
-  z.object({ owner: z.literal(true), state: z.custom<GameStateEvent>((value) => typeof value === 'object' && value !== null).nullable() }),
+  z.object({
+    owner: z.literal(true),
+    state: z.custom<GameStateEvent>((value) => typeof value === 'object' && value !== null).nullable(),
+  }),
 ]);
 export const roomsAnswerSchema = z.object({ rooms: z.array(z.string()) });
-

@@ -1,8 +1,26 @@
-import { apply, createMatch, nextDeadline, resumeReveals, settlement, type MatchAction, type MatchEffect, type MatchState } from '@shifumi/game';
+import {
+  apply,
+  createMatch,
+  nextDeadline,
+  resumeReveals,
+  settlement,
+  type MatchAction,
+  type MatchEffect,
+  type MatchState,
+} from '@shifumi/game';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../shared/logger';
 import type { GameEvents } from './game-events';
-import { GAME_TEXTS, GameRoom, needsSave, tellEffects, TICK_RETRY_MS, type GameEnding, type GamePlayer, type GameStore, type RoomLease } from './game-room';
+import {
+  GameRoom,
+  needsSave,
+  tellEffects,
+  TICK_RETRY_MS,
+  type GameEnding,
+  type GamePlayer,
+  type GameStore,
+  type RoomLease,
+} from './game-room';
 import { openedCommitment, sealedMatchAction } from './sealed-choices';
 
 /** An in-memory transport: records who was told what. */
@@ -12,7 +30,8 @@ function recordingEvents() {
     seat() {},
     toSocket: (socketId, event, ...payload) => void sent.push({ to: `socket:${socketId}`, event, payload: payload[0] }),
     toPlayer: (_gameId, userId, event, ...payload) => void sent.push({ to: userId, event, payload: payload[0] }),
-    toBoth: (_gameId, [first, second], event, ...payload) => void sent.push({ to: `${first}+${second}`, event, payload: payload[0] }),
+    toBoth: (_gameId, [first, second], event, ...payload) =>
+      void sent.push({ to: `${first}+${second}`, event, payload: payload[0] }),
     toPublic: (event, ...payload) => void sent.push({ to: 'public', event, payload: payload[0] }),
   };
   return { sent, events };
@@ -87,11 +106,18 @@ describe('game room', () => {
   it('issue 17: stores the reveal request (the commitments), not a first reveal; tells the request to each sealed player and nothing of a reveal', () => {
     const room = game.id;
     const salt = 'c'.repeat(64);
-    const commitmentOf = (userId: string, choice: string) => openedCommitment({ room, round: 1, userId, choice: choice as 'rock', salt });
+    const commitmentOf = (userId: string, choice: string) =>
+      openedCommitment({ room, round: 1, userId, choice: choice as 'rock', salt });
     const start = createMatch({ id: room, players: [A, B], now: 0 });
-    const first = step(start.state, sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(A, 'rock') }, A, 10));
+    const first = step(
+      start.state,
+      sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(A, 'rock') }, A, 10),
+    );
     expect(needsSave(first.effects)).toBe(false);
-    const both = step(first.state, sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(B, 'paper') }, B, 20));
+    const both = step(
+      first.state,
+      sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(B, 'paper') }, B, 20),
+    );
     expect(needsSave(both.effects)).toBe(true);
     const { sent, events } = recordingEvents();
     tellEffects(events, game, both.effects);
@@ -191,7 +217,16 @@ function fakeRoom(options: { shared?: boolean; state?: MatchState; pendingEffect
   } as unknown as Logger;
   const start = createMatch({ id: game.id, players: [A, B], now: Date.now() });
   const room = new GameRoom(
-    { id: game.id, state: options.state ?? start.state, stakeWei: 100n, betUsd: 5, players, token: 9n, validUntil: Number.POSITIVE_INFINITY, pendingEffects: options.pendingEffects },
+    {
+      id: game.id,
+      state: options.state ?? start.state,
+      stakeWei: 100n,
+      betUsd: 5,
+      players,
+      token: 9n,
+      validUntil: Number.POSITIVE_INFINITY,
+      pendingEffects: options.pendingEffects,
+    },
     {
       store,
       events: told,
@@ -258,7 +293,10 @@ describe('game room: the driver', () => {
     const lostLease = fakeRoom({ shared: true });
     lostLease.fakes.ownedAnswers.push(true, false);
     const before = lostLease.room.state;
-    expect(await lostLease.room.act({ type: 'choose', playerId: A, choice: 'rock', now: Date.now() })).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(await lostLease.room.act({ type: 'choose', playerId: A, choice: 'rock', now: Date.now() })).toEqual({
+      ok: false,
+      code: 'moving',
+    });
     expect(lostLease.log).toEqual([]);
     expect(lostLease.sent).toEqual([]);
     expect(lostLease.room.state).toBe(before);
@@ -270,20 +308,20 @@ describe('game room: the driver', () => {
     const { room, log, sent, released, fakes } = fakeRoom();
     fakes.saveAnswers.push(false);
     const before = room.state;
-    expect(await room.act(disconnect(B))).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(await room.act(disconnect(B))).toEqual({ ok: false, code: 'moving' });
     expect(log).toEqual(['save false']);
     expect(sent).toEqual([]);
     expect(room.state).toBe(before);
     expect(room.gone).toBe(true);
     expect(released).toEqual(['fenced out (another node claimed the game)']);
-    expect(await room.act(reconnect(B))).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(await room.act(reconnect(B))).toEqual({ ok: false, code: 'moving' });
     expect(log).toEqual(['save false']);
   });
 
   it('a lease taken by another node: nothing applied, the game let go', async () => {
     const { room, log, released, fakes } = fakeRoom();
     fakes.ownedAnswers.push(false);
-    expect(await room.act(disconnect(B))).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(await room.act(disconnect(B))).toEqual({ ok: false, code: 'moving' });
     expect(log).toEqual([]);
     expect(released).toEqual(['lease lapsed and taken by another node']);
   });
@@ -308,19 +346,23 @@ describe('game room: the driver', () => {
       [A, 7n],
       [B, 3n],
     ]);
-    expect(sent).toContainEqual({ to: 'public', event: 'new_transaction', payload: expect.objectContaining({ game: game.id, player1: 'Ann', player2: 'Bob', winner: 'Ann', amount: 5 }) });
+    expect(sent).toContainEqual({
+      to: 'public',
+      event: 'new_transaction',
+      payload: expect.objectContaining({ game: game.id, player1: 'Ann', player2: 'Bob', winner: 'Ann', amount: 5 }),
+    });
     expect(sent).toContainEqual({ to: A, event: 'game_dead', payload: { room: game.id } });
     expect(room.state.phase).toBe('over');
     expect(room.gone).toBe(true);
     expect(released).toEqual(['ended']);
-    expect(await room.act({ type: 'leave', playerId: A, now: Date.now() })).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(await room.act({ type: 'leave', playerId: A, now: Date.now() })).toEqual({ ok: false, code: 'moving' });
     expect(settles).toHaveLength(1);
   });
 
   it('fenced out at settlement: nothing told, the game let go', async () => {
     const { room, sent, balances, released, fakes } = fakeRoom();
     fakes.settleAnswer = undefined;
-    expect(await room.act({ type: 'leave', playerId: B, now: Date.now() })).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(await room.act({ type: 'leave', playerId: B, now: Date.now() })).toEqual({ ok: false, code: 'moving' });
     expect(sent).toEqual([]);
     expect(balances).toEqual([]);
     expect(room.state.phase).not.toBe('over');
@@ -364,10 +406,17 @@ describe('game room: the driver', () => {
     vi.useFakeTimers();
     const room = 'game-1';
     const salt = 'd'.repeat(64);
-    const commitmentOf = (userId: string, choice: string) => openedCommitment({ room, round: 1, userId, choice: choice as 'rock', salt });
+    const commitmentOf = (userId: string, choice: string) =>
+      openedCommitment({ room, round: 1, userId, choice: choice as 'rock', salt });
     const start = createMatch({ id: room, players: [A, B], now: Date.now() });
-    const first = step(start.state, sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(A, 'rock') }, A, Date.now()));
-    const both = step(first.state, sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(B, 'paper') }, B, Date.now()));
+    const first = step(
+      start.state,
+      sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(A, 'rock') }, A, Date.now()),
+    );
+    const both = step(
+      first.state,
+      sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(B, 'paper') }, B, Date.now()),
+    );
     const resumed = resumeReveals(both.state, Date.now());
     const taken = fakeRoom({ state: resumed.state, pendingEffects: resumed.effects });
     await taken.room.resume((playerId) => playerId === A);
@@ -389,8 +438,14 @@ describe('game room: the reveal request written behind (issue 17)', () => {
   const room = 'game-1';
   const salt = 'e'.repeat(64);
   const commit = (userId: string, choice: string) =>
-    sealedMatchAction(room, { type: 'commit', round: 1, commitment: openedCommitment({ room, round: 1, userId, choice: choice as 'rock', salt }) }, userId, Date.now());
-  const reveal = (userId: string, choice: string) => sealedMatchAction(room, { type: 'reveal', round: 1, choice: choice as 'rock', salt }, userId, Date.now());
+    sealedMatchAction(
+      room,
+      { type: 'commit', round: 1, commitment: openedCommitment({ room, round: 1, userId, choice: choice as 'rock', salt }) },
+      userId,
+      Date.now(),
+    );
+  const reveal = (userId: string, choice: string) =>
+    sealedMatchAction(room, { type: 'reveal', round: 1, choice: choice as 'rock', salt }, userId, Date.now());
 
   it('tells the reveal request before its save lands; the next step waits for the save', async () => {
     const { room: game, log, fakes, saves } = fakeRoom();
@@ -398,7 +453,12 @@ describe('game room: the reveal request written behind (issue 17)', () => {
     fakes.saveAnswers.push(() => new Promise<boolean>((resolve) => (release = resolve)));
     expect(await game.act(commit(A, 'rock'))).toEqual({ ok: true });
     expect(await game.act(commit(B, 'paper'))).toEqual({ ok: true });
-    expect(log).toEqual(['tell opponent_choice_locked', 'tell opponent_choice_locked', 'tell reveal_request', 'tell reveal_request']);
+    expect(log).toEqual([
+      'tell opponent_choice_locked',
+      'tell opponent_choice_locked',
+      'tell reveal_request',
+      'tell reveal_request',
+    ]);
     const revealed = game.act(reveal(A, 'rock'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fakes.ownedChecks, 'the reveal waits for the write').toBe(2);
@@ -417,7 +477,7 @@ describe('game room: the reveal request written behind (issue 17)', () => {
     await fenced.room.act(commit(A, 'rock'));
     await fenced.room.act(commit(B, 'paper'));
     const told = fenced.log.length;
-    expect(await fenced.room.act(reveal(A, 'rock'))).toEqual({ ok: false, message: GAME_TEXTS.moving });
+    expect(await fenced.room.act(reveal(A, 'rock'))).toEqual({ ok: false, code: 'moving' });
     expect(fenced.log.slice(told)).toEqual([]);
     expect(fenced.released).toEqual(['fenced out (another node claimed the game)']);
 

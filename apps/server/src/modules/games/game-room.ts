@@ -25,8 +25,7 @@
  * in-memory fakes.
  */
 import { apply, nextDeadline, settlement, type MatchAction, type MatchEffect, type MatchState } from '@shifumi/game';
-import type { Character, TransactionFeedItem } from '@shifumi/protocol';
-import { SOCKET_TEXTS } from '@shifumi/protocol';
+import type { Character, GameRefusalCode, TransactionFeedItem } from '@shifumi/protocol';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { BalanceEvents } from '../ledger/balance-events';
@@ -36,13 +35,12 @@ import { needsSave, tellEffects, writesBehind } from './game-effects';
 
 export { needsSave, tellEffects } from './game-effects';
 
-export const GAME_TEXTS = {
-  notInGame: SOCKET_TEXTS.notInGame,
-  restarting: SOCKET_TEXTS.restarting,
-  moving: SOCKET_TEXTS.moving,
-} as const;
-
-export type ActionResult = { ok: true } | { ok: false; message: string };
+/**
+ * The answer to a player's action: done, or refused with a code (issue 25) —
+ * the engine's own `RefusalCode`, or `not_in_game`, `restarting`, `moving`
+ * (the socket layer says it in words, @shifumi/protocol's socket-refusals.ts).
+ */
+export type ActionResult = { ok: true } | { ok: false; code: GameRefusalCode };
 
 export interface GamePlayer {
   id: string;
@@ -192,7 +190,7 @@ export class GameRoom {
    * settled) first, under the fence, and only then adopted and told to the players.
    */
   async dispatch(action: MatchAction): Promise<ActionResult> {
-    const moving = { ok: false as const, message: GAME_TEXTS.moving };
+    const moving = { ok: false as const, code: 'moving' as const };
     if (this.left) return moving;
     const { lease, store } = this.deps;
     if (!(await this.landed())) {
@@ -205,7 +203,7 @@ export class GameRoom {
     }
     const startedAt = monotonicNow();
     const result = apply(this.current, action);
-    if (!result.ok) return { ok: false, message: result.message };
+    if (!result.ok) return { ok: false, code: result.code };
     if (result.effects.length === 0 && result.state === this.current) {
       // Nothing changed (e.g. a timer that fired a moment early): wait for the deadline again.
       this.schedule();
@@ -291,7 +289,10 @@ export class GameRoom {
       if (!this.left && this.current.phase === 'revealing') this.tell(this.pendingEffects.splice(0));
       this.schedule();
     }).catch((error: unknown) => {
-      this.deps.logger.error({ err: error, gameId: this.id }, 'Taken-over game could not be brought up to date; its timer retries');
+      this.deps.logger.error(
+        { err: error, gameId: this.id },
+        'Taken-over game could not be brought up to date; its timer retries',
+      );
       if (!this.left) this.armTimer(TICK_RETRY_MS);
     });
   }
@@ -339,11 +340,23 @@ export class GameRoom {
     const winnerId = state.winnerId === 'draw' ? null : state.winnerId;
     const now = clock();
     const playerIds = [this.players[0].id, this.players[1].id] as const;
-    const ended = await store.settle({ gameId: this.id, token: this.token, playerIds, winnerId, endReason: state.endReason ?? 'wins', state, endedAt: now, payouts });
+    const ended = await store.settle({
+      gameId: this.id,
+      token: this.token,
+      playerIds,
+      winnerId,
+      endReason: state.endReason ?? 'wins',
+      state,
+      endedAt: now,
+      payouts,
+    });
     if (!ended) return false;
     this.deps.observeSettle?.((monotonicNow() - startedAt) / 1000);
     const onSettled = this.deps.onSettled;
-    if (onSettled) void Promise.resolve(playerIds).then((ids) => onSettled(this.id, ids)).catch((error: unknown) => logger.error({ err: error, gameId: this.id }, 'After-settlement hook failed'));
+    if (onSettled)
+      void Promise.resolve(playerIds)
+        .then((ids) => onSettled(this.id, ids))
+        .catch((error: unknown) => logger.error({ err: error, gameId: this.id }, 'After-settlement hook failed'));
     // Read back from the ledger's own update; a player paid nothing (the loser) still hears their balance, read once.
     for (const player of this.players) {
       this.deps.balanceEvents.balanceChanged(player.id, ended.get(player.id) ?? (await store.balanceOf(player.id)));
@@ -357,7 +370,11 @@ export class GameRoom {
       date: now.toISOString(),
     };
     events.toPublic('new_transaction', item);
-    logger.info({ gameId: this.id, winnerId: winnerId ?? 'draw', reason: state.endReason, stakeWei: this.stakeWei.toString() }, 'Game ended');
+    events.unseat?.(this.id, playerIds);
+    logger.info(
+      { gameId: this.id, winnerId: winnerId ?? 'draw', reason: state.endReason, stakeWei: this.stakeWei.toString() },
+      'Game ended',
+    );
     return true;
   }
 }

@@ -6,7 +6,14 @@ import { openDatabase, type DatabaseHandle } from '../../infra/db/database';
 import { createInProcessLeaseStore } from '../leases/lease-store';
 import { createGameScan, nodeLeaseKey } from './game-scan';
 
-const silent = { fatal: () => undefined, error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined, trace: () => undefined };
+const silent = {
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+};
 
 describe('the takeover scan reads this node’s games and those of gone owners only', () => {
   let database: DatabaseHandle;

@@ -62,7 +62,14 @@ export function createGameScan(deps: GameScanDeps): GameScan {
     // Lapsed (or never taken): take it again. Only this instance ever names itself, so nobody else holds it.
     token = await leases.acquire(key, holder, nodeTtlMs);
   }
-  const renewal = createPeriodicTask({ name: 'Node lease', everyMs, maxBackoffMs: everyMs, failureLevel: 'warn', logger, run: beat });
+  const renewal = createPeriodicTask({
+    name: 'Node lease',
+    everyMs,
+    maxBackoffMs: everyMs,
+    failureLevel: 'warn',
+    logger,
+    run: beat,
+  });
 
   return {
     async start() {

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { createMatch, type MatchOptions } from '@shifumi/game';
 import { formatEth } from '@shifumi/money';
-import type { BetAmount, Character } from '@shifumi/protocol';
+import type { BetAmount, Character, GameStartRefusal } from '@shifumi/protocol';
 import type { Database, Executor } from '../../infra/db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -25,8 +25,9 @@ import { monotonicNow } from '../leases/lease-store';
 import { checkPlayAllowed, PlayNotAllowedError } from '../responsible-gaming/responsible-gaming.service';
 import type { GameEvents } from './game-events';
 import type { GameOwnership } from './game-ownership';
-import { GAME_TEXTS, gamePlayers } from './game-room';
-import { insertGame, lockUsers, playingUsers } from './games.repo';
+import { gamePlayers } from './game-room';
+import { insertGameAndEscrow, lockStartingPlayers, startFacts, type NewGame } from './game-start.repo';
+import { insertGame } from './games.repo';
 
 export interface MatchRequest {
   betUsd: BetAmount;
@@ -36,7 +37,10 @@ export interface MatchRequest {
    * `socketId`: the searching socket, which gets `game_found`; absent (a
    * challenge or a rematch, issue 24) → every socket of the player gets it.
    */
-  players: [{ userId: string; character: Character; socketId?: string }, { userId: string; character: Character; socketId?: string }];
+  players: [
+    { userId: string; character: Character; socketId?: string },
+    { userId: string; character: Character; socketId?: string },
+  ];
   /** Issue 24: the challenge this game starts from, told in `game_found`. */
   challenge?: string;
   /**
@@ -48,10 +52,17 @@ export interface MatchRequest {
   inStart?: (tx: Executor, gameId: string) => Promise<void>;
 }
 
+/**
+ * Why a player could not play at a game's start (issue 25: a code; the
+ * transports say it): this node stops, the balance does not cover the stake,
+ * already in a game, or responsible gaming or a freeze refuses the stake.
+ */
+export type StartRefusal = GameStartRefusal;
+
 export type StartResult =
   | { ok: true; gameId: string }
   /** These players could not play (balance too low, or already in a game): nobody was charged. */
-  | { ok: false; unable: Array<{ userId: string; message: string }>; linked?: undefined }
+  | { ok: false; unable: Array<{ userId: string; refusal: StartRefusal }>; linked?: undefined }
   /** Issue 18: the two accounts are linked and never play each other; nobody was charged, nobody is told. */
   | { ok: false; unable: []; linked: true };
 
@@ -63,8 +74,6 @@ export interface GameStartDeps {
   logger: Logger;
   clock: Clock;
   matchOptions?: Partial<MatchOptions>;
-  /** Texts for the refusals at match time. */
-  texts: { insufficientBalance: (stakeWei: bigint) => string; alreadyPlaying: string };
   /** How many game starts (escrow transactions) run at once on this node. */
   concurrentStarts?: number;
   /** Issue 18: whether two accounts are linked (asked in the start transaction: no commit of its own). */
@@ -95,46 +104,80 @@ export function createGameStart(deps: GameStartDeps) {
     const [first, second] = request.players;
     if (first.userId === second.userId) throw new Error('a user cannot play against themselves');
     const gameId = randomUUID();
+    const calledAt = monotonicNow();
     // Admitted at the database's pace; the round's clock starts once admitted.
     const admitted = await startGate.run(async () => {
       // The server began stopping while this start waited its turn: nobody is charged, both are told.
-      if (ownership.isStopped()) return { ok: false as const, unable: request.players.map((entry) => ({ userId: entry.userId, message: GAME_TEXTS.restarting })) };
+      if (ownership.isStopped())
+        return {
+          ok: false as const,
+          unable: request.players.map((entry) => ({ userId: entry.userId, refusal: { code: 'restarting' as const } })),
+        };
       const now = clock().getTime();
       const match = createMatch({ id: gameId, players: [first.userId, second.userId], now, options: deps.matchOptions });
       const sentAt = monotonicNow();
       const token = await leases.acquire(ownership.leaseKey(gameId), holder, leaseTtlMs);
       if (token === undefined) throw new Error(`the lease of the new game ${gameId} is already held`);
+      const leasedAt = monotonicNow();
       try {
         const written = await db.transaction(async (tx) => {
-          const shown = await lockUsers(tx, [first.userId, second.userId]);
+          // Issue 30 (decision 060): the lock, then the checks in one statement read after it, then the game and its escrow in one.
+          const shown = await lockStartingPlayers(tx, [first.userId, second.userId]);
           if (deps.linked && (await deps.linked(tx, first.userId, second.userId))) throw new LinkedPlayersError();
-          const playing = await playingUsers(tx, [first.userId, second.userId]);
+          const { playing, facts } = await startFacts(tx, [first.userId, second.userId]);
           for (const entry of request.players) if (playing.has(entry.userId)) throw new AlreadyPlayingError(entry.userId);
           // Issue 19: limits, time-out and self-exclusion, checked in the transaction that escrows.
-          const refusal = await checkPlayAllowed(tx, { userIds: [first.userId, second.userId], stakeWei: request.stakeWei, betUsd: request.betUsd, priceMicroUsd: request.priceMicroUsd, now: new Date(now) }, deps.playerClear);
-          if (refusal) throw new PlayNotAllowedError(refusal.userId, refusal.message);
-          await insertGame(tx, { id: gameId, request, state: match.state, holder, token });
-          if (request.inStart) await request.inStart(tx, gameId);
-          const balances = await escrowStakes(tx, gameId, request);
+          const refusal = await checkPlayAllowed(
+            tx,
+            {
+              userIds: [first.userId, second.userId],
+              stakeWei: request.stakeWei,
+              betUsd: request.betUsd,
+              priceMicroUsd: request.priceMicroUsd,
+              now: new Date(now),
+            },
+            deps.playerClear,
+            facts,
+          );
+          if (refusal) throw new PlayNotAllowedError(refusal.userId, refusal.refusal);
+          const balances = await createAndEscrow(
+            tx,
+            { id: gameId, ...request, state: match.state, holder, token },
+            request.inStart,
+          );
           return { players: gamePlayers(request.players, shown), balances };
         });
-        return { ok: true as const, ...match, ...written, sentAt, token };
+        // Issue 30 (decision 061): the start's own times, logged with "Game started" (bench:search reads them).
+        const timing = {
+          gateMs: ms(sentAt - calledAt),
+          leaseMs: ms(leasedAt - sentAt),
+          transactionMs: ms(monotonicNow() - leasedAt),
+        };
+        return { ok: true as const, ...match, ...written, sentAt, token, timing };
       } catch (error) {
         await leases.release(ownership.leaseKey(gameId), holder, token).catch(() => undefined);
         if (error instanceof InsufficientFundsError) {
           const userId = error.accountCode.replace(/^user:/, '');
-          return { ok: false as const, unable: [{ userId, message: deps.texts.insufficientBalance(request.stakeWei) }] };
+          return {
+            ok: false as const,
+            unable: [{ userId, refusal: { code: 'insufficient_balance' as const, params: { stakeWei: request.stakeWei } } }],
+          };
         }
-        if (error instanceof PlayNotAllowedError) return { ok: false as const, unable: [{ userId: error.userId, message: error.message }] };
+        if (error instanceof PlayNotAllowedError)
+          return { ok: false as const, unable: [{ userId: error.userId, refusal: error.refusal }] };
         if (error instanceof LinkedPlayersError) return { ok: false as const, unable: [] as [], linked: true as const };
-        if (error instanceof AlreadyPlayingError) return { ok: false as const, unable: [{ userId: error.userId, message: deps.texts.alreadyPlaying }] };
+        if (error instanceof AlreadyPlayingError)
+          return { ok: false as const, unable: [{ userId: error.userId, refusal: { code: 'already_playing' as const } }] };
         throw error;
       }
     });
     if (!admitted.ok) return admitted;
-    const { state, effects, players, balances, sentAt, token } = admitted;
+    const { state, effects, players, balances, sentAt, token, timing } = admitted;
 
-    const game = ownership.open({ id: gameId, state, stakeWei: request.stakeWei, betUsd: request.betUsd, players, token }, sentAt);
+    const game = ownership.open(
+      { id: gameId, state, stakeWei: request.stakeWei, betUsd: request.betUsd, players, token },
+      sentAt,
+    );
     // Registered before anyone hears of it: a player's first action must find the game.
     ownership.register(game);
     game.schedule();
@@ -153,8 +196,9 @@ export function createGameStart(deps: GameStartDeps) {
       else events.toPlayer(gameId, entry.userId, 'game_found', found);
     }
     game.tell(effects);
-    for (const player of players) deps.balanceEvents.balanceChanged(player.id, balances.get(LedgerAccounts.user(player.id).code)!);
-    logger.info({ gameId, players: players.map((player) => player.id), betUsd: request.betUsd }, 'Game started');
+    for (const player of players)
+      deps.balanceEvents.balanceChanged(player.id, balances.get(LedgerAccounts.user(player.id).code)!);
+    logger.info({ gameId, players: players.map((player) => player.id), betUsd: request.betUsd, ...timing }, 'Game started');
     return { ok: true, gameId };
   }
 
@@ -162,23 +206,38 @@ export function createGameStart(deps: GameStartDeps) {
 }
 
 /**
- * Moves both stakes into the game's escrow, inside the start transaction: the
- * one place where a check that guards a game's money goes (it throws to refuse:
- * nobody is charged). Answers the balances after the transfer, by account code.
+ * Creates the game and moves both stakes into its escrow, inside the start transaction: the one place where a
+ * check that guards a game's money goes (it throws to refuse: nobody is charged). One statement (decision 060),
+ * unless `inStart` has work between the two (a challenge taken, a rematch recorded) or the ledger cannot make the
+ * transfer in one statement. Answers the balances after the transfer, by account code.
  */
-async function escrowStakes(tx: Executor, gameId: string, request: MatchRequest): Promise<Map<string, bigint>> {
-  const escrowed = await transfer(tx, {
-    idempotencyKey: `game-stakes:${gameId}`,
+async function createAndEscrow(
+  tx: Executor,
+  game: NewGame,
+  inStart: ((tx: Executor, gameId: string) => Promise<void>) | undefined,
+): Promise<Map<string, bigint>> {
+  const escrow = {
+    idempotencyKey: `game-stakes:${game.id}`,
     kind: 'game_stakes',
-    legs: request.players.map((entry) => ({
+    legs: game.players.map((entry) => ({
       from: LedgerAccounts.user(entry.userId),
-      to: LedgerAccounts.escrow(gameId),
-      amount: request.stakeWei,
+      to: LedgerAccounts.escrow(game.id),
+      amount: game.stakeWei,
     })),
-    memo: { gameId, betUsd: request.betUsd },
-  });
-  return escrowed.balances;
+    memo: { gameId: game.id, betUsd: game.betUsd },
+  };
+  if (!inStart) {
+    const done = await insertGameAndEscrow(tx, game, escrow);
+    if (done.outcome === 'moved') return done.balances;
+    if (done.outcome !== 'unseen') throw new Error(`the stakes of the new game ${game.id} were not escrowed (${done.outcome})`);
+  }
+  await insertGame(tx, { id: game.id, request: game, state: game.state, holder: game.holder, token: game.token });
+  if (inStart) await inStart(tx, game.id);
+  return (await transfer(tx, escrow)).balances;
 }
+
+/** Milliseconds to a hundredth (a log line's figure). */
+const ms = (value: number) => Math.round(value * 100) / 100;
 
 /** At most `limit` tasks at once; the others wait their turn, first come first served. */
 function createGate(limit: number) {

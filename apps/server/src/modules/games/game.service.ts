@@ -6,8 +6,11 @@
  *   saved when, the settlement, what the players are told, its timer;
  * - game-store.ts: the rooms' store on PostgreSQL (saves and settlement,
  *   fenced by the owner token);
- * - game-ownership.ts: which games this node runs — leases, takeover, the
- *   connection audit (decision 007: the ownership model is described there);
+ * - game-ownership.ts: which games this node runs (decision 007: the
+ *   ownership model is described there), one job per file: game-registry.ts
+ *   (the rooms here), game-leases.ts (check, renewal, release),
+ *   game-takeover.ts (claim, take over, scan), game-connection-audit.ts
+ *   (sockets on any node, the audit);
  * - game-router.ts: where a game runs, and an action run here, relayed to its
  *   owner or run after a takeover; the relay messages between nodes;
  * - game-start.ts: a game's start (the escrow transaction, a few at a time);
@@ -33,9 +36,9 @@ import { findPlayingGameOf } from './games.repo';
 
 export { gameOfPlayerRoom, playerRoom } from './game-events';
 export { gameLeaseKey, type GameOwnershipOptions } from './game-ownership';
-export { GAME_TEXTS, type ActionResult, type GamePlayer } from './game-room';
+export { type ActionResult, type GamePlayer } from './game-room';
 export type { PlayerAction } from './game-router';
-export type { MatchRequest, StartResult } from './game-start';
+export type { MatchRequest, StartRefusal, StartResult } from './game-start';
 
 export interface GameServiceDeps {
   db: Database;
@@ -47,8 +50,6 @@ export interface GameServiceDeps {
   logger: Logger;
   clock: Clock;
   matchOptions?: Partial<MatchOptions>;
-  /** Texts for the refusals at match time. */
-  texts: { insufficientBalance: (stakeWei: bigint) => string; alreadyPlaying: string };
   /** Issue 18: whether two accounts are linked; asked in the start transaction, a linked pair never plays. */
   linked?: (tx: Executor, firstUserId: string, secondUserId: string) => Promise<boolean>;
   /** Told of each player a game's start found with no freeze, protection or limit (issue 16, decision 028). */
@@ -68,10 +69,29 @@ export function createGameService(deps: GameServiceDeps) {
     connections: deps.connections,
     logger,
     options,
-    room: { store: createGameStore(db), events, clock, logger, balanceEvents: deps.balanceEvents, observeSettle: deps.observeSettle, onSettled: deps.onSettled },
+    room: {
+      store: createGameStore(db),
+      events,
+      clock,
+      logger,
+      balanceEvents: deps.balanceEvents,
+      observeSettle: deps.observeSettle,
+      onSettled: deps.onSettled,
+    },
   });
   const router = createGameRouter({ db, ownership, logger, clock });
-  const { start } = createGameStart({ db, ownership, events, balanceEvents: deps.balanceEvents, logger, clock, matchOptions: deps.matchOptions, texts: deps.texts, concurrentStarts: options.concurrentStarts, linked: deps.linked, playerClear: deps.playerClear });
+  const { start } = createGameStart({
+    db,
+    ownership,
+    events,
+    balanceEvents: deps.balanceEvents,
+    logger,
+    clock,
+    matchOptions: deps.matchOptions,
+    concurrentStarts: options.concurrentStarts,
+    linked: deps.linked,
+    playerClear: deps.playerClear,
+  });
 
   return {
     /** Creates the game and escrows both stakes in one transaction, then tells both players (game-start.ts). */

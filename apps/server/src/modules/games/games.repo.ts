@@ -1,15 +1,17 @@
 /**
- * SQL of games: creation with escrow, stored engine state, settlement, feed
- * and history. The statements of the hot path (a game's start, its saves, its
- * end, "is this player in a game?") are plain parameterised SQL: the query
- * builder cost more CPU per call than the game itself (issue 16); the rest
- * stays with drizzle's builder.
+ * SQL of games: creation, stored engine state, the settlement's fenced end,
+ * feed and history. The statements of the hot path are plain parameterised
+ * SQL (the query builder cost more CPU per call than the game itself, issue
+ * 16), and the state save is a prepared statement (issue 30); the start's and
+ * the settlement's own statements are in game-start.repo.ts and
+ * game-settle.repo.ts; the rest stays with drizzle's builder.
  */
 import { nextDeadline, type MatchState } from '@shifumi/game';
 import { shownWalletAddress } from '@shifumi/protocol';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/db/database';
+import { hotStatement, runHot } from '../../infra/db/hot-statement';
 import { games, users } from '../../infra/db/schema/index';
 
 export type GameRow = typeof games.$inferSelect;
@@ -19,7 +21,12 @@ export async function insertGame(
   tx: Executor,
   game: {
     id: string;
-    request: { betUsd: number; stakeWei: bigint; priceMicroUsd: bigint; players: readonly [{ userId: string; character: string }, { userId: string; character: string }] };
+    request: {
+      betUsd: number;
+      stakeWei: bigint;
+      priceMicroUsd: bigint;
+      players: readonly [{ userId: string; character: string }, { userId: string; character: string }];
+    };
     state: MatchState;
     holder: string;
     token: bigint;
@@ -45,16 +52,6 @@ export async function findPlayingGameOf(db: Executor, userId: string): Promise<{
     sql`select id from games where status = 'playing' and (player1_id = ${userId} or player2_id = ${userId}) limit 1`,
   );
   return rows[0];
-}
-
-/** Which of these users are in a game in play (one statement for both players of a match). */
-export async function playingUsers(db: Executor, userIds: readonly [string, string]): Promise<Set<string>> {
-  const [first, second] = userIds;
-  const { rows } = await db.execute<{ player1_id: string; player2_id: string }>(
-    sql`select player1_id, player2_id from games where status = 'playing'
-        and (player1_id = ${first} or player1_id = ${second} or player2_id = ${first} or player2_id = ${second})`,
-  );
-  return new Set(rows.flatMap((row) => [row.player1_id, row.player2_id]).filter((id) => id === first || id === second));
 }
 
 export function playingGames(db: Executor) {
@@ -94,11 +91,20 @@ export async function playingGameOwners(db: Executor): Promise<Array<string | nu
 }
 
 /** The id and token of the games in play claimed by these owners (null: by nobody named). */
-export async function playingGameRefsOfOwners(db: Executor, owners: ReadonlyArray<string | null>): Promise<Array<{ id: string; ownerToken: bigint }>> {
+export async function playingGameRefsOfOwners(
+  db: Executor,
+  owners: ReadonlyArray<string | null>,
+): Promise<Array<{ id: string; ownerToken: bigint }>> {
   const named = owners.filter((owner): owner is string => owner !== null);
   const unnamed = owners.includes(null);
   if (named.length === 0 && !unnamed) return [];
-  const byName = named.length > 0 ? sql`owner_node in (${sql.join(named.map((owner) => sql`${owner}`), sql`, `)})` : sql`false`;
+  const byName =
+    named.length > 0
+      ? sql`owner_node in (${sql.join(
+          named.map((owner) => sql`${owner}`),
+          sql`, `,
+        )})`
+      : sql`false`;
   const byNobody = unnamed ? sql` or owner_node is null` : sql``;
   const { rows } = await db.execute<{ id: string; owner_token: string }>(
     sql`select id, owner_token::text from games where status = 'playing' and (${byName}${byNobody})`,
@@ -126,7 +132,13 @@ export async function playingGame(db: Executor, gameId: string): Promise<GameRow
  * again): only while the recorded token is still `fromToken`, i.e. nobody
  * claimed the game meanwhile. True when it did.
  */
-export async function reclaimGame(db: Executor, gameId: string, fromToken: bigint, toToken: bigint, holder: string): Promise<boolean> {
+export async function reclaimGame(
+  db: Executor,
+  gameId: string,
+  fromToken: bigint,
+  toToken: bigint,
+  holder: string,
+): Promise<boolean> {
   const rows = await db
     .update(games)
     .set({ ownerToken: toToken, ownerNode: holder })
@@ -145,34 +157,32 @@ export async function claimGame(db: Executor, gameId: string, token: bigint, hol
 }
 
 /**
- * Locks both users' rows (in id order, so two matches never deadlock) for the
- * duration of the transaction, and answers what the game shows of them.
- */
-export async function lockUsers(
-  tx: Executor,
-  userIds: readonly [string, string],
-): Promise<Array<{ id: string; name: string; walletAddress: string | null }>> {
-  const [first, second] = userIds;
-  const { rows } = await tx.execute<{ id: string; name: string; wallet_address: string | null }>(
-    sql`select id, name, wallet_address from users where id = ${first} or id = ${second} order by id for update`,
-  );
-  // Issue 23: only what the opponent's screen shows of the deposit address (its first characters).
-  return rows.map((row) => ({ id: row.id, name: row.name, walletAddress: shownWalletAddress(row.wallet_address) }));
-}
-
-/**
  * Stores the engine's state, only while the game is in play and `ownerToken`
  * is still the last claim's (the fence): false when another node has claimed
  * the game since, or it has ended — the caller no longer owns it.
  */
-export async function saveState(db: Executor, gameId: string, ownerToken: bigint, state: MatchState, nextDeadline: number | null): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`update games set state = ${JSON.stringify(state)}::jsonb, next_deadline = ${nextDeadline === null ? null : new Date(nextDeadline).toISOString()}::timestamptz,
-        version = version + 1
-        where id = ${gameId} and status = 'playing' and owner_token = ${ownerToken.toString()}::bigint returning id`,
-  );
+export async function saveState(
+  db: Executor,
+  gameId: string,
+  ownerToken: bigint,
+  state: MatchState,
+  nextDeadline: number | null,
+): Promise<boolean> {
+  const rows = await runHot(db, SAVE_STATE, [
+    JSON.stringify(state),
+    nextDeadline === null ? null : new Date(nextDeadline).toISOString(),
+    gameId,
+    ownerToken.toString(),
+  ]);
   return rows.length === 1;
 }
+
+/** Issue 30: a prepared statement (every round of every game runs it). */
+const SAVE_STATE = hotStatement(
+  'game_save_state_v1',
+  `update games set state = $1::jsonb, next_deadline = $2::timestamptz, version = version + 1
+   where id = $3::uuid and status = 'playing' and owner_token = $4::bigint returning id`,
+);
 
 /**
  * Ends a game once, only for the owner of the last claim (`ownerToken`): true
@@ -194,24 +204,25 @@ export async function endGame(
 
 const player1 = alias(users, 'player1');
 const player2 = alias(users, 'player2');
+/** An ended game: finished, or refunded. */
+const ended = inArray(games.status, ['finished', 'refunded']);
+/** What the lists of ended games show of each. */
+const endedGameColumns = {
+  id: games.id,
+  betUsd: games.betUsd,
+  winnerId: games.winnerId,
+  endedAt: games.endedAt,
+  player1Id: games.player1Id,
+};
 
 /** Finished games, newest first, with the players' display names. */
 export function recentFinishedGames(db: Executor, limit: number) {
   return db
-    .select({
-      id: games.id,
-      betUsd: games.betUsd,
-      winnerId: games.winnerId,
-      endedAt: games.endedAt,
-      player1Id: games.player1Id,
-      player2Id: games.player2Id,
-      player1Name: player1.name,
-      player2Name: player2.name,
-    })
+    .select({ ...endedGameColumns, player2Id: games.player2Id, player1Name: player1.name, player2Name: player2.name })
     .from(games)
     .innerJoin(player1, eq(player1.id, games.player1Id))
     .innerJoin(player2, eq(player2.id, games.player2Id))
-    .where(inArray(games.status, ['finished', 'refunded']))
+    .where(ended)
     .orderBy(desc(games.endedAt))
     .limit(limit);
 }
@@ -220,25 +231,24 @@ export function recentFinishedGames(db: Executor, limit: number) {
 export function historyOf(db: Executor, userId: string, limit: number) {
   return db
     .select({
-      id: games.id,
-      betUsd: games.betUsd,
-      winnerId: games.winnerId,
-      endedAt: games.endedAt,
-      player1Id: games.player1Id,
+      ...endedGameColumns,
       player1: { id: player1.id, name: player1.name, walletAddress: player1.walletAddress },
       player2: { id: player2.id, name: player2.name, walletAddress: player2.walletAddress },
     })
     .from(games)
     .innerJoin(player1, eq(player1.id, games.player1Id))
     .innerJoin(player2, eq(player2.id, games.player2Id))
-    .where(and(inArray(games.status, ['finished', 'refunded']), or(eq(games.player1Id, userId), eq(games.player2Id, userId))))
+    .where(and(ended, or(eq(games.player1Id, userId), eq(games.player2Id, userId))))
     .orderBy(desc(games.endedAt))
     .limit(limit);
 }
 
 /** What a game shows of its players (name, the first characters of the wallet address: issue 23). */
 export async function playersShown(db: Executor, userIds: readonly string[]) {
-  const rows = await db.select({ id: users.id, name: users.name, walletAddress: users.walletAddress }).from(users).where(inArray(users.id, [...userIds]));
+  const rows = await db
+    .select({ id: users.id, name: users.name, walletAddress: users.walletAddress })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
   return rows.map((row) => ({ ...row, walletAddress: shownWalletAddress(row.walletAddress) }));
 }
 

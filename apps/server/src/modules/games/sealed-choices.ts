@@ -14,8 +14,7 @@ import { z } from 'zod';
 
 /** The sealed-choice actions a player may take (the socket layer parsed them with the protocol's schemas). */
 export type SealedAction =
-  | { type: 'commit'; round: number; commitment: string }
-  | { type: 'reveal'; round: number; choice: Choice; salt: string };
+  { type: 'commit'; round: number; commitment: string } | { type: 'reveal'; round: number; choice: Choice; salt: string };
 
 /** The same actions as they travel between nodes (checked again on arrival). */
 export const sealedActionSchemas = [

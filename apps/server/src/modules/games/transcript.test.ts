@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { allPassed, checkTranscript } from '@shifumi/fairness';
-import { generateSigningSeed, nodeFairnessCrypto, parseSigningKey, publicKeyBase64, signTranscript } from '@shifumi/fairness/node';
+import {
+  generateSigningSeed,
+  nodeFairnessCrypto,
+  parseSigningKey,
+  publicKeyBase64,
+  signTranscript,
+} from '@shifumi/fairness/node';
 import { apply, createMatch, type MatchAction, type MatchState } from '@shifumi/game';
 import { usdToWei } from '@shifumi/money';
 import type { Choice } from '@shifumi/protocol';
@@ -28,10 +34,24 @@ function play(rounds: Array<[Choice, Choice]>, sealed: boolean): MatchState {
     const at = state.deadline - 5_000;
     if (sealed) {
       const salts = { [A]: randomBytes(32).toString('hex'), [B]: randomBytes(32).toString('hex') };
-      for (const [id, choice] of [[A, choiceA], [B, choiceB]] as const) {
-        state = step(state, sealedMatchAction(ROOM, { type: 'commit', round, commitment: openedCommitment({ room: ROOM, round, userId: id, choice, salt: salts[id]! }) }, id, at));
+      for (const [id, choice] of [
+        [A, choiceA],
+        [B, choiceB],
+      ] as const) {
+        state = step(
+          state,
+          sealedMatchAction(
+            ROOM,
+            { type: 'commit', round, commitment: openedCommitment({ room: ROOM, round, userId: id, choice, salt: salts[id]! }) },
+            id,
+            at,
+          ),
+        );
       }
-      for (const [id, choice] of [[A, choiceA], [B, choiceB]] as const) {
+      for (const [id, choice] of [
+        [A, choiceA],
+        [B, choiceB],
+      ] as const) {
         state = step(state, sealedMatchAction(ROOM, { type: 'reveal', round, choice, salt: salts[id]! }, id, at + 50));
       }
     } else {
@@ -66,25 +86,33 @@ describe('the transcript of an ended game', () => {
     expect(priceText(1_000_001n)).toBe('1.000001');
   });
 
-  it.each([true, false])('built from the stored rounds (sealed: %s) and signed, it passes every check with the public key', async (sealed) => {
-    const state = play(
-      [
-        ['paper', 'rock'],
-        ['rock', 'rock'],
-        ['scissors', 'paper'],
-      ],
-      sealed,
-    );
-    expect(state.phase).toBe('over');
-    const unsigned = unsignedTranscript(ended(state, 2_543_170_000n), ['t-stakes', 't-settle']);
-    expect(unsigned.rounds).toHaveLength(3);
-    expect(unsigned.rounds[0]!.results[A]).toMatchObject({ mode: sealed ? 'sealed' : 'plain', choice: 'paper' });
-    expect(unsigned).toMatchObject({ winnerId: A, price: '2543.17', amountUsdt: 10, ledgerTransfers: ['t-stakes', 't-settle'] });
-    expect(BigInt(unsigned.payoutWei)).toBe(2n * BigInt(unsigned.stakeWei));
-    const checks = await checkTranscript(signTranscript(unsigned, key), publicKeyBase64(key), nodeFairnessCrypto);
-    expect(checks.filter((check) => !check.ok)).toEqual([]);
-    expect(allPassed(checks)).toBe(true);
-  });
+  it.each([true, false])(
+    'built from the stored rounds (sealed: %s) and signed, it passes every check with the public key',
+    async (sealed) => {
+      const state = play(
+        [
+          ['paper', 'rock'],
+          ['rock', 'rock'],
+          ['scissors', 'paper'],
+        ],
+        sealed,
+      );
+      expect(state.phase).toBe('over');
+      const unsigned = unsignedTranscript(ended(state, 2_543_170_000n), ['t-stakes', 't-settle']);
+      expect(unsigned.rounds).toHaveLength(3);
+      expect(unsigned.rounds[0]!.results[A]).toMatchObject({ mode: sealed ? 'sealed' : 'plain', choice: 'paper' });
+      expect(unsigned).toMatchObject({
+        winnerId: A,
+        price: '2543.17',
+        amountUsdt: 10,
+        ledgerTransfers: ['t-stakes', 't-settle'],
+      });
+      expect(BigInt(unsigned.payoutWei)).toBe(2n * BigInt(unsigned.stakeWei));
+      const checks = await checkTranscript(signTranscript(unsigned, key), publicKeyBase64(key), nodeFairnessCrypto);
+      expect(checks.filter((check) => !check.ok)).toEqual([]);
+      expect(allPassed(checks)).toBe(true);
+    },
+  );
 
   it('a draw pays each player their stake back', () => {
     let state = createMatch({ id: ROOM, players: [A, B], now: 0, options: { maxRounds: 1 } }).state;

@@ -67,14 +67,33 @@ export function unsignedTranscript(game: EndedGameRow, ledgerTransfers: string[]
 }
 
 /** The signed transcript of `gameId` for one of its players; undefined for anyone else, or a game still in play. */
-export async function transcriptFor(db: Executor, signer: Pick<TranscriptSigner, 'sign'>, gameId: string, userId: string): Promise<Transcript | undefined> {
+export async function transcriptFor(
+  db: Executor,
+  signer: Pick<TranscriptSigner, 'sign'>,
+  gameId: string,
+  userId: string,
+): Promise<Transcript | undefined> {
   const game = await endedGameOf(db, gameId, userId);
   if (!game) return undefined;
   return signer.sign(unsignedTranscript(game, await gameTransferIds(db, gameId)));
 }
 
+/** The signed transcripts players read (`GET /api/games/{id}/transcript`). */
+export interface PlayerTranscripts {
+  /** The signed transcript of `gameId` for one of its players; undefined for anyone else, or a game still in play. */
+  forPlayer(gameId: string, userId: string): Promise<Transcript | undefined>;
+}
+
+export function createPlayerTranscripts(db: Executor, signer: Pick<TranscriptSigner, 'sign'>): PlayerTranscripts {
+  return { forPlayer: (gameId, userId) => transcriptFor(db, signer, gameId, userId) };
+}
+
 /** Issue 18: the signed transcript of the ended game `gameId` for the operator's console (staff roles are checked by its route). */
-export async function staffTranscriptFor(db: Executor, signer: Pick<TranscriptSigner, 'sign'>, gameId: string): Promise<Transcript | undefined> {
+export async function staffTranscriptFor(
+  db: Executor,
+  signer: Pick<TranscriptSigner, 'sign'>,
+  gameId: string,
+): Promise<Transcript | undefined> {
   const game = await endedGameOf(db, gameId, null);
   if (!game) return undefined;
   return signer.sign(unsignedTranscript(game, await gameTransferIds(db, gameId)));

@@ -15,7 +15,11 @@ export async function currentEpoch(db: Executor, role: string): Promise<bigint> 
  * share-locked (a deposed leader's last claims) to end first.
  */
 export async function raiseEpoch(db: Executor, role: string, epoch: bigint, holder: string): Promise<boolean> {
-  const inserted = await db.insert(leaderEpochs).values({ role, epoch, holder }).onConflictDoNothing().returning({ role: leaderEpochs.role });
+  const inserted = await db
+    .insert(leaderEpochs)
+    .values({ role, epoch, holder })
+    .onConflictDoNothing()
+    .returning({ role: leaderEpochs.role });
   if (inserted.length === 1) return true;
   const updated = await db
     .update(leaderEpochs)

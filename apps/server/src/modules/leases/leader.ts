@@ -77,7 +77,10 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
   function armDeposeTimer(): void {
     if (deposeTimer) clearTimeout(deposeTimer);
     if (!leading) return;
-    deposeTimer = setTimeout(() => void serial(() => depose('the lease could not be renewed in time')), Math.max(0, leading.validUntil - monotonicNow()));
+    deposeTimer = setTimeout(
+      () => void serial(() => depose('the lease could not be renewed in time')),
+      Math.max(0, leading.validUntil - monotonicNow()),
+    );
     deposeTimer.unref();
   }
 
@@ -139,7 +142,14 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
 
   // A round every ttl / 3; a failed campaign (database unreachable) is retried with a short back-off, logged once per outage.
   // A renewal never throws (an unanswered one leaves the decision to the depose timer), so the leader's rhythm never backs off.
-  const campaigning = createPeriodicTask({ name: `Leader election (${role})`, everyMs, maxBackoffMs: ttlMs, failureLevel: 'warn', logger, run: round });
+  const campaigning = createPeriodicTask({
+    name: `Leader election (${role})`,
+    everyMs,
+    maxBackoffMs: ttlMs,
+    failureLevel: 'warn',
+    logger,
+    run: round,
+  });
 
   return {
     start() {

@@ -30,7 +30,13 @@ describe.skipIf(!process.env.REDIS_URL)('Redis lease store', () => {
 
   it('rejects with LeaseStoreUnavailableError when Redis does not answer in time', async () => {
     // A client pointed at a closed port never connects; its commands wait in the offline queue.
-    const client = new Redis({ port: 1, host: '127.0.0.1', lazyConnect: false, retryStrategy: () => 50, maxRetriesPerRequest: null });
+    const client = new Redis({
+      port: 1,
+      host: '127.0.0.1',
+      lazyConnect: false,
+      retryStrategy: () => 50,
+      maxRetriesPerRequest: null,
+    });
     client.on('error', () => undefined);
     clients.push(client);
     const store = createRedisLeaseStore(client, { commandTimeoutMs: 100 });

@@ -83,7 +83,10 @@ export function createRedisLeaseStore(redis: Redis, options: RedisLeaseStoreOpti
   async function timed<T>(work: Promise<T>, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new LeaseStoreUnavailableError(`Redis did not answer ${what} within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new LeaseStoreUnavailableError(`Redis did not answer ${what} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
     });
     try {
       return await Promise.race([work, timeout]);
@@ -109,7 +112,10 @@ export function createRedisLeaseStore(redis: Redis, options: RedisLeaseStoreOpti
   return {
     async acquire(key: string, holder: string, ttlMs: number, acquireOptions?: AcquireOptions) {
       const above = acquireOptions?.above ?? 0n;
-      const token = await timed(run(ACQUIRE, [leaseKey(key), counterKey], [holder, String(Math.ceil(ttlMs)), above.toString()]), 'acquire');
+      const token = await timed(
+        run(ACQUIRE, [leaseKey(key), counterKey], [holder, String(Math.ceil(ttlMs)), above.toString()]),
+        'acquire',
+      );
       return token === null || token === undefined ? undefined : BigInt(token as number);
     },
     async renew(key, holder, token, ttlMs) {

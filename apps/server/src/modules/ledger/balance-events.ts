@@ -10,6 +10,12 @@ export interface BalanceEvents {
   balanceChanged(userId: string, balanceWei: bigint): void;
   /** Issue 14: a withdrawal was confirmed on chain or failed (after its transaction committed). */
   withdrawalSettled?(userId: string, withdrawalId: string, status: 'confirmed' | 'failed'): void;
+  /** Issue 26: staff decided a withdrawal in review — approved (on its way) or rejected with a reason (after its transaction committed). */
+  withdrawalReviewed?(
+    userId: string,
+    withdrawalId: string,
+    outcome: { status: 'approved' } | { status: 'rejected'; reason: string },
+  ): void;
   /** Issue 14: a deposit seen on chain got a new confirmation, or was credited (after its transaction committed). */
   depositProgress?(userId: string, update: DepositUpdateEvent): void;
 }

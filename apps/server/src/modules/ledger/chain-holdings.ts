@@ -6,24 +6,19 @@
  * ledger still owes them: counting them avoids a false alarm, at the price of
  * counting an unmined one twice).
  */
-import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Executor } from '../../infra/db/database';
 import type { ChainContext } from '../../infra/chain/chain-runtime';
+import { depositAddressesAndInFlight } from './ledger-check.repo';
 
 export function createChainHoldings(db: Executor, chain: ChainContext): () => Promise<bigint> {
   return async () => {
     const chainId = chain.settings.chainId;
-    const addresses = await db.execute<{ address: string }>(
-      sql`SELECT DISTINCT address FROM deposits WHERE chain_id = ${chainId}`,
-    );
-    const inFlight = await db.execute<{ total: string }>(
-      sql`SELECT COALESCE(SUM(amount), 0)::text AS total FROM withdrawals WHERE chain_id = ${chainId} AND status = 'sent'`,
-    );
+    const { addresses, inFlight } = await depositAddressesAndInFlight(db, chainId);
     let total = await chain.publicClient.getBalance({ address: chain.hotWalletAddress });
-    for (const row of addresses.rows) {
-      total += await chain.publicClient.getBalance({ address: row.address as Address });
+    for (const address of addresses) {
+      total += await chain.publicClient.getBalance({ address: address as Address });
     }
-    return total + BigInt(inFlight.rows[0]!.total);
+    return total + inFlight;
   };
 }

@@ -38,10 +38,17 @@ describe('planTransfer', () => {
     const names = ['a', 'b', 'c', 'd'];
     fc.assert(
       fc.property(
-        fc.array(fc.record({ from: fc.constantFrom(...names), to: fc.constantFrom(...names), amount: fc.bigInt({ min: 1n, max: 10n ** 24n }) }), {
-          minLength: 1,
-          maxLength: 6,
-        }),
+        fc.array(
+          fc.record({
+            from: fc.constantFrom(...names),
+            to: fc.constantFrom(...names),
+            amount: fc.bigInt({ min: 1n, max: 10n ** 24n }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
         fc.array(fc.bigInt({ min: 0n, max: 10n ** 24n }), { minLength: 4, maxLength: 4 }),
         (rawLegs, startBalances) => {
           const legs = rawLegs

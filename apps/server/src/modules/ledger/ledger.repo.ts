@@ -11,7 +11,9 @@ import type { LedgerAccountRef } from './ledger-accounts';
 /** Creates the accounts that do not exist yet. */
 export async function ensureAccounts(tx: DbExecutor, refs: readonly LedgerAccountRef[]): Promise<void> {
   const rows = refs.map((ref) => sql`(${ref.code}, ${ref.kind}, ${ref.ownerId ?? null}, ${ref.allowNegative ?? false})`);
-  await tx.execute(sql`insert into ledger_accounts (code, kind, owner_id, allow_negative) values ${sql.join(rows, sql`, `)} on conflict (code) do nothing`);
+  await tx.execute(
+    sql`insert into ledger_accounts (code, kind, owner_id, allow_negative) values ${sql.join(rows, sql`, `)} on conflict (code) do nothing`,
+  );
 }
 
 /** Records a transfer; undefined when its idempotency key was already used. */
@@ -27,12 +29,17 @@ export async function insertTransfer(
 }
 
 export async function transferIdOf(tx: DbExecutor, idempotencyKey: string): Promise<string | undefined> {
-  const { rows } = await tx.execute<{ id: string }>(sql`select id from ledger_transfers where idempotency_key = ${idempotencyKey}`);
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`select id from ledger_transfers where idempotency_key = ${idempotencyKey}`,
+  );
   return rows[0]?.id;
 }
 
 /** Locks the accounts in code order (so that concurrent transfers never deadlock) and answers their balances. */
-export async function lockAccounts(tx: DbExecutor, codes: readonly string[]): Promise<Array<{ id: string; code: string; balance: bigint }>> {
+export async function lockAccounts(
+  tx: DbExecutor,
+  codes: readonly string[],
+): Promise<Array<{ id: string; code: string; balance: bigint }>> {
   const { rows } = await tx.execute<{ id: string; code: string; balance: string }>(
     sql`select id, code, balance from ledger_accounts where code in (${sql.join(
       codes.map((code) => sql`${code}`),
@@ -57,7 +64,9 @@ export async function writeEntries(tx: DbExecutor, entries: readonly EntryRow[])
     (entry) =>
       sql`(${entry.transferId}::uuid, ${entry.accountId}::uuid, ${entry.amount.toString()}::numeric, ${entry.previousBalance.toString()}::numeric, ${entry.currentBalance.toString()}::numeric)`,
   );
-  await tx.execute(sql`insert into ledger_entries (transfer_id, account_id, amount, previous_balance, current_balance) values ${sql.join(values, sql`, `)}`);
+  await tx.execute(
+    sql`insert into ledger_entries (transfer_id, account_id, amount, previous_balance, current_balance) values ${sql.join(values, sql`, `)}`,
+  );
   // One move per account: from the balance before its first entry to the balance after its last (an account can take several legs).
   const accounts = new Map<string, { from: bigint; to: bigint }>();
   for (const entry of entries) {
@@ -65,7 +74,9 @@ export async function writeEntries(tx: DbExecutor, entries: readonly EntryRow[])
     if (move) move.to = entry.currentBalance;
     else accounts.set(entry.code, { from: entry.previousBalance, to: entry.currentBalance });
   }
-  const moves = [...accounts].map(([code, move]) => sql`(${code}, ${move.from.toString()}::numeric, ${move.to.toString()}::numeric)`);
+  const moves = [...accounts].map(
+    ([code, move]) => sql`(${code}, ${move.from.toString()}::numeric, ${move.to.toString()}::numeric)`,
+  );
   await tx.execute(
     sql`update ledger_accounts as account set balance = move.current_balance, version = account.version + 1
         from (values ${sql.join(moves, sql`, `)}) as move (code, previous_balance, current_balance)

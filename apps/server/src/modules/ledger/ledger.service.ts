@@ -1,7 +1,9 @@
 import type { DbExecutor } from '../../infra/db/database';
 import type { LedgerAccountRef } from './ledger-accounts';
-import { planTransfer, type LedgerLeg } from './ledger-plan';
+import { netLegs, planTransfer, type LedgerLeg, type NetMove } from './ledger-plan';
 import { balanceOf, ensureAccounts, insertTransfer, lockAccounts, transferIdOf, writeEntries } from './ledger.repo';
+import { overdraftOf, runTransferStatement, transferStatement, type TransferRow } from './ledger-transfer.repo';
+import type { HotStatement } from '../../infra/db/hot-statement';
 
 export interface TransferRequest {
   /** Unique per business event (e.g. `deposit:<chain>:<tx>:<address>`); a replay changes nothing. */
@@ -31,21 +33,77 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+const TRANSFER = transferStatement('ledger_transfer_v1');
+
+/** The legs netted per account, or the error an invalid transfer throws. */
+export function movesOf(request: TransferRequest): NetMove[] {
+  const netted = netLegs(request.legs);
+  if (!netted.ok) throw new Error(`Invalid ledger transfer ${request.kind}: ${netted.message}`);
+  return netted.moves;
+}
+
+/**
+ * Runs a statement of `transferStatement` (ledger-transfer.repo.ts) for `request`: the overdraft it raises comes
+ * out as `InsufficientFundsError`. The caller handles `unseen` (`transferStepByStep`) and `not-created`.
+ */
+export async function transferInOneStatement(
+  executor: DbExecutor,
+  statement: HotStatement,
+  request: TransferRequest,
+  more: readonly unknown[] = [],
+): Promise<TransferRow> {
+  try {
+    return await runTransferStatement(
+      executor,
+      statement,
+      { idempotencyKey: request.idempotencyKey, kind: request.kind, memo: request.memo ?? null, moves: movesOf(request) },
+      more,
+    );
+  } catch (error) {
+    const overdraft = overdraftOf(error);
+    if (overdraft) throw new InsufficientFundsError(overdraft.code, overdraft.balance, overdraft.needed);
+    throw error;
+  }
+}
+
 /**
  * Moves wei between ledger accounts. Must run inside a database transaction
  * (`db.transaction(tx => ledger.transfer(tx, …))`) so that the transfer and
- * whatever business record goes with it commit or roll back together.
+ * whatever business record goes with it commit or roll back together. One
+ * statement (decision 060); the statement-by-statement path when an account to
+ * debit is not visible to it. An `InsufficientFundsError` leaves the
+ * transaction to be rolled back.
  */
 export async function transfer(tx: DbExecutor, request: TransferRequest): Promise<TransferResult> {
+  const done = await transferInOneStatement(tx, TRANSFER, request);
+  if (done.outcome === 'unseen') return transferStepByStep(tx, request);
+  if (done.outcome === 'not-created')
+    return {
+      transferId: done.transferId ?? (await transferIdOf(tx, request.idempotencyKey))!,
+      replayed: true,
+      balances: new Map(),
+    };
+  return { transferId: done.transferId!, replayed: false, balances: done.balances };
+}
+
+/** The transfer statement by statement: accounts created, the transfer row, the accounts locked, the entries and balances. */
+export async function transferStepByStep(tx: DbExecutor, request: TransferRequest): Promise<TransferResult> {
   const refs = new Map<string, LedgerAccountRef>();
   for (const leg of request.legs) {
     refs.set(leg.from.code, leg.from);
     refs.set(leg.to.code, leg.to);
   }
   const codes = [...refs.keys()].sort();
-  await ensureAccounts(tx, codes.map((code) => refs.get(code)!));
+  await ensureAccounts(
+    tx,
+    codes.map((code) => refs.get(code)!),
+  );
 
-  const transferId = await insertTransfer(tx, { idempotencyKey: request.idempotencyKey, kind: request.kind, memo: request.memo ?? null });
+  const transferId = await insertTransfer(tx, {
+    idempotencyKey: request.idempotencyKey,
+    kind: request.kind,
+    memo: request.memo ?? null,
+  });
   if (!transferId) {
     const existing = await transferIdOf(tx, request.idempotencyKey);
     return { transferId: existing!, replayed: true, balances: new Map() };

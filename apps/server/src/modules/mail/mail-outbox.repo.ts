@@ -74,14 +74,28 @@ function stillClaimed(mail: Pick<ClaimedMail, 'id' | 'attempts'>) {
 }
 
 export async function markMailSent(db: Database, mail: Pick<ClaimedMail, 'id' | 'attempts'>, now: Date): Promise<void> {
-  await db.update(mailOutbox).set({ status: 'sent', sentAt: now, leaseUntil: null, textBody: '', htmlBody: null, lastError: null }).where(stillClaimed(mail));
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: now, leaseUntil: null, textBody: '', htmlBody: null, lastError: null })
+    .where(stillClaimed(mail));
 }
 
-export async function markMailRetry(db: Database, mail: Pick<ClaimedMail, 'id' | 'attempts'>, input: { nextAttemptAt: Date; error: string }): Promise<void> {
-  await db.update(mailOutbox).set({ status: 'waiting', nextAttemptAt: input.nextAttemptAt, leaseUntil: null, lastError: input.error }).where(stillClaimed(mail));
+export async function markMailRetry(
+  db: Database,
+  mail: Pick<ClaimedMail, 'id' | 'attempts'>,
+  input: { nextAttemptAt: Date; error: string },
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'waiting', nextAttemptAt: input.nextAttemptAt, leaseUntil: null, lastError: input.error })
+    .where(stillClaimed(mail));
 }
 
-export async function markMailFailed(db: Database, mail: Pick<ClaimedMail, 'id' | 'attempts'>, input: { now: Date; error: string }): Promise<void> {
+export async function markMailFailed(
+  db: Database,
+  mail: Pick<ClaimedMail, 'id' | 'attempts'>,
+  input: { now: Date; error: string },
+): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ status: 'failed', failedAt: input.now, leaseUntil: null, textBody: '', htmlBody: null, lastError: input.error })

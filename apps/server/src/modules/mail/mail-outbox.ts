@@ -13,7 +13,15 @@ import type { Mailer, MailMessage, SendOptions } from '../../infra/mailer/mailer
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { createPeriodicTask } from '../../shared/periodic-task';
-import { claimDueMails, countMails, enqueueMail, markMailFailed, markMailRetry, markMailSent, type ClaimedMail } from './mail-outbox.repo';
+import {
+  claimDueMails,
+  countMails,
+  enqueueMail,
+  markMailFailed,
+  markMailRetry,
+  markMailSent,
+  type ClaimedMail,
+} from './mail-outbox.repo';
 
 /** The first retry's wait; each further one doubles, up to MAIL_RETRY_MAX_MS. */
 export const MAIL_RETRY_BASE_MS = 10_000;
@@ -63,7 +71,8 @@ export function createMailOutbox(deps: MailOutboxDeps) {
       }
       await markMailRetry(db, mail, { nextAttemptAt: new Date(now.getTime() + mailRetryDelayMs(mail.attempts)), error: reason });
       // One line per mail's first failure; an SMTP outage is otherwise told by the count of waiting mails.
-      if (mail.attempts === 1) logger.warn({ mailId: mail.id, err: error }, 'Mail not accepted by SMTP; it waits in the outbox and will be retried');
+      if (mail.attempts === 1)
+        logger.warn({ mailId: mail.id, err: error }, 'Mail not accepted by SMTP; it waits in the outbox and will be retried');
       return;
     }
     await markMailSent(db, mail, clock());
@@ -122,7 +131,11 @@ export function createMailOutbox(deps: MailOutboxDeps) {
             }
           },
         });
-      gauge('shifumi_mails_waiting', 'Mails in the outbox not yet accepted by SMTP (waiting or being sent).', (counts) => counts.waiting + counts.sending);
+      gauge(
+        'shifumi_mails_waiting',
+        'Mails in the outbox not yet accepted by SMTP (waiting or being sent).',
+        (counts) => counts.waiting + counts.sending,
+      );
       gauge('shifumi_mails_failed', 'Mails given up after failing for a day.', (counts) => counts.failed);
     },
     start(): void {

@@ -2,9 +2,10 @@
  * The mails the app sends. Each has a plain-text body carrying every link in
  * full (the log mailer prints it) and a small HTML body with escaped input.
  */
+import { MAIL_TEXTS, type Language } from '@shifumi/protocol';
 import type { MailMessage } from '../../infra/mailer/mailer';
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -13,41 +14,36 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-export function verificationMail(input: { to: string; name: string; link: string }): MailMessage {
-  const text = [
-    `Hello ${input.name},`,
-    '',
-    'Please confirm your e-mail address for Shifumi by opening this link:',
-    input.link,
-    '',
-    'The link is valid for 24 hours. If you did not create an account, ignore this mail.',
-  ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(input.name)},</p>`,
-    '<p>Please confirm your e-mail address for Shifumi by opening this link:</p>',
-    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
-    '<p>The link is valid for 24 hours. If you did not create an account, ignore this mail.</p>',
-  ].join('\n');
-  return { to: input.to, subject: 'Confirm your e-mail address', text, html };
+/** A mail with a link: a greeting, what it is for, the link, how long it works (every line escaped in the HTML). */
+export function linkMail(input: { to: string; subject: string; lines: string[]; link: string }): MailMessage {
+  const html = input.lines
+    .map((line) =>
+      line === input.link
+        ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
+        : line === ''
+          ? ''
+          : `<p>${escapeHtml(line)}</p>`,
+    )
+    .filter(Boolean)
+    .join('\n');
+  return { to: input.to, subject: input.subject, text: input.lines.join('\n'), html };
+}
+
+/** Issue 27: in the language of the account (at sign-up, the sign-up's). */
+export function verificationMail(input: { to: string; name: string; link: string; language: Language }): MailMessage {
+  const texts = MAIL_TEXTS[input.language];
+  const lines = [texts.hello(input.name), '', texts.verification.intro, input.link, '', texts.verification.validity];
+  return linkMail({ to: input.to, subject: texts.verification.subject, lines, link: input.link });
 }
 
 /** Issue 23: the link that moves an account to a new address (the current one stays until it is opened). */
-export function emailChangeMail(input: { to: string; name: string; link: string }): MailMessage {
-  const lines = [
-    `Hello ${input.name},`,
-    '',
-    'You asked to use this address for your Shifumi account. Open this link to confirm it:',
-    input.link,
-    '',
-    'The link is valid for 24 hours. Until you open it, your account keeps its current address. If you did not ask for this, ignore this mail.',
-  ];
-  const html = lines
-    .map((line) => (line === input.link ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>` : line === '' ? '' : `<p>${escapeHtml(line)}</p>`))
-    .filter(Boolean)
-    .join('\n');
-  return { to: input.to, subject: 'Confirm your new e-mail address', text: lines.join('\n'), html };
+export function emailChangeMail(input: { to: string; name: string; link: string; language: Language }): MailMessage {
+  const texts = MAIL_TEXTS[input.language];
+  const lines = [texts.hello(input.name), '', texts.emailChange.intro, input.link, '', texts.emailChange.validity];
+  return linkMail({ to: input.to, subject: texts.emailChange.subject, lines, link: input.link });
 }
 
+/** To the operator's inbox, not a player: in English, the operators' language. */
 export function contactMail(input: { to: string; name: string; email: string; message: string }): MailMessage {
   const text = [`From: ${input.name} <${input.email}>`, '', input.message].join('\n');
   const html = [

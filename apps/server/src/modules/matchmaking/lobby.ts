@@ -56,7 +56,14 @@ export function createLobby(deps: LobbyDeps): Lobby {
   }
 
   // Redis out of reach: logged once (warn), retried.
-  const task = createPeriodicTask({ name: 'Lobby counts', everyMs, maxBackoffMs: everyMs * 5, failureLevel: 'warn', logger: deps.logger, run: async () => void (await refresh()) });
+  const task = createPeriodicTask({
+    name: 'Lobby counts',
+    everyMs,
+    maxBackoffMs: everyMs * 5,
+    failureLevel: 'warn',
+    logger: deps.logger,
+    run: async () => void (await refresh()),
+  });
 
   return {
     async current() {

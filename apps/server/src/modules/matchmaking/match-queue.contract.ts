@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { BetAmount } from '@shifumi/protocol';
 import type { MatchQueue, QueueTicket } from './match-queue';
 
-const ticket = (userId: string, betUsd: BetAmount = 5, queuedAt = 0): QueueTicket => ({ userId, betUsd, character: 'Character1', socketId: `socket-${userId}`, queuedAt });
+const ticket = (userId: string, betUsd: BetAmount = 5, queuedAt = 0): QueueTicket => ({
+  userId,
+  betUsd,
+  character: 'Character1',
+  socketId: `socket-${userId}`,
+  queuedAt,
+});
 
 export function describeMatchQueueContract(name: string, create: () => Promise<MatchQueue>): void {
   describe(`MatchQueue contract: ${name}`, () => {

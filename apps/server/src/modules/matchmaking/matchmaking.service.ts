@@ -6,8 +6,8 @@
  * cannot pay at that moment, nobody is charged, that player gets the error and
  * the other stays queued.
  */
-import { formatEthFixed, usdToWei } from '@shifumi/money';
-import { searchGameSchema, socketIssueMessage, SOCKET_TEXTS, TEXTS, type BetAmount } from '@shifumi/protocol';
+import { stakeFor } from '@shifumi/money';
+import type { BetAmount, PlayRefusalCode, SearchGamePayload, SocketRefusal, SocketRefusalOf } from '@shifumi/protocol';
 import type { Database } from '../../infra/db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -19,21 +19,8 @@ import { checkPlayAllowed } from '../responsible-gaming/responsible-gaming.servi
 import type { MatchQueue, QueueTicket } from './match-queue';
 import type { PlayerFacts } from './player-facts';
 
-export const MATCHMAKING_TEXTS = {
-  alreadySearching: SOCKET_TEXTS.alreadySearching,
-  alreadyPlaying: SOCKET_TEXTS.alreadyPlaying,
-  /** The node holding the searching connection went away before a match (several nodes). */
-  searchInterrupted: SOCKET_TEXTS.searchInterrupted,
-} as const;
-
-/** The stake of a bet at a price: rounded up, so it is worth at least the bet. */
-export function stakeFor(betUsd: number, microUsdPerEth: bigint): bigint {
-  return usdToWei(betUsd, microUsdPerEth, 'up');
-}
-
-export function insufficientBalanceText(stakeWei: bigint): string {
-  return TEXTS.insufficientBalance(formatEthFixed(stakeWei, 6, 'up'));
-}
+/** The stake of a bet at a price lives in `@shifumi/money` (home checks the balance with it too); re-exported for the tests. */
+export { stakeFor };
 
 export interface MatchmakingDeps {
   db: Database;
@@ -42,20 +29,29 @@ export interface MatchmakingDeps {
   price: PriceService;
   clock: Clock;
   logger: Logger;
-  /** Tells a socket that its search failed. */
-  notifyError: (socketId: string, message: string) => void;
+  /** Tells a socket that its search failed, and why (realtime/ says it in words). */
+  notifyError: (socketId: string, refusal: SocketRefusal) => void;
   /** Issue 16: what this node already knows of a player, to skip the early checks' query (decision 028). */
   facts?: PlayerFacts;
 }
 
-export type SearchResult = { ok: true } | { ok: false; message: string };
+/**
+ * Why a search was refused (issue 25: a code, said in words by the socket
+ * layer): already searching or playing, no fresh price, the balance, or
+ * responsible gaming or a freeze.
+ */
+export type SearchRefusal = SocketRefusalOf<
+  'already_searching' | 'already_playing' | 'price_unavailable' | 'insufficient_balance' | PlayRefusalCode
+>;
+
+export type SearchResult = { ok: true } | { ok: false; refusal: SearchRefusal };
 
 export function createMatchmaking(deps: MatchmakingDeps) {
   const { queue, games, price, logger } = deps;
 
   async function canAfford(userId: string, betUsd: number): Promise<SearchResult> {
     const fresh = price.requireFresh();
-    if (!fresh.ok) return { ok: false, message: fresh.refusal.message };
+    if (!fresh.ok) return { ok: false, refusal: { code: 'price_unavailable' } };
     const stake = stakeFor(betUsd, fresh.value.microUsdPerEth);
     // Issue 16: a player this node found clear a moment ago, with a balance it told, searches without a query.
     if (deps.facts?.clearToSearch(userId, stake)) return { ok: true };
@@ -63,13 +59,22 @@ export function createMatchmaking(deps: MatchmakingDeps) {
     // One transaction (one commit) for the protections and the balance.
     const checked = await deps.db.transaction(async (tx) => {
       const cleared: string[] = [];
-      const refusal = await checkPlayAllowed(tx, { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() }, (id) => cleared.push(id));
-      return { refusal, clear: cleared.includes(userId), balance: refusal ? undefined : await balanceOf(tx, LedgerAccounts.user(userId)) };
+      const refusal = await checkPlayAllowed(
+        tx,
+        { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() },
+        (id) => cleared.push(id),
+      );
+      return {
+        refusal,
+        clear: cleared.includes(userId),
+        balance: refusal ? undefined : await balanceOf(tx, LedgerAccounts.user(userId)),
+      };
     });
-    if (checked.refusal) return { ok: false, message: checked.refusal.message };
+    if (checked.refusal) return { ok: false, refusal: checked.refusal.refusal };
     if (checked.balance !== undefined) deps.facts?.noteBalance(userId, checked.balance);
     if (checked.clear) deps.facts?.noteClear(userId);
-    if (checked.balance === undefined || checked.balance < stake) return { ok: false, message: insufficientBalanceText(stake) };
+    if (checked.balance === undefined || checked.balance < stake)
+      return { ok: false, refusal: { code: 'insufficient_balance', params: { stakeWei: stake } } };
     return { ok: true };
   }
 
@@ -88,13 +93,16 @@ export function createMatchmaking(deps: MatchmakingDeps) {
     }
   }
 
-  async function matchSkippingLinked(betUsd: BetAmount, aside: { tickets: QueueTicket[]; older: QueueTicket | undefined }): Promise<void> {
+  async function matchSkippingLinked(
+    betUsd: BetAmount,
+    aside: { tickets: QueueTicket[]; older: QueueTicket | undefined },
+  ): Promise<void> {
     for (;;) {
       const pair = await queue.takePair(betUsd);
       if (!pair) return;
       const fresh = price.requireFresh();
       if (!fresh.ok) {
-        for (const ticket of pair) deps.notifyError(ticket.socketId, fresh.refusal.message);
+        for (const ticket of pair) deps.notifyError(ticket.socketId, { code: 'price_unavailable' });
         return;
       }
       const stakeWei = stakeFor(betUsd, fresh.value.microUsdPerEth);
@@ -111,7 +119,7 @@ export function createMatchmaking(deps: MatchmakingDeps) {
         });
       } catch (error) {
         logger.error({ err: error }, 'A game could not start; both players are told');
-        for (const ticket of pair) deps.notifyError(ticket.socketId, 'The game could not start. Please try again.');
+        for (const ticket of pair) deps.notifyError(ticket.socketId, { code: 'game_not_started' });
         continue;
       }
       if (outcome.ok) continue;
@@ -126,7 +134,7 @@ export function createMatchmaking(deps: MatchmakingDeps) {
       const unable = new Set(outcome.unable.map((entry) => entry.userId));
       for (const entry of outcome.unable) {
         const ticket = pair.find((candidate: QueueTicket) => candidate.userId === entry.userId);
-        if (ticket) deps.notifyError(ticket.socketId, entry.message);
+        if (ticket) deps.notifyError(ticket.socketId, entry.refusal);
       }
       // The one who could pay keeps their place at the head of the queue.
       for (const ticket of pair) if (!unable.has(ticket.userId)) await queue.restore(ticket);
@@ -134,16 +142,19 @@ export function createMatchmaking(deps: MatchmakingDeps) {
   }
 
   return {
-    async search(userId: string, socketId: string, payload: unknown): Promise<SearchResult> {
-      const parsed = searchGameSchema.safeParse(payload);
-      if (!parsed.success) return { ok: false, message: socketIssueMessage(parsed.error) };
-      const { amount, character } = parsed.data;
-      if (await queue.has(userId)) return { ok: false, message: MATCHMAKING_TEXTS.alreadySearching };
-      if (await games.isPlaying(userId)) return { ok: false, message: MATCHMAKING_TEXTS.alreadyPlaying };
+    /** Queues a search (`search` was parsed at the edge with the protocol's `searchGameSchema`). */
+    async search(
+      userId: string,
+      socketId: string,
+      search: Pick<SearchGamePayload, 'amount' | 'character'>,
+    ): Promise<SearchResult> {
+      const { amount, character } = search;
+      if (await queue.has(userId)) return { ok: false, refusal: { code: 'already_searching' } };
+      if (await games.isPlaying(userId)) return { ok: false, refusal: { code: 'already_playing' } };
       const affordable = await canAfford(userId, amount);
       if (!affordable.ok) return affordable;
       const queued = await queue.enqueue({ userId, betUsd: amount, character, socketId, queuedAt: deps.clock().getTime() });
-      if (!queued) return { ok: false, message: MATCHMAKING_TEXTS.alreadySearching };
+      if (!queued) return { ok: false, refusal: { code: 'already_searching' } };
       await match(amount);
       return { ok: true };
     },

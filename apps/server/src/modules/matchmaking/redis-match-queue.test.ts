@@ -1,5 +1,5 @@
 import type { BetAmount } from '@shifumi/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNodeLiveness, type NodeLiveness } from '../../infra/redis/node-liveness';
 import type { RedisContext } from '../../infra/redis/redis';
 import { deleteKeysOf, openTestRedis, randomKeyPrefix, silentLogger, TEST_REDIS_URL } from '../../infra/redis/redis-testing';
@@ -7,7 +7,13 @@ import type { QueueTicket } from './match-queue';
 import { describeMatchQueueContract } from './match-queue.contract';
 import { createRedisMatchQueue, type RedisMatchQueue } from './redis-match-queue';
 
-const ticket = (userId: string, betUsd: BetAmount = 5): QueueTicket => ({ userId, betUsd, character: 'Character2', socketId: `socket-${userId}`, queuedAt: 1_750_000_000_000 });
+const ticket = (userId: string, betUsd: BetAmount = 5): QueueTicket => ({
+  userId,
+  betUsd,
+  character: 'Character2',
+  socketId: `socket-${userId}`,
+  queuedAt: 1_750_000_000_000,
+});
 
 /** Everything a test opened, closed and its keys deleted after it. */
 const opened: Array<{ redis: RedisContext; liveness: NodeLiveness; queue: RedisMatchQueue }> = [];
@@ -25,13 +31,37 @@ async function node(keyPrefix: string, dropped: QueueTicket[] = []) {
   const redis = await openTestRedis({ keyPrefix });
   const liveness = createNodeLiveness({ redis, nodeId: 'node', logger: silentLogger, ttlMs: 600, intervalMs: 100 });
   await liveness.start();
-  const queue = createRedisMatchQueue({ redis, liveness, logger: silentLogger, onDropped: (entry) => dropped.push(entry), sweepIntervalMs: 0 });
+  const queue = createRedisMatchQueue({
+    redis,
+    liveness,
+    logger: silentLogger,
+    onDropped: (entry) => dropped.push(entry),
+    sweepIntervalMs: 0,
+  });
   opened.push({ redis, liveness, queue });
   return { redis, liveness, queue, dropped };
 }
 
 describe.skipIf(!TEST_REDIS_URL)('Redis match queue', () => {
   describeMatchQueueContract('Redis', async () => (await node(randomKeyPrefix())).queue);
+
+  it("sends a script's text only when Redis lacks it (EVALSHA; EVAL on NOSCRIPT), issue 30", async () => {
+    const { redis, queue } = await node(randomKeyPrefix());
+    const evals = vi.spyOn(redis.client, 'eval');
+    const evalshas = vi.spyOn(redis.client, 'evalsha');
+    // A Redis that restarted has no script: the first call answers NOSCRIPT and is sent again with its text.
+    evalshas.mockRejectedValueOnce(new Error('NOSCRIPT No matching script. Please use EVAL.'));
+    for (let round = 0; round < 5; round += 1) {
+      expect(await queue.enqueue(ticket(`a${round}`))).toBe(true);
+      expect(await queue.has(`a${round}`)).toBe(true);
+      expect(await queue.enqueue(ticket(`b${round}`))).toBe(true);
+      expect((await queue.takePair(5))?.map((entry) => entry.userId)).toEqual([`a${round}`, `b${round}`]);
+    }
+    // 20 operations: one script text sent (the NOSCRIPT retry), then at most once more per script Redis has not seen.
+    expect(evalshas).toHaveBeenCalledTimes(20);
+    expect(evals.mock.calls.length).toBeLessThanOrEqual(4);
+    expect(evals.mock.calls.length).toBeGreaterThanOrEqual(1);
+  });
 
   it('is one queue for every node: one ticket per user, each ticket taken once', async () => {
     const prefix = randomKeyPrefix();
@@ -69,7 +99,7 @@ describe.skipIf(!TEST_REDIS_URL)('Redis match queue', () => {
     expect(await b.queue.has('ann')).toBe(false);
   });
 
-  it("drops the tickets of a dead node instead of matching them, and tells their users", async () => {
+  it('drops the tickets of a dead node instead of matching them, and tells their users', async () => {
     const prefix = randomKeyPrefix();
     const dead = await node(prefix);
     const dropped: QueueTicket[] = [];
@@ -130,7 +160,13 @@ describe.skipIf(!TEST_REDIS_URL)('Redis match queue', () => {
     const liveness = createNodeLiveness({ redis, nodeId: 'sweeper', logger: silentLogger, ttlMs: 600, intervalMs: 100 });
     await liveness.start();
     const dropped: string[] = [];
-    const queue = createRedisMatchQueue({ redis, liveness, logger: silentLogger, onDropped: (entry) => dropped.push(entry.userId), sweepIntervalMs: 50 });
+    const queue = createRedisMatchQueue({
+      redis,
+      liveness,
+      logger: silentLogger,
+      onDropped: (entry) => dropped.push(entry.userId),
+      sweepIntervalMs: 50,
+    });
     opened.push({ redis, liveness, queue });
     await expect.poll(() => dropped, { timeout: 2000 }).toEqual(['ghost']);
   });
@@ -139,7 +175,11 @@ describe.skipIf(!TEST_REDIS_URL)('Redis match queue', () => {
     const prefix = randomKeyPrefix();
     const a = await node(prefix);
     await a.queue.enqueue(ticket('ann'));
-    await a.redis.client.hset(`${prefix}queue:tickets`, 'mallory', JSON.stringify({ userId: 'mallory', betUsd: 5, node: a.liveness.instanceId, socketId: 7 }));
+    await a.redis.client.hset(
+      `${prefix}queue:tickets`,
+      'mallory',
+      JSON.stringify({ userId: 'mallory', betUsd: 5, node: a.liveness.instanceId, socketId: 7 }),
+    );
     await a.redis.client.rpush(`${prefix}queue:5`, 'mallory');
     expect(await a.queue.takePair(5)).toBeUndefined();
     expect(await a.queue.has('ann')).toBe(true);

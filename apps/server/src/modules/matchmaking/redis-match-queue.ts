@@ -20,6 +20,7 @@
  * taking a pair skips them, so they neither wait forever nor count in the
  * lengths for long.
  */
+import { createHash } from 'node:crypto';
 import { BET_AMOUNTS, CHARACTERS, type BetAmount } from '@shifumi/protocol';
 import { z } from 'zod';
 import { LIVENESS_LUA, type NodeLiveness } from '../../infra/redis/node-liveness';
@@ -176,11 +177,34 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
   const ticketsKey = `${redis.keyPrefix}queue:tickets`;
   const queuePrefix = `${redis.keyPrefix}queue:`;
   const queueKey = (amount: BetAmount) => `${queuePrefix}${amount}`;
+  const shas = new Map<string, string>();
+
+  /**
+   * Issue 30 (decision 061): EVALSHA, so that a script's text (a kilobyte
+   * with the liveness functions) is not written and hashed with every call;
+   * EVAL on NOSCRIPT (a Redis that restarted or was flushed has none).
+   */
+  async function run(script: string, keys: number, ...args: string[]): Promise<unknown> {
+    let sha = shas.get(script);
+    if (sha === undefined) {
+      sha = createHash('sha1').update(script).digest('hex');
+      shas.set(script, sha);
+    }
+    try {
+      return await client.evalsha(sha, keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.includes('NOSCRIPT')) throw error;
+      return client.eval(script, keys, ...args);
+    }
+  }
 
   function parse(json: unknown): QueueTicket | undefined {
     const parsed = typeof json === 'string' ? storedTicketSchema.safeParse(safeJson(json)) : undefined;
     if (!parsed?.success) {
-      logger.error({ ticket: typeof json === 'string' ? json.slice(0, 300) : typeof json }, 'Malformed ticket in the Redis queue, ignored');
+      logger.error(
+        { ticket: typeof json === 'string' ? json.slice(0, 300) : typeof json },
+        'Malformed ticket in the Redis queue, ignored',
+      );
       return undefined;
     }
     return parsed.data;
@@ -200,25 +224,31 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
 
   async function restore(ticket: QueueTicket): Promise<boolean> {
     const stored = { ...ticket, node: ticket.node ?? liveness.instanceId };
-    return (await client.eval(RESTORE_LUA, 2, ticketsKey, queueKey(ticket.betUsd), ticket.userId, JSON.stringify(stored))) === 1;
+    return (await run(RESTORE_LUA, 2, ticketsKey, queueKey(ticket.betUsd), ticket.userId, JSON.stringify(stored))) === 1;
   }
 
   async function sweep(): Promise<number> {
-    return dropped(await client.eval(SWEEP_LUA, 2, ticketsKey, liveness.key, queuePrefix));
+    return dropped(await run(SWEEP_LUA, 2, ticketsKey, liveness.key, queuePrefix));
   }
 
   const sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
   // Redis out of reach: logged once (warn), retried with back-off.
   const sweeper =
     sweepIntervalMs > 0
-      ? createPeriodicTask({ name: 'Sweeping the queue', everyMs: sweepIntervalMs, failureLevel: 'warn', logger, run: async () => void (await sweep()) })
+      ? createPeriodicTask({
+          name: 'Sweeping the queue',
+          everyMs: sweepIntervalMs,
+          failureLevel: 'warn',
+          logger,
+          run: async () => void (await sweep()),
+        })
       : undefined;
   sweeper?.start();
 
   return {
     async enqueue(ticket) {
       const stored = { ...ticket, node: liveness.instanceId };
-      const added = await client.eval(
+      const added = await run(
         ENQUEUE_LUA,
         3,
         ticketsKey,
@@ -234,21 +264,24 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
     },
 
     async remove(userId) {
-      const json = await client.eval(REMOVE_LUA, 1, ticketsKey, userId, queuePrefix, '');
+      const json = await run(REMOVE_LUA, 1, ticketsKey, userId, queuePrefix, '');
       return json === null ? undefined : parse(json);
     },
 
     async removeSocket(userId, socketId) {
-      const json = await client.eval(REMOVE_LUA, 1, ticketsKey, userId, queuePrefix, socketId);
+      const json = await run(REMOVE_LUA, 1, ticketsKey, userId, queuePrefix, socketId);
       return json === null ? undefined : parse(json);
     },
 
     async has(userId) {
-      return (await client.eval(HAS_LUA, 2, ticketsKey, liveness.key, userId)) === 1;
+      return (await run(HAS_LUA, 2, ticketsKey, liveness.key, userId)) === 1;
     },
 
     async takePair(betUsd) {
-      const answer = (await client.eval(TAKE_PAIR_LUA, 3, ticketsKey, liveness.key, queueKey(betUsd), String(betUsd))) as [unknown[], unknown[]];
+      const answer = (await run(TAKE_PAIR_LUA, 3, ticketsKey, liveness.key, queueKey(betUsd), String(betUsd))) as [
+        unknown[],
+        unknown[],
+      ];
       dropped(answer[1]);
       const [first, second] = answer[0].map(parse);
       if (first && second) return [first, second];
@@ -269,7 +302,7 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
     },
 
     async waiting() {
-      const answer = (await client.eval(WAITING_LUA, 2, ticketsKey, liveness.key)) as unknown[];
+      const answer = (await run(WAITING_LUA, 2, ticketsKey, liveness.key)) as unknown[];
       const counts = noneWaiting();
       for (let index = 0; index + 1 < answer.length; index += 2) {
         const amount = Number(answer[index]);

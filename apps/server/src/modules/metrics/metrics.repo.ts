@@ -8,7 +8,10 @@ import { chainBlocks, withdrawals } from '../../infra/db/schema/index';
 
 /** The highest block the deposit scanner has recorded on the chain, or undefined before its first scan. */
 export async function scannerCursor(db: Database, chainId: number): Promise<bigint | undefined> {
-  const [row] = await db.select({ cursor: max(chainBlocks.number) }).from(chainBlocks).where(eq(chainBlocks.chainId, chainId));
+  const [row] = await db
+    .select({ cursor: max(chainBlocks.number) })
+    .from(chainBlocks)
+    .where(eq(chainBlocks.chainId, chainId));
   return row?.cursor ?? undefined;
 }
 

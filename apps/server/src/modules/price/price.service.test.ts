@@ -1,4 +1,3 @@
-import { SERVER_TEXTS } from '@shifumi/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createPriceService, type FetchFn } from './price.service';
 
@@ -51,7 +50,7 @@ describe('PriceService', () => {
   it('polls the live price at start and every poll interval, without overlapping', async () => {
     const s = setup([{ ethereum: { usd: 2543.17 } }, { ethereum: { usd: 2600 } }]);
     expect(s.service.current()).toBeUndefined();
-    expect(s.service.requireFresh()).toEqual({ ok: false, refusal: { code: 'price_unavailable', message: SERVER_TEXTS.priceUnavailable } });
+    expect(s.service.requireFresh()).toEqual({ ok: false, refusal: { code: 'price_unavailable' } });
     s.service.start();
     await vi.waitFor(() => expect(s.timers.length).toBe(1));
     expect(s.fetch).toHaveBeenCalledTimes(1);
@@ -95,7 +94,7 @@ describe('PriceService', () => {
     s.advance(1);
     const price = s.service.current();
     expect(price && s.service.isStale(price)).toBe(true);
-    expect(s.service.requireFresh()).toEqual({ ok: false, refusal: { code: 'price_unavailable', message: SERVER_TEXTS.priceUnavailable } });
+    expect(s.service.requireFresh()).toEqual({ ok: false, refusal: { code: 'price_unavailable' } });
   });
 
   it('never polls nor goes stale with a fixed or development price', async () => {
@@ -105,7 +104,10 @@ describe('PriceService', () => {
       expect(s.fetch).not.toHaveBeenCalled();
       expect(s.timers).toEqual([]);
       s.advance(365 * 24 * 3600_000);
-      expect(s.service.requireFresh()).toMatchObject({ ok: true, value: { ethUsd: '3000', microUsdPerEth: 3_000_000_000n, source } });
+      expect(s.service.requireFresh()).toMatchObject({
+        ok: true,
+        value: { ethUsd: '3000', microUsdPerEth: 3_000_000_000n, source },
+      });
       await s.service.stop();
     }
   });

@@ -7,7 +7,7 @@
  * message: nothing may turn USD into ETH for money on a stale price.
  */
 import { parseUsdPrice } from '@shifumi/money';
-import { SERVER_TEXTS, type PriceSource } from '@shifumi/protocol';
+import { type PriceSource } from '@shifumi/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
@@ -23,7 +23,10 @@ export interface Price {
   source: PriceSource;
 }
 
-export type FetchFn = (url: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<{
+export type FetchFn = (
+  url: string,
+  init: { signal: AbortSignal; headers: Record<string, string> },
+) => Promise<{
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
@@ -88,7 +91,8 @@ export function createPriceService(options: PriceServiceOptions) {
     } catch (error) {
       throw new PricePollError('ETH price request failed; keeping the previous price', { err: error });
     }
-    if (!response.ok) throw new PricePollError('ETH price request failed; keeping the previous price', { status: response.status });
+    if (!response.ok)
+      throw new PricePollError('ETH price request failed; keeping the previous price', { status: response.status });
     let body: unknown;
     try {
       body = await response.json();
@@ -99,7 +103,8 @@ export function createPriceService(options: PriceServiceOptions) {
     const usd = answer.success ? answer.data.ethereum.usd : undefined;
     const ethUsd = usd === undefined ? undefined : String(usd);
     const parsed = ethUsd === undefined ? undefined : parseUsdPrice(ethUsd);
-    if (ethUsd === undefined || !parsed?.ok) throw new PricePollError('ETH price answer is not valid; keeping the previous price');
+    if (ethUsd === undefined || !parsed?.ok)
+      throw new PricePollError('ETH price answer is not valid; keeping the previous price');
     price = { ethUsd, microUsdPerEth: parsed.microUsdPerEth, updatedAt: options.clock(), source: 'live' };
   }
 
@@ -148,7 +153,7 @@ export function createPriceService(options: PriceServiceOptions) {
     isStale,
     /** The price if it may be used for money, or a refusal. */
     requireFresh(): Result<Price> {
-      if (!price || isStale(price)) return refuse('price_unavailable', SERVER_TEXTS.priceUnavailable);
+      if (!price || isStale(price)) return refuse('price_unavailable');
       return ok(price);
     },
   };

@@ -10,16 +10,19 @@
  * busy → the requester gets `rematch_declined { room, reason }`. No rematch
  * after a game a player left (or lost by leaving the connection).
  */
-import { LOBBY_TEXTS, REMATCH_TIMEOUT_MS, SERVER_TEXTS, SOCKET_TEXTS, type RematchDeclinedEvent, type RematchOfferedEvent } from '@shifumi/protocol';
-import type { Database } from '../../infra/db/database';
-import type { Clock } from '../../shared/clock';
-import type { Logger } from '../../shared/logger';
-import type { PlayerPresenceCheck } from '../challenges/challenges.service';
-import type { GameService } from '../games/game.service';
-import type { MatchQueue } from '../matchmaking/match-queue';
-import { stakeFor } from '../matchmaking/matchmaking.service';
-import type { PriceService } from '../price/price.service';
-import { clearRequests, hasFreshRequest, insertRematch, insertRequest, readGameForRematch, takeRequest, type EndedGame } from './rematch.repo';
+import { REMATCH_TIMEOUT_MS, type RematchDeclinedEvent, type RematchOfferedEvent, type SocketRefusalOf } from '@shifumi/protocol';
+import type { ChosenOpponentStartDeps } from '../challenges/challenges.service';
+import type { StartRefusal } from '../games/game.service';
+import { stakeFor } from '@shifumi/money';
+import {
+  clearRequests,
+  hasFreshRequest,
+  insertRematch,
+  insertRequest,
+  readGameForRematch,
+  takeRequest,
+  type EndedGame,
+} from './rematch.repo';
 
 /** What the rematch needs from the transport (realtime/ implements it). */
 export interface RematchEvents {
@@ -27,21 +30,31 @@ export interface RematchEvents {
   declined(toUserId: string, event: RematchDeclinedEvent): void;
 }
 
-export interface RematchDeps {
-  db: Database;
-  games: Pick<GameService, 'start' | 'isPlaying'>;
-  queue: Pick<MatchQueue, 'has'>;
-  price: PriceService;
-  clock: Clock;
-  logger: Logger;
+export interface RematchDeps extends ChosenOpponentStartDeps {
   events: RematchEvents;
-  presence: PlayerPresenceCheck;
   /** How long a request waits for its answer (default REMATCH_TIMEOUT_MS; tests shorten it). */
   timeoutMs?: number;
 }
 
-/** The caller's answer: done, or refused with a sentence for the caller only. */
-export type RematchResult = { ok: true } | { ok: false; message: string };
+/**
+ * Why a rematch was refused to the caller (issue 25: a code, said in words by
+ * the socket layer): not their game, not playable again, busy, expired, no
+ * price, or the caller unable to stake (a start's own refusal).
+ */
+export type RematchRefusal =
+  | SocketRefusalOf<
+      | 'not_in_game'
+      | 'rematch_unknown_game'
+      | 'rematch_not_after_leave'
+      | 'you_are_busy'
+      | 'rematch_unable'
+      | 'rematch_expired'
+      | 'price_unavailable'
+    >
+  | StartRefusal;
+
+/** The caller's answer: done, or refused (for the caller only). */
+export type RematchResult = { ok: true } | { ok: false; refusal: RematchRefusal };
 
 const LEFT_REASONS = new Set(['forfeit-leave', 'forfeit-disconnect']);
 
@@ -59,12 +72,17 @@ export function createRematch(deps: RematchDeps) {
   const busy = async (userId: string) => (await queue.has(userId)) || (await games.isPlaying(userId));
 
   /** The game, if `userId` played it and it may be played again; or the caller's refusal. */
-  async function playable(userId: string, room: string): Promise<{ game: EndedGame; opponent: EndedGame['players'][number]; me: EndedGame['players'][number] } | { refusal: string }> {
+  async function playable(
+    userId: string,
+    room: string,
+  ): Promise<
+    { game: EndedGame; opponent: EndedGame['players'][number]; me: EndedGame['players'][number] } | { refusal: RematchRefusal }
+  > {
     const game = await readGameForRematch(db, room);
     const me = game?.players.find((player) => player.id === userId);
-    if (!game || !me) return { refusal: SOCKET_TEXTS.notInGame };
-    if (game.status === 'playing' || game.rematched) return { refusal: LOBBY_TEXTS.rematchUnknownGame };
-    if (game.endReason !== null && LEFT_REASONS.has(game.endReason)) return { refusal: LOBBY_TEXTS.rematchNotAfterLeave };
+    if (!game || !me) return { refusal: { code: 'not_in_game' } };
+    if (game.status === 'playing' || game.rematched) return { refusal: { code: 'rematch_unknown_game' } };
+    if (game.endReason !== null && LEFT_REASONS.has(game.endReason)) return { refusal: { code: 'rematch_not_after_leave' } };
     const opponent = game.players.find((player) => player.id !== userId)!;
     return { game, opponent, me };
   }
@@ -85,14 +103,14 @@ export function createRematch(deps: RematchDeps) {
 
   /** Starts the rematch that `requesterId` asked for, `acceptorId` agreeing (by answering, or by asking too). */
   async function start(game: EndedGame, acceptorId: string, requesterId: string): Promise<RematchResult> {
-    if (await busy(acceptorId)) return { ok: false, message: LOBBY_TEXTS.youAreBusy };
+    if (await busy(acceptorId)) return { ok: false, refusal: { code: 'you_are_busy' } };
     const unable = (): RematchResult => {
       events.declined(requesterId, { room: game.id, reason: 'unable' });
-      return { ok: false, message: LOBBY_TEXTS.rematchDeclined.unable };
+      return { ok: false, refusal: { code: 'rematch_unable' } };
     };
     if (await busy(requesterId)) return unable();
     const fresh = price.requireFresh();
-    if (!fresh.ok) return { ok: false, message: SERVER_TEXTS.priceUnavailable };
+    if (!fresh.ok) return { ok: false, refusal: { code: 'price_unavailable' } };
     let outcome;
     try {
       outcome = await games.start({
@@ -110,7 +128,7 @@ export function createRematch(deps: RematchDeps) {
         },
       });
     } catch (error) {
-      if (error instanceof RematchGoneError) return { ok: false, message: LOBBY_TEXTS.rematchExpired };
+      if (error instanceof RematchGoneError) return { ok: false, refusal: { code: 'rematch_expired' } };
       throw error;
     }
     if (outcome.ok) {
@@ -119,15 +137,15 @@ export function createRematch(deps: RematchDeps) {
     }
     const own = outcome.unable.find((entry) => entry.userId === acceptorId);
     events.declined(requesterId, { room: game.id, reason: 'unable' });
-    return { ok: false, message: own?.message ?? LOBBY_TEXTS.rematchDeclined.unable };
+    return { ok: false, refusal: own?.refusal ?? { code: 'rematch_unable' } };
   }
 
   return {
     async request(userId: string, room: string): Promise<RematchResult> {
       const found = await playable(userId, room);
-      if ('refusal' in found) return { ok: false, message: found.refusal };
+      if ('refusal' in found) return { ok: false, refusal: found.refusal };
       const { game, opponent, me } = found;
-      if (await busy(userId)) return { ok: false, message: LOBBY_TEXTS.youAreBusy };
+      if (await busy(userId)) return { ok: false, refusal: { code: 'you_are_busy' } };
       if (!(await deps.presence.isConnected(opponent.id))) {
         events.declined(userId, { room, reason: 'left' });
         return { ok: true };
@@ -145,7 +163,7 @@ export function createRematch(deps: RematchDeps) {
         if (await hasFreshRequest(tx, room, opponent.id, since)) return 'both' as const;
         return (await insertRequest(tx, room, userId, now, since)) ? ('offered' as const) : ('pending' as const);
       });
-      if (step === 'gone') return { ok: false, message: LOBBY_TEXTS.rematchUnknownGame };
+      if (step === 'gone') return { ok: false, refusal: { code: 'rematch_unknown_game' } };
       if (step === 'both') return start(game, userId, opponent.id);
       if (step === 'offered') {
         events.offered(opponent.id, { room, from: { id: userId, name: me.name } });
@@ -156,7 +174,7 @@ export function createRematch(deps: RematchDeps) {
 
     async answer(userId: string, room: string, accept: boolean): Promise<RematchResult> {
       const found = await playable(userId, room);
-      if ('refusal' in found) return { ok: false, message: found.refusal };
+      if ('refusal' in found) return { ok: false, refusal: found.refusal };
       const { game, opponent } = found;
       if (!accept) {
         if (await takeRequest(db, room, opponent.id, sinceNow())) events.declined(opponent.id, { room, reason: 'declined' });

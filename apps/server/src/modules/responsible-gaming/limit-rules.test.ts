@@ -49,7 +49,10 @@ describe('changeRealityCheck', () => {
     expect(changeRealityCheck({ minutes: 60, pending: null }, 15, NOW, DAY)).toEqual({ minutes: 15, pending: null });
     expect(changeRealityCheck({ minutes: 0, pending: null }, 60, NOW, DAY)).toEqual({ minutes: 60, pending: null });
     expect(changeRealityCheck({ minutes: 15, pending: null }, 0, NOW, DAY).pending?.minutes).toBe(0);
-    expect(changeRealityCheck({ minutes: 15, pending: null }, 30, NOW, DAY)).toEqual({ minutes: 15, pending: { minutes: 30, effectiveAt: new Date(NOW.getTime() + DAY) } });
+    expect(changeRealityCheck({ minutes: 15, pending: null }, 30, NOW, DAY)).toEqual({
+      minutes: 15,
+      pending: { minutes: 30, effectiveAt: new Date(NOW.getTime() + DAY) },
+    });
   });
 });
 

@@ -52,12 +52,18 @@ export interface RealityCheckSetting {
 }
 
 export function settleRealityCheck(setting: RealityCheckSetting, now: Date): RealityCheckSetting {
-  if (setting.pending && setting.pending.effectiveAt.getTime() <= now.getTime()) return { minutes: setting.pending.minutes, pending: null };
+  if (setting.pending && setting.pending.effectiveAt.getTime() <= now.getTime())
+    return { minutes: setting.pending.minutes, pending: null };
   return setting;
 }
 
 /** More frequent reminders take effect at once; less frequent ones (or none) after `delayMs`. */
-export function changeRealityCheck(current: RealityCheckSetting, requested: RealityCheckMinutes, now: Date, delayMs: number): RealityCheckSetting {
+export function changeRealityCheck(
+  current: RealityCheckSetting,
+  requested: RealityCheckMinutes,
+  now: Date,
+  delayMs: number,
+): RealityCheckSetting {
   const inForce = settleRealityCheck(current, now).minutes;
   if (requested === inForce) return { minutes: inForce, pending: null };
   if (frequencyRank(requested) < frequencyRank(inForce)) return { minutes: requested, pending: null };
@@ -182,7 +188,12 @@ export function depositExcessWei(deposits: readonly CreditedDeposit[], limits: r
 }
 
 /** The part of the balance a deposit limit holds: the excess, never more than the balance (money that left took the playable part first). */
-export function heldWei(balanceWei: bigint, deposits: readonly CreditedDeposit[], limits: readonly DepositLimitInWei[], now: Date): bigint {
+export function heldWei(
+  balanceWei: bigint,
+  deposits: readonly CreditedDeposit[],
+  limits: readonly DepositLimitInWei[],
+  now: Date,
+): bigint {
   const excess = depositExcessWei(deposits, limits, now);
   return excess < balanceWei ? excess : balanceWei;
 }
@@ -208,7 +219,5 @@ export function playableFrom(
   return now;
 }
 
-/** `2026-11-25 04:30 UTC`: the times in refusal messages. */
-export function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+/** `2026-11-25 04:30 UTC`: one format for every time in a sentence (the refusals' table formats with it too). */
+export { formatUtc } from '@shifumi/protocol/refusals';

@@ -2,7 +2,17 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { LimitKind, LimitPeriod } from '@shifumi/protocol';
 import type { Executor } from '../../infra/db/database';
-import { games, ledgerAccounts, ledgerEntries, ledgerTransfers, playerLimits, playerProtections, responsibleGamingEvents, termsAcceptances, users } from '../../infra/db/schema/index';
+import {
+  games,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  playerLimits,
+  playerProtections,
+  responsibleGamingEvents,
+  termsAcceptances,
+  users,
+} from '../../infra/db/schema/index';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import type { CreditedDeposit, LimitSetting, PlayedGame } from './limit-rules';
 
@@ -20,7 +30,14 @@ export async function readLimits(db: Executor, userId: string): Promise<StoredLi
   return limits;
 }
 
-export async function writeLimit(db: Executor, userId: string, kind: LimitKind, period: LimitPeriod, setting: LimitSetting, now: Date): Promise<void> {
+export async function writeLimit(
+  db: Executor,
+  userId: string,
+  kind: LimitKind,
+  period: LimitPeriod,
+  setting: LimitSetting,
+  now: Date,
+): Promise<void> {
   const values = {
     amountUsd: setting.amountUsd,
     pendingSet: setting.pending !== null,
@@ -43,35 +60,35 @@ export interface PlayFacts {
   hasLimits: boolean;
 }
 
+/** What `PLAY_FACTS_COLUMNS` answers of a player (timestamps as epoch milliseconds, the same on PostgreSQL and PGlite). */
+export type PlayFactsRow = {
+  id: string;
+  frozen: boolean;
+  has_protections: boolean;
+  reality_check_minutes: number | null;
+  pending_reality_check_minutes: number | null;
+  pending_reality_check_at: number | string | null;
+  time_out_until: number | string | null;
+  self_exclusion_started_at: number | string | null;
+  self_exclusion_until: number | string | null;
+  self_exclusion_end_requested_at: number | string | null;
+  updated_at: number | string | null;
+  has_limits: boolean;
+};
+
+const ms = (column: string) => `(extract(epoch from p.${column}) * 1000)::float8 as ${column}`;
+
 /**
- * The players' rows locked (in id order, like `lockPlayers`) and, in the same
- * statement, what `checkPlayAllowed` needs first of each — one round trip in
- * the start transaction instead of four per player (issue 16). Timestamps come
- * back as epoch milliseconds, the same on PostgreSQL and PGlite.
+ * The columns of `PlayFactsRow`, over `users u left join player_protections p on p.user_id = u.id`
+ * (issue 30: the game start reads them in a statement of its own, games/game-start.repo.ts).
  */
-export async function readPlayFacts(tx: Executor, userIds: readonly string[]): Promise<Map<string, PlayFacts>> {
-  const ids = sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `);
-  const ms = (column: string) => sql.raw(`(extract(epoch from p.${column}) * 1000)::float8 as ${column}`);
-  const { rows } = await tx.execute<{
-    id: string;
-    frozen: boolean;
-    has_protections: boolean;
-    reality_check_minutes: number | null;
-    pending_reality_check_minutes: number | null;
-    pending_reality_check_at: number | null;
-    time_out_until: number | null;
-    self_exclusion_started_at: number | null;
-    self_exclusion_until: number | null;
-    self_exclusion_end_requested_at: number | null;
-    updated_at: number | null;
-    has_limits: boolean;
-  }>(sql`
-    select u.id::text as id, u.frozen_at is not null as frozen, p.user_id is not null as has_protections,
-           p.reality_check_minutes, p.pending_reality_check_minutes, ${ms('pending_reality_check_at')}, ${ms('time_out_until')},
-           ${ms('self_exclusion_started_at')}, ${ms('self_exclusion_until')}, ${ms('self_exclusion_end_requested_at')}, ${ms('updated_at')},
-           exists (select 1 from player_limits l where l.user_id = u.id) as has_limits
-    from users u left join player_protections p on p.user_id = u.id
-    where u.id in (${ids}) order by u.id for update of u`);
+export const PLAY_FACTS_COLUMNS = `u.id::text as id, u.frozen_at is not null as frozen, p.user_id is not null as has_protections,
+  p.reality_check_minutes, p.pending_reality_check_minutes, ${ms('pending_reality_check_at')}, ${ms('time_out_until')},
+  ${ms('self_exclusion_started_at')}, ${ms('self_exclusion_until')}, ${ms('self_exclusion_end_requested_at')}, ${ms('updated_at')},
+  exists (select 1 from player_limits l where l.user_id = u.id) as has_limits`;
+
+/** The facts of the rows of `PLAY_FACTS_COLUMNS`, by user id. */
+export function playFactsOf(rows: readonly PlayFactsRow[]): Map<string, PlayFacts> {
   const at = (value: number | string | null) => (value === null ? null : new Date(Number(value)));
   const facts = new Map<string, PlayFacts>();
   for (const row of rows) {
@@ -96,25 +113,56 @@ export async function readPlayFacts(tx: Executor, userIds: readonly string[]): P
   return facts;
 }
 
+/**
+ * The players' rows locked (in id order, like `lockPlayers`) and, in the same
+ * statement, what `checkPlayAllowed` needs first of each — one round trip in
+ * the start transaction instead of four per player (issue 16).
+ */
+export async function readPlayFacts(tx: Executor, userIds: readonly string[]): Promise<Map<string, PlayFacts>> {
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const { rows } = await tx.execute<PlayFactsRow>(sql`
+    select ${sql.raw(PLAY_FACTS_COLUMNS)}
+    from users u left join player_protections p on p.user_id = u.id
+    where u.id in (${ids}) order by u.id for update of u`);
+  return playFactsOf(rows);
+}
+
 export async function readProtections(db: Executor, userId: string): Promise<ProtectionsRow | undefined> {
   const [row] = await db.select().from(playerProtections).where(eq(playerProtections.userId, userId));
   return row;
 }
 
-export async function writeProtections(db: Executor, userId: string, values: Partial<Omit<ProtectionsRow, 'userId'>> & { updatedAt: Date }): Promise<void> {
+export async function writeProtections(
+  db: Executor,
+  userId: string,
+  values: Partial<Omit<ProtectionsRow, 'userId'>> & { updatedAt: Date },
+): Promise<void> {
   await db
     .insert(playerProtections)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: playerProtections.userId, set: values });
 }
 
-export async function recordEvent(db: Executor, userId: string, kind: string, detail: Record<string, string | number | boolean | null>, now: Date): Promise<void> {
+export async function recordEvent(
+  db: Executor,
+  userId: string,
+  kind: string,
+  detail: Record<string, string | number | boolean | null>,
+  now: Date,
+): Promise<void> {
   await db.insert(responsibleGamingEvents).values({ userId, kind, detail, createdAt: now });
 }
 
 export async function listEvents(db: Executor, userId: string) {
   return db
-    .select({ kind: responsibleGamingEvents.kind, detail: responsibleGamingEvents.detail, createdAt: responsibleGamingEvents.createdAt })
+    .select({
+      kind: responsibleGamingEvents.kind,
+      detail: responsibleGamingEvents.detail,
+      createdAt: responsibleGamingEvents.createdAt,
+    })
     .from(responsibleGamingEvents)
     .where(eq(responsibleGamingEvents.userId, userId))
     .orderBy(asc(responsibleGamingEvents.id));
@@ -126,7 +174,12 @@ export async function listEvents(db: Executor, userId: string) {
  * serialised across tabs and nodes.
  */
 export async function lockPlayers(tx: Executor, userIds: readonly string[]): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(inArray(users.id, [...userIds])).orderBy(users.id).for('update');
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...userIds]))
+    .orderBy(users.id)
+    .for('update');
 }
 
 /** The player's games created after `since`, as the loss and wager limits count them. */
@@ -138,7 +191,8 @@ export async function gamesSince(db: Executor, userId: string, since: Date): Pro
   return rows.map((row) => ({
     betUsd: row.betUsd,
     createdAt: row.createdAt,
-    outcome: row.status === 'playing' ? 'playing' : row.status === 'refunded' ? 'refunded' : row.winnerId === userId ? 'won' : 'lost',
+    outcome:
+      row.status === 'playing' ? 'playing' : row.status === 'refunded' ? 'refunded' : row.winnerId === userId ? 'won' : 'lost',
   }));
 }
 
@@ -162,5 +216,8 @@ export async function depositsSince(db: Executor, userId: string, since: Date): 
 
 /** Issue 19: the age confirmation and the acceptance of this Terms version, at `now`. */
 export async function recordTermsAcceptance(db: Executor, userId: string, termsVersion: string, now: Date): Promise<void> {
-  await db.insert(termsAcceptances).values({ userId, termsVersion, ageConfirmedAt: now, termsAcceptedAt: now }).onConflictDoNothing();
+  await db
+    .insert(termsAcceptances)
+    .values({ userId, termsVersion, ageConfirmedAt: now, termsAcceptedAt: now })
+    .onConflictDoNothing();
 }

@@ -3,22 +3,19 @@
  * period, oldest first, with the running balance the ledger itself recorded
  * (each entry's balance after), so the statement can never disagree with it.
  */
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { formatEth, formatUsd, weiToUsdCents } from '@shifumi/money';
 import {
-  RESPONSIBLE_GAMING_TEXTS as TEXTS,
   STATEMENT_CSV_FIELDS,
   STATEMENT_DEFAULT_DAYS,
-  firstIssueMessage,
   statementQuerySchema,
   type StatementResponse,
   type StatementRow,
   type StatementRowKind,
 } from '@shifumi/protocol';
 import type { Executor } from '../../infra/db/database';
-import { games, ledgerAccounts, ledgerEntries, ledgerTransfers, withdrawals } from '../../infra/db/schema/index';
 import { ok, refuse, type Result } from '../../shared/result';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
+import * as repo from './statement.repo';
 
 const DAY_MS = 86_400_000;
 
@@ -48,13 +45,16 @@ function signed(value: bigint, format: (abs: bigint) => string): string {
 }
 
 /** `from`/`to` of the query: a date is the start of that day (UTC) for `from`, the end of that day for `to`. */
-export function statementPeriod(query: { from?: string; to?: string }, now: Date): { from: Date; to: Date } | string {
+export function statementPeriod(
+  query: { from?: string; to?: string },
+  now: Date,
+): { from: Date; to: Date } | 'statement_date_invalid' | 'statement_range_invalid' {
   const parse = (value: string, endOfDay: boolean) =>
     /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + (endOfDay ? DAY_MS : 0)) : new Date(value);
   const to = query.to ? parse(query.to, true) : now;
   const from = query.from ? parse(query.from, false) : new Date(to.getTime() - STATEMENT_DEFAULT_DAYS * DAY_MS);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return TEXTS.statementDateInvalid;
-  if (from.getTime() >= to.getTime()) return TEXTS.statementRangeInvalid;
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return 'statement_date_invalid';
+  if (from.getTime() >= to.getTime()) return 'statement_range_invalid';
   return { from, to };
 }
 
@@ -65,52 +65,45 @@ export interface StatementDeps {
   currentPrice: () => bigint | undefined;
 }
 
-export async function buildStatement(deps: StatementDeps, userId: string, rawQuery: unknown): Promise<Result<{ statement: StatementResponse; format: 'json' | 'csv' }>> {
+/** A player's statement for the period of a query, as JSON or CSV (what `GET /api/account/statement` answers). */
+export interface Statements {
+  build(userId: string, rawQuery: unknown): Promise<Result<{ statement: StatementResponse; format: 'json' | 'csv' }>>;
+}
+
+/** The statements on their database, clock and price (built in compose; the route never sees the database). */
+export function createStatements(deps: StatementDeps): Statements {
+  return { build: (userId, rawQuery) => buildStatement(deps, userId, rawQuery) };
+}
+
+export async function buildStatement(
+  deps: StatementDeps,
+  userId: string,
+  rawQuery: unknown,
+): Promise<Result<{ statement: StatementResponse; format: 'json' | 'csv' }>> {
   const parsed = statementQuerySchema.safeParse(rawQuery ?? {});
-  if (!parsed.success) return refuse('invalid_input', firstIssueMessage(parsed.error));
+  if (!parsed.success) return refuse('invalid_input', { error: parsed.error });
   const period = statementPeriod(parsed.data, deps.clock());
-  if (typeof period === 'string') return refuse('invalid_input', period);
+  if (typeof period === 'string') return refuse(period);
   const { db } = deps;
   const code = LedgerAccounts.user(userId).code;
-  const [account] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
-  const entries = account
-    ? await db
-        .select({
-          amount: ledgerEntries.amount,
-          previousBalance: ledgerEntries.previousBalance,
-          currentBalance: ledgerEntries.currentBalance,
-          createdAt: ledgerEntries.createdAt,
-          kind: ledgerTransfers.kind,
-          memo: ledgerTransfers.memo,
-        })
-        .from(ledgerEntries)
-        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-        .where(and(eq(ledgerEntries.accountId, account.id), gte(ledgerEntries.createdAt, period.from), lt(ledgerEntries.createdAt, period.to)))
-        .orderBy(asc(ledgerEntries.id))
-    : [];
+  const account = await repo.ledgerAccountId(db, code);
+  const entries = account ? await repo.entriesBetween(db, account.id, period.from, period.to) : [];
   let opening = 0n;
   if (entries[0]) opening = entries[0].previousBalance;
   else if (account) {
-    const [before] = await db
-      .select({ balance: ledgerEntries.currentBalance })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.accountId, account.id), lt(ledgerEntries.createdAt, period.from)))
-      .orderBy(desc(ledgerEntries.id))
-      .limit(1);
-    opening = before?.balance ?? 0n;
+    opening = (await repo.balanceBefore(db, account.id, period.from)) ?? 0n;
   }
 
-  const memoText = (memo: Record<string, unknown> | null, key: string) => (typeof memo?.[key] === 'string' ? memo[key] : undefined);
-  const gameIds = [...new Set(entries.map((entry) => memoText(entry.memo, 'gameId')).filter((id): id is string => id !== undefined))];
-  const withdrawalIds = [...new Set(entries.map((entry) => memoText(entry.memo, 'withdrawalId')).filter((id): id is string => id !== undefined))];
-  const gamePrices = new Map(
-    gameIds.length === 0 ? [] : (await db.select({ id: games.id, price: games.priceMicroUsd }).from(games).where(inArray(games.id, gameIds))).map((row) => [row.id, row.price]),
-  );
-  const withdrawalHashes = new Map(
-    withdrawalIds.length === 0
-      ? []
-      : (await db.select({ id: withdrawals.id, txHash: withdrawals.txHash }).from(withdrawals).where(inArray(withdrawals.id, withdrawalIds))).map((row) => [row.id, row.txHash]),
-  );
+  const memoText = (memo: Record<string, unknown> | null, key: string) =>
+    typeof memo?.[key] === 'string' ? memo[key] : undefined;
+  const gameIds = [
+    ...new Set(entries.map((entry) => memoText(entry.memo, 'gameId')).filter((id): id is string => id !== undefined)),
+  ];
+  const withdrawalIds = [
+    ...new Set(entries.map((entry) => memoText(entry.memo, 'withdrawalId')).filter((id): id is string => id !== undefined)),
+  ];
+  const gamePrices = new Map((await repo.gamePricesOf(db, gameIds)).map((row) => [row.id, row.price]));
+  const withdrawalHashes = new Map((await repo.withdrawalHashesOf(db, withdrawalIds)).map((row) => [row.id, row.txHash]));
   const currentPrice = deps.currentPrice();
 
   let deposited = 0n;
@@ -128,7 +121,12 @@ export async function buildStatement(deps: StatementDeps, userId: string, rawQue
     }
     const principal = entry.amount - sign * fee;
     return [
-      { ...entry, amount: principal, currentBalance: entry.previousBalance + principal, statementKind: statementKind(entry.kind, principal) },
+      {
+        ...entry,
+        amount: principal,
+        currentBalance: entry.previousBalance + principal,
+        statementKind: statementKind(entry.kind, principal),
+      },
       { ...entry, amount: sign * fee, previousBalance: entry.previousBalance + principal, statementKind: 'fee' as const },
     ];
   });

@@ -13,17 +13,16 @@
  * (so the wallet showed its owner what they were signing). A nonce presented
  * for the wrong purpose is used up and refused.
  */
-import { SIWE_NONCE_TTL_SECONDS, SIWE_STATEMENTS, SIWE_TEXTS, siweVerifyRequestSchema, firstIssueMessage } from '@shifumi/protocol';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { SIWE_NONCE_TTL_SECONDS, SIWE_STATEMENTS, siweVerifyRequestSchema } from '@shifumi/protocol';
 import type { Address, Hex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import type { ChainPublicClient } from '../../infra/chain/chain-client';
 import type { Database } from '../../infra/db/database';
-import { siweNonces } from '../../infra/db/schema/index';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { ok, refuse, type Result } from '../../shared/result';
 import { newSiweNonce } from '../../shared/secure-token';
+import * as repo from './siwe.repo';
 
 /** Tolerated clock difference between the wallet and the server for issued-at. */
 export const SIWE_CLOCK_SKEW_MS = 60_000;
@@ -47,17 +46,12 @@ export function createSiweService(deps: SiweServiceDeps) {
 
   /** Uses the nonce up, whatever its purpose; what it was issued for, or undefined when unknown, used or expired. */
   async function consumeNonce(nonce: string) {
-    const rows = await db
-      .update(siweNonces)
-      .set({ usedAt: clock() })
-      .where(and(eq(siweNonces.nonce, nonce), isNull(siweNonces.usedAt), gt(siweNonces.expiresAt, clock())))
-      .returning({ purpose: siweNonces.purpose, sessionId: siweNonces.sessionId });
-    return rows.length === 1 ? rows[0] : undefined;
+    return repo.useNonce(db, nonce, clock(), clock());
   }
 
   async function insertNonce(purpose: SiwePurpose): Promise<string> {
     const nonce = newSiweNonce();
-    await db.insert(siweNonces).values({
+    await repo.insertNonce(db, {
       nonce,
       createdAt: clock(),
       expiresAt: new Date(clock().getTime() + SIWE_NONCE_TTL_SECONDS * 1000),
@@ -79,28 +73,32 @@ export function createSiweService(deps: SiweServiceDeps) {
     },
 
     /** The address that signed a valid message made for `purpose`, or why not. */
-    async verify(body: unknown, purpose: SiwePurpose, beforeNonce?: (address: string) => Promise<Result<void>>): Promise<Result<Address>> {
+    async verify(
+      body: unknown,
+      purpose: SiwePurpose,
+      beforeNonce?: (address: string) => Promise<Result<void>>,
+    ): Promise<Result<Address>> {
       const parsedBody = siweVerifyRequestSchema.safeParse(body ?? {});
-      if (!parsedBody.success) return refuse('invalid_input', firstIssueMessage(parsedBody.error));
+      if (!parsedBody.success) return refuse('invalid_input', { error: parsedBody.error });
       const { message, signature } = parsedBody.data;
       let fields;
       try {
         fields = parseSiweMessage(message);
       } catch {
-        return refuse('siwe_refused', SIWE_TEXTS.invalidMessage);
+        return refuse('siwe_invalid_message');
       }
       const { address, domain, uri, chainId, nonce, issuedAt, expirationTime, notBefore, version, statement } = fields;
       if (!address || !domain || !uri || chainId === undefined || !nonce || !issuedAt || version !== '1') {
-        return refuse('siwe_refused', SIWE_TEXTS.invalidMessage);
+        return refuse('siwe_invalid_message');
       }
       let uriOrigin: string;
       try {
         uriOrigin = new URL(uri).origin;
       } catch {
-        return refuse('siwe_refused', SIWE_TEXTS.invalidMessage);
+        return refuse('siwe_invalid_message');
       }
-      if (domain !== app.host || uriOrigin !== app.origin) return refuse('siwe_refused', SIWE_TEXTS.wrongDomain);
-      if (!deps.allowedChainIds.includes(chainId)) return refuse('siwe_refused', SIWE_TEXTS.wrongChain);
+      if (domain !== app.host || uriOrigin !== app.origin) return refuse('siwe_wrong_domain');
+      if (!deps.allowedChainIds.includes(chainId)) return refuse('siwe_wrong_chain');
       // The nonce goes with this attempt, whatever its outcome: a signature cannot be tried twice.
       // Issue 19: a refusal here (a first sign-in without the age and Terms confirmation) leaves the nonce unused, so the same signature can come back with them.
       if (beforeNonce) {
@@ -108,18 +106,18 @@ export function createSiweService(deps: SiweServiceDeps) {
         if (!allowed.ok) return allowed;
       }
       const issued = await consumeNonce(nonce);
-      if (!issued) return refuse('siwe_refused', SIWE_TEXTS.badNonce);
+      if (!issued) return refuse('siwe_bad_nonce');
       if (purpose.kind === 'link') {
         if (issued.purpose !== 'link' || issued.sessionId !== purpose.sessionId || statement !== SIWE_STATEMENTS.link) {
-          return refuse('siwe_refused', SIWE_TEXTS.notForLinking);
+          return refuse('siwe_not_for_linking');
         }
       } else if (issued.purpose !== 'sign_in' || statement === SIWE_STATEMENTS.link) {
-        return refuse('siwe_refused', SIWE_TEXTS.notForSignIn);
+        return refuse('siwe_not_for_sign_in');
       }
       const now = clock().getTime();
-      if (issuedAt.getTime() > now + SIWE_CLOCK_SKEW_MS) return refuse('siwe_refused', SIWE_TEXTS.notYetValid);
-      if (notBefore && notBefore.getTime() > now) return refuse('siwe_refused', SIWE_TEXTS.notYetValid);
-      if (expirationTime && expirationTime.getTime() <= now) return refuse('siwe_refused', SIWE_TEXTS.expired);
+      if (issuedAt.getTime() > now + SIWE_CLOCK_SKEW_MS) return refuse('siwe_not_yet_valid');
+      if (notBefore && notBefore.getTime() > now) return refuse('siwe_not_yet_valid');
+      if (expirationTime && expirationTime.getTime() <= now) return refuse('siwe_expired');
       let valid = false;
       try {
         valid = await deps.publicClient.verifyMessage({ address, message, signature: signature as Hex });
@@ -127,7 +125,7 @@ export function createSiweService(deps: SiweServiceDeps) {
         deps.logger.warn({ err: error, address }, 'SIWE signature check failed');
         valid = false;
       }
-      if (!valid) return refuse('siwe_refused', SIWE_TEXTS.badSignature);
+      if (!valid) return refuse('siwe_bad_signature');
       return ok(address.toLowerCase() as Address);
     },
   };

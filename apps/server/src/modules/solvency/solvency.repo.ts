@@ -43,7 +43,9 @@ export async function readLiabilities(db: Database): Promise<{ players: PlayerLi
         LIABILITY_KINDS.map((kind) => sql`${kind}`),
         sql`, `,
       );
-      const total = await tx.execute<{ total: string }>(sql`SELECT COALESCE(SUM(balance), 0)::text AS total FROM ledger_accounts WHERE kind IN (${kinds})`);
+      const total = await tx.execute<{ total: string }>(
+        sql`SELECT COALESCE(SUM(balance), 0)::text AS total FROM ledger_accounts WHERE kind IN (${kinds})`,
+      );
       return {
         players: rows.rows.map((row) => ({ userId: row.user_id, amountWei: BigInt(row.amount) })),
         ledgerTotalWei: BigInt(total.rows[0]!.total),
@@ -85,7 +87,9 @@ export async function insertSnapshot(
   await db.transaction(async (tx) => {
     await tx.insert(solvencySnapshots).values(row);
     for (let start = 0; start < entries.length; start += INSERT_BATCH) {
-      await tx.insert(solvencyEntries).values(entries.slice(start, start + INSERT_BATCH).map((entry) => ({ snapshotId: row.id, ...entry })));
+      await tx
+        .insert(solvencyEntries)
+        .values(entries.slice(start, start + INSERT_BATCH).map((entry) => ({ snapshotId: row.id, ...entry })));
     }
     await inTransaction?.(tx);
   });
@@ -96,7 +100,11 @@ export async function latestSnapshot(db: Executor): Promise<SnapshotRow | undefi
   return row;
 }
 
-export async function snapshotById(db: Executor, id: string, options: { forUpdate?: boolean } = {}): Promise<SnapshotRow | undefined> {
+export async function snapshotById(
+  db: Executor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<SnapshotRow | undefined> {
   const query = db.select().from(solvencySnapshots).where(eq(solvencySnapshots.id, id));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
@@ -106,7 +114,10 @@ export async function recentSnapshots(db: Executor, limit: number): Promise<Snap
   return db.select().from(solvencySnapshots).orderBy(desc(solvencySnapshots.at)).limit(limit);
 }
 
-export async function entriesOf(db: Executor, snapshotId: string): Promise<Array<{ userId: string; salt: string; amountWei: bigint }>> {
+export async function entriesOf(
+  db: Executor,
+  snapshotId: string,
+): Promise<Array<{ userId: string; salt: string; amountWei: bigint }>> {
   return db
     .select({ userId: solvencyEntries.userId, salt: solvencyEntries.salt, amountWei: solvencyEntries.amountWei })
     .from(solvencyEntries)
@@ -123,7 +134,11 @@ export async function hasEntry(db: Executor, snapshotId: string, userId: string)
 }
 
 /** A snapshot's document and figures after a reserve signature was added. */
-export async function updateSnapshotReserves(db: Executor, id: string, values: { reservesWei: bigint; ratio: string; document: Record<string, unknown> }): Promise<void> {
+export async function updateSnapshotReserves(
+  db: Executor,
+  id: string,
+  values: { reservesWei: bigint; ratio: string; document: Record<string, unknown> },
+): Promise<void> {
   await db.update(solvencySnapshots).set(values).where(eq(solvencySnapshots.id, id));
 }
 

@@ -1,3 +1,4 @@
+import type { Language } from '@shifumi/protocol';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/database';
 import { users, type NewUserRow, type UserRow } from '../../infra/db/schema/index';
@@ -12,7 +13,11 @@ export function createUsersRepo(db: Executor) {
 
     /** `email` must already be lower-cased (the protocol schema does it). */
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .limit(1);
       return row;
     },
 
@@ -25,6 +30,11 @@ export function createUsersRepo(db: Executor) {
     /** Links an address; throws a unique violation (USERS_LINKED_ADDRESS_UNIQUE) when another account holds it. */
     async setLinkedAddress(userId: string, address: string): Promise<void> {
       await db.update(users).set({ linkedAddress: address }).where(eq(users.id, userId));
+    },
+
+    /** Issue 27: the player's language (mails, notices, the server's answers). */
+    async setLanguage(userId: string, language: Language): Promise<void> {
+      await db.update(users).set({ language }).where(eq(users.id, userId));
     },
 
     async findIdByReferralCode(code: string): Promise<string | undefined> {

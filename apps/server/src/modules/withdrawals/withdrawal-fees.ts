@@ -10,10 +10,11 @@
  * sums).
  */
 import type { ChainPublicClient } from '../../infra/chain/chain-client';
+import { PLAIN_TRANSFER_GAS } from '../../infra/chain/gas';
 import type { Clock } from '../../shared/clock';
 
-/** The gas of a plain ETH transfer to an account without code: all a withdrawal is signed with. */
-export const WITHDRAWAL_GAS_LIMIT = 21_000n;
+/** All a withdrawal is signed with: a plain transfer's gas (infra/chain/gas.ts, the sweeper's too). */
+export const WITHDRAWAL_GAS_LIMIT = PLAIN_TRANSFER_GAS;
 /** The base fee is multiplied by this in the charged price per gas. */
 export const BASE_FEE_MARGIN = 2n;
 /** A quote is reused this long, so that the fee shown and the fee charged a moment later agree. */

@@ -1,5 +1,5 @@
 /** SQL of withdrawals: requests, attempts (signed transactions) and the hot wallet's nonces. */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/database';
 import { hotWalletNonces, users, withdrawalAttempts, withdrawals } from '../../infra/db/schema/index';
 
@@ -11,7 +11,11 @@ export const WITHDRAWALS_IDEMPOTENCY_UNIQUE = 'withdrawals_user_idempotency_key'
 
 /** Issue 23: true when `address` (lower-case) is the deposit address of any player. */
 export async function isDepositAddress(db: Executor, address: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.walletAddress}) = ${address}`).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.walletAddress}) = ${address}`)
+    .limit(1);
   return row !== undefined;
 }
 
@@ -32,6 +36,35 @@ export function withdrawalsInStatus(db: Executor, chainId: number, status: 'queu
     .where(and(eq(withdrawals.chainId, chainId), eq(withdrawals.status, status)))
     .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
     .limit(limit);
+}
+
+/** A withdrawal by id (no lock). */
+export async function findWithdrawal(db: Executor, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return row;
+}
+
+/** When the user's withdrawals since `since` were asked for, oldest first, at most `limit`. */
+export async function withdrawalTimesSince(
+  tx: Executor,
+  userId: string,
+  since: Date,
+  limit: number,
+): Promise<{ createdAt: Date }[]> {
+  return tx
+    .select({ createdAt: withdrawals.createdAt })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), gt(withdrawals.createdAt, since)))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+export async function insertWithdrawal(
+  tx: Executor,
+  values: typeof withdrawals.$inferInsert,
+): Promise<WithdrawalRow | undefined> {
+  const [inserted] = await tx.insert(withdrawals).values(values).returning();
+  return inserted;
 }
 
 /** Re-reads a withdrawal under a row lock, to change its status exactly once. */
@@ -84,7 +117,12 @@ export async function setAttemptStatus(
   await db
     .update(withdrawalAttempts)
     .set({ status })
-    .where(and(inArray(withdrawalAttempts.id, [...attemptIds]), onlyFrom ? inArray(withdrawalAttempts.status, [...onlyFrom]) : sql`true`));
+    .where(
+      and(
+        inArray(withdrawalAttempts.id, [...attemptIds]),
+        onlyFrom ? inArray(withdrawalAttempts.status, [...onlyFrom]) : sql`true`,
+      ),
+    );
 }
 
 /** Every other attempt of a withdrawal becomes `replaced` (one with the same nonce took its place). */
@@ -125,4 +163,13 @@ export async function allocateNonce(tx: Executor, chainId: number, address: stri
     .returning({ next: hotWalletNonces.nextNonce });
   if (!row) throw new Error(`no nonce row for ${address} on chain ${chainId}`);
   return row.next - 1;
+}
+
+/** Issue 26: the user's withdrawals waiting for staff, oldest first (the account status tells them). */
+export function inReviewOf(db: Executor, userId: string): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'review')))
+    .orderBy(asc(withdrawals.createdAt));
 }

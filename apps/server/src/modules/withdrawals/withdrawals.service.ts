@@ -20,31 +20,34 @@
  * addresses: the payout would come back as somebody's deposit, or nowhere).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import { formatEth, weiToEthNumber } from '@shifumi/money';
 import {
   isBurnAddress,
   cashoutRequestSchema,
-  firstIssueMessage,
   idempotencyKeySchema,
-  SERVER_TEXTS,
   TEXTS,
   type CashoutResponse,
   type WithdrawalFeeResponse,
 } from '@shifumi/protocol';
 import type { Database, Executor } from '../../infra/db/database';
 import { isUniqueViolation } from '../../infra/db/errors';
-import { withdrawals } from '../../infra/db/schema/index';
 import type { BalanceEvents } from '../ledger/balance-events';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { ok, refuse, type Refusal, type Result } from '../../shared/result';
+import { ok, refuse, refused, type Refusal, type Result } from '../../shared/result';
 import type { AuthContext } from '../auth/auth.service';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf, InsufficientFundsError, transfer } from '../ledger/ledger.service';
 import type { UsersRepo } from '../users/users.repo';
 import type { WithdrawalFees, WithdrawalFeeQuote } from './withdrawal-fees';
-import { findByIdempotencyKey, isDepositAddress, WITHDRAWALS_IDEMPOTENCY_UNIQUE, type WithdrawalRow } from './withdrawals.repo';
+import {
+  findByIdempotencyKey,
+  insertWithdrawal,
+  isDepositAddress,
+  withdrawalTimesSince,
+  WITHDRAWALS_IDEMPOTENCY_UNIQUE,
+  type WithdrawalRow,
+} from './withdrawals.repo';
 
 const HOUR_MS = 3_600_000;
 
@@ -56,18 +59,6 @@ class WithdrawalLimitError extends Error {
   }
 }
 
-/** Not in the spec's catalogue: only a client that reuses a key by mistake can see it. */
-const IDEMPOTENCY_CONFLICT_TEXT = 'This Idempotency-Key was already used for another withdrawal.';
-
-/**
- * Not in the spec's catalogue either: the spec's failure text promises a
- * verification mail, which an account without an e-mail (signed in with a
- * wallet only) cannot get. The web app shows the server's sentence under the
- * form when it differs from the spec's toast.
- */
-export const WITHDRAWAL_NEEDS_EMAIL_TEXT =
-  'Withdrawals need a verified e-mail address. Add your e-mail address on your account page, then follow the link we send you.';
-
 export interface WithdrawalsServiceDeps {
   db: Database;
   chainId: number;
@@ -78,7 +69,9 @@ export interface WithdrawalsServiceDeps {
   logger: Logger;
   clock: Clock;
   /** Issue 13: the account-security checks (security hold, two-factor code), run inside the debit's transaction. */
-  guard?: { check(tx: Executor, input: { userId: string; recipientAddress: string; body: unknown }): Promise<Refusal | undefined> };
+  guard?: {
+    check(tx: Executor, input: { userId: string; recipientAddress: string; body: unknown }): Promise<Refusal | undefined>;
+  };
   /** The fee policy; undefined without a chain (withdrawals are then refused: no fee can be quoted). */
   fees: WithdrawalFees | undefined;
   /** WITHDRAWAL_MIN_ETH in wei. */
@@ -108,6 +101,60 @@ function answerOf(row: WithdrawalRow): CashoutResponse {
   };
 }
 
+/** A new withdrawal: debits amount and fee, checks the hourly limit, stores the row (in review when the policy says so). */
+async function debitAndStore(
+  tx: Executor,
+  deps: WithdrawalsServiceDeps,
+  request: {
+    id: string;
+    userId: string;
+    account: ReturnType<typeof LedgerAccounts.user>;
+    amount: bigint;
+    fee: bigint;
+    recipientAddress: string;
+    key: string | undefined;
+    maxFeePerGas: bigint;
+  },
+): Promise<WithdrawalRow> {
+  const { id, account, amount, fee, recipientAddress } = request;
+  // The debit locks the user's ledger account: concurrent requests of this user, on any
+  // node, wait here, and the count below sees every withdrawal they committed.
+  const moved = await transfer(tx, {
+    idempotencyKey: `withdrawal:${id}`,
+    kind: 'withdrawal',
+    legs: [
+      { from: account, to: LedgerAccounts.withdrawalsInFlight, amount },
+      { from: account, to: LedgerAccounts.withdrawalFees, amount: fee },
+    ],
+    memo: { withdrawalId: id, recipient: recipientAddress, fee: fee.toString() },
+  });
+  const balanceAfter = moved.balances.get(account.code);
+  if (balanceAfter === undefined) throw new Error(`withdrawal ${id}: the debit returned no balance`);
+  const now = deps.clock();
+  const recent = await withdrawalTimesSince(tx, request.userId, new Date(now.getTime() - HOUR_MS), deps.perHour);
+  if (recent.length >= deps.perHour) {
+    const freedAt = recent[0]!.createdAt.getTime() + HOUR_MS;
+    throw new WithdrawalLimitError(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)));
+  }
+  const reviewReason = await deps.review?.reasonFor(tx, { userId: request.userId, amount, now });
+  const inserted = await insertWithdrawal(tx, {
+    id,
+    userId: request.userId,
+    chainId: deps.chainId,
+    amount,
+    recipientAddress,
+    idempotencyKey: request.key ?? null,
+    balanceAfter,
+    fee,
+    maxFeePerGas: request.maxFeePerGas,
+    ...(reviewReason === undefined ? {} : { status: 'review' as const, reviewReason }),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!inserted) throw new Error(`withdrawal ${id} was not stored`);
+  return inserted;
+}
+
 export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   const { db, logger } = deps;
 
@@ -116,12 +163,17 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
    * the status now) if the request is the same one, a conflict if not;
    * undefined when the key is new (or there is none).
    */
-  async function replayOf(userId: string, key: string | undefined, amount: bigint, recipient: string): Promise<Result<CashoutResponse> | undefined> {
+  async function replayOf(
+    userId: string,
+    key: string | undefined,
+    amount: bigint,
+    recipient: string,
+  ): Promise<Result<CashoutResponse> | undefined> {
     if (key === undefined) return undefined;
     const existing = await findByIdempotencyKey(db, userId, key);
     if (!existing) return undefined;
     if (existing.amount !== amount || existing.recipientAddress !== recipient) {
-      return refuse('idempotency_conflict', IDEMPOTENCY_CONFLICT_TEXT);
+      return refuse('idempotency_conflict');
     }
     return ok(answerOf(existing));
   }
@@ -141,7 +193,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     /** What the withdraw form shows before its confirm button. */
     async feeQuote(): Promise<Result<WithdrawalFeeResponse>> {
       const quote = await currentQuote();
-      if (!quote) return refuse('fee_unavailable', SERVER_TEXTS.feeUnavailable);
+      if (!quote) return refuse('fee_unavailable');
       return ok({
         fee: formatEth(quote.fee),
         feeWei: quote.fee.toString(),
@@ -154,39 +206,37 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       const parsed = cashoutRequestSchema.safeParse(body ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return refuse('invalid_input', issue && issue.path.length === 0 ? SERVER_TEXTS.invalidRequest : firstIssueMessage(parsed.error));
+        return issue && issue.path.length === 0 ? refuse('invalid_request') : refuse('invalid_input', { error: parsed.error });
       }
       let key: string | undefined;
       if (idempotencyKey !== undefined) {
         const keyParsed = idempotencyKeySchema.safeParse(idempotencyKey);
-        if (!keyParsed.success) return refuse('invalid_input', firstIssueMessage(keyParsed.error));
+        if (!keyParsed.success) return refuse('invalid_input', { error: keyParsed.error });
         key = keyParsed.data;
       }
       const { amount, recipientAddress, fee: acceptedFee } = parsed.data;
       // Issue 23: before anything is read or debited.
-      if (isBurnAddress(recipientAddress)) return refuse('withdrawal_address_refused', SERVER_TEXTS.withdrawalToBurnAddress);
+      if (isBurnAddress(recipientAddress)) return refuse('withdrawal_to_burn_address');
       if ((deps.houseAddresses ?? []).includes(recipientAddress) || (await isDepositAddress(db, recipientAddress))) {
-        return refuse('withdrawal_address_refused', SERVER_TEXTS.withdrawalToHouseAddress);
+        return refuse('withdrawal_to_house_address');
       }
       const user = await deps.users.findById(auth.userId);
-      if (!user) return refuse('not_authenticated', SERVER_TEXTS.sessionExpired);
+      if (!user) return refuse('session_expired');
 
       // A retried request: the original answer, whatever the balance or the e-mail is now.
       const replayed = await replayOf(user.id, key, amount, recipientAddress);
       if (replayed) return replayed;
-      const aboveBalance = async () =>
-        (await replayOf(user.id, key, amount, recipientAddress)) ?? refuse<CashoutResponse>('insufficient_funds', TEXTS.withdrawalAboveBalance);
+      const aboveBalance = async () => (await replayOf(user.id, key, amount, recipientAddress)) ?? refuse('insufficient_funds');
 
       if (amount < deps.minimumWei) {
-        return refuse('below_minimum', SERVER_TEXTS.withdrawalBelowMinimum(formatEth(deps.minimumWei)));
+        return refuse('below_minimum', { minimumWei: deps.minimumWei });
       }
       const quote = await currentQuote();
-      if (!quote) return refuse('fee_unavailable', SERVER_TEXTS.feeUnavailable);
+      if (!quote) return refuse('fee_unavailable');
       const { fee } = quote;
-      if (acceptedFee !== undefined && fee > acceptedFee) return refuse('fee_changed', SERVER_TEXTS.withdrawalFeeRose(formatEth(fee)));
+      if (acceptedFee !== undefined && fee > acceptedFee) return refuse('fee_changed', { feeWei: fee });
       const aboveBalanceWithFee = async () =>
-        (await replayOf(user.id, key, amount, recipientAddress)) ??
-        refuse<CashoutResponse>('insufficient_funds', SERVER_TEXTS.withdrawalAboveBalanceWithFee(formatEth(fee)));
+        (await replayOf(user.id, key, amount, recipientAddress)) ?? refuse('insufficient_funds_with_fee', { feeWei: fee });
 
       const account = LedgerAccounts.user(user.id);
       const available = await balanceOf(db, account);
@@ -194,13 +244,14 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       if (amount + fee > available) return aboveBalanceWithFee();
       if (user.emailVerifiedAt === null) {
         // A wallet-only account has no address to send a link to: tell it where to add one.
-        if (user.email === null) return refuse('email_not_verified', WITHDRAWAL_NEEDS_EMAIL_TEXT);
+        if (user.email === null) return refuse('withdrawal_needs_email');
         const sent = await deps.sendVerificationMail(auth).catch((error: unknown) => {
           logger.error({ err: error, userId: user.id }, 'Verification mail for a withdrawal could not be sent');
           return undefined;
         });
-        if (sent && !sent.ok) logger.warn({ userId: user.id, refusal: sent.refusal.code }, 'No verification mail sent for a withdrawal');
-        return refuse('email_not_verified', TEXTS.withdrawalFailure);
+        if (sent && !sent.ok)
+          logger.warn({ userId: user.id, refusal: sent.refusal.code }, 'No verification mail sent for a withdrawal');
+        return refuse('email_not_verified');
       }
 
       const id = randomUUID();
@@ -208,59 +259,27 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       let guardRefusal: Refusal | undefined;
       try {
         row = await db.transaction(async (tx) => {
-          guardRefusal = (await deps.review?.frozen(tx, user.id)) ?? (await deps.guard?.check(tx, { userId: user.id, recipientAddress, body }));
+          guardRefusal =
+            (await deps.review?.frozen(tx, user.id)) ??
+            (await deps.guard?.check(tx, { userId: user.id, recipientAddress, body }));
           if (guardRefusal) return undefined;
-          // The debit locks the user's ledger account: concurrent requests of this user, on any
-          // node, wait here, and the count below sees every withdrawal they committed.
-          const moved = await transfer(tx, {
-            idempotencyKey: `withdrawal:${id}`,
-            kind: 'withdrawal',
-            legs: [
-              { from: account, to: LedgerAccounts.withdrawalsInFlight, amount },
-              { from: account, to: LedgerAccounts.withdrawalFees, amount: fee },
-            ],
-            memo: { withdrawalId: id, recipient: recipientAddress, fee: fee.toString() },
+          return debitAndStore(tx, deps, {
+            id,
+            userId: user.id,
+            account,
+            amount,
+            fee,
+            recipientAddress,
+            key,
+            maxFeePerGas: quote.maxFeePerGas,
           });
-          const balanceAfter = moved.balances.get(account.code);
-          if (balanceAfter === undefined) throw new Error(`withdrawal ${id}: the debit returned no balance`);
-          const now = deps.clock();
-          const recent = await tx
-            .select({ createdAt: withdrawals.createdAt })
-            .from(withdrawals)
-            .where(and(eq(withdrawals.userId, user.id), gt(withdrawals.createdAt, new Date(now.getTime() - HOUR_MS))))
-            .orderBy(asc(withdrawals.createdAt))
-            .limit(deps.perHour);
-          if (recent.length >= deps.perHour) {
-            const freedAt = recent[0]!.createdAt.getTime() + HOUR_MS;
-            throw new WithdrawalLimitError(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)));
-          }
-          const reviewReason = await deps.review?.reasonFor(tx, { userId: user.id, amount, now });
-          const [inserted] = await tx
-            .insert(withdrawals)
-            .values({
-              id,
-              userId: user.id,
-              chainId: deps.chainId,
-              amount,
-              recipientAddress,
-              idempotencyKey: key ?? null,
-              balanceAfter,
-              fee,
-              maxFeePerGas: quote.maxFeePerGas,
-              ...(reviewReason === undefined ? {} : { status: 'review' as const, reviewReason }),
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          if (!inserted) throw new Error(`withdrawal ${id} was not stored`);
-          return inserted;
         });
       } catch (error) {
         // The same key sent twice at once: the other request won (its debit may be what left this
         // one short, or the UNIQUE key refused this row); answer what it answered.
         if (error instanceof InsufficientFundsError) return error.balance >= amount ? aboveBalanceWithFee() : aboveBalance();
         if (error instanceof WithdrawalLimitError) {
-          return refuse('too_many_requests', SERVER_TEXTS.tooManyWithdrawals(deps.perHour), { 'retry-after': String(error.retryAfterSeconds) });
+          return refuse('too_many_withdrawals', { perHour: deps.perHour, retryAfterSeconds: error.retryAfterSeconds });
         }
         if (isUniqueViolation(error, WITHDRAWALS_IDEMPOTENCY_UNIQUE)) {
           const winner = await replayOf(user.id, key, amount, recipientAddress);
@@ -268,7 +287,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         }
         throw error;
       }
-      if (!row) return refuse(guardRefusal?.code ?? 'invalid_input', guardRefusal?.message ?? SERVER_TEXTS.invalidRequest);
+      if (!row) return guardRefusal ? refused(guardRefusal) : refuse('invalid_request');
       logger.info(
         { withdrawalId: row.id, userId: user.id, wei: amount.toString(), feeWei: fee.toString(), recipient: recipientAddress },
         'Withdrawal requested',

@@ -2,6 +2,8 @@
  * Issue 19: the two confirmations sign-up and a first wallet sign-in ask for —
  * being 18 or older, and accepting the Terms (with a link to read them).
  */
+import { richText } from '../../lib/i18n/rich-text';
+import { useUiT } from './ui-texts';
 import styles from './age-and-terms-checks.module.css';
 
 export interface AgeAndTermsChecksProps {
@@ -12,28 +14,44 @@ export interface AgeAndTermsChecksProps {
 }
 
 export function AgeAndTermsChecks({ ageConfirmed, termsAccepted, onAgeConfirmed, onTermsAccepted }: AgeAndTermsChecksProps) {
+  const t = useUiT();
   return (
     <fieldset className={styles.checks}>
-      <legend className={styles.legend}>Before you play</legend>
+      <legend className={styles.legend}>{t('ui.checks.legend')}</legend>
       <label className={styles.check}>
-        <input type="checkbox" name="ageConfirmed" checked={ageConfirmed} onChange={(event) => onAgeConfirmed(event.target.checked)} />
-        <span>I am 18 or older</span>
+        <input
+          type="checkbox"
+          name="ageConfirmed"
+          checked={ageConfirmed}
+          onChange={(event) => onAgeConfirmed(event.target.checked)}
+        />
+        <span>{t('ui.checks.age')}</span>
       </label>
       <label className={styles.check}>
-        <input type="checkbox" name="termsAccepted" checked={termsAccepted} onChange={(event) => onTermsAccepted(event.target.checked)} />
+        <input
+          type="checkbox"
+          name="termsAccepted"
+          checked={termsAccepted}
+          onChange={(event) => onTermsAccepted(event.target.checked)}
+        />
         <span>
-          I accept the{' '}
-          <a href="/terms" target="_blank" rel="noreferrer">
-            Terms
-          </a>
+          {richText(t, 'ui.checks.terms', {
+            terms: (
+              <a href="/terms" target="_blank" rel="noreferrer">
+                {t('ui.checks.termsLink')}
+              </a>
+            ),
+          })}
         </span>
       </label>
       <p className={styles.help}>
-        Tools to stay in control — limits, reminders, time-outs — are explained on our{' '}
-        <a href="/responsible-gaming" target="_blank" rel="noreferrer">
-          Responsible gaming
-        </a>{' '}
-        page.
+        {richText(t, 'ui.checks.help', {
+          page: (
+            <a href="/responsible-gaming" target="_blank" rel="noreferrer">
+              {t('ui.checks.helpLink')}
+            </a>
+          ),
+        })}
       </p>
     </fieldset>
   );

@@ -12,7 +12,12 @@ interface ButtonStyleOptions {
 }
 
 /** The button look, for links that must look like buttons. */
-export function buttonClassName({ variant = 'primary', size = 'medium', block = false, className }: ButtonStyleOptions = {}): string {
+export function buttonClassName({
+  variant = 'primary',
+  size = 'medium',
+  block = false,
+  className,
+}: ButtonStyleOptions = {}): string {
   return [
     styles.button,
     styles[variant],

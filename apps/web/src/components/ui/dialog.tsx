@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
 import { createPortal } from 'react-dom';
 import { Button } from './button';
 import { CloseIcon } from './icons';
+import { useT } from '../../lib/i18n/i18n';
 import styles from './dialog.module.css';
 
 const FOCUSABLE = [
@@ -44,12 +45,23 @@ export function Dialog(props: DialogProps) {
   return createPortal(<OpenDialog {...props} />, document.body);
 }
 
-function OpenDialog({ onClose, title, description, children, size = 'medium', initialFocusRef, hideCloseButton, role = 'dialog', aboveWalletDialog }: DialogProps) {
+function OpenDialog({
+  onClose,
+  title,
+  description,
+  children,
+  size = 'medium',
+  initialFocusRef,
+  hideCloseButton,
+  role = 'dialog',
+  aboveWalletDialog,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  const t = useT();
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -130,7 +142,13 @@ function OpenDialog({ onClose, title, description, children, size = 'medium', in
             ) : null}
           </div>
           {hideCloseButton ? null : (
-            <Button variant="ghost" size="icon" className={styles.close} aria-label="Close" onClick={() => onCloseRef.current()}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className={styles.close}
+              aria-label={t('shell.close')}
+              onClick={() => onCloseRef.current()}
+            >
               <CloseIcon />
             </Button>
           )}

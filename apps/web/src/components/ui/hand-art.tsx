@@ -85,8 +85,6 @@ const SCISSORS: HandDrawing = {
 
 const HANDS: Record<Choice, HandDrawing> = { rock: ROCK, paper: PAPER, scissors: SCISSORS };
 
-export const CHOICE_LABELS: Record<Choice, string> = { rock: 'Rock', paper: 'Paper', scissors: 'Scissors' };
-
 export interface HandArtProps {
   choice: Choice;
   size?: number;

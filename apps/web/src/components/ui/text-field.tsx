@@ -20,7 +20,12 @@ interface FieldChromeProps extends FieldChrome {
   inputId: string;
   className?: string;
   /** Renders the control with the ids and ARIA attributes the chrome computed. */
-  children: (aria: { id: string; className: string | undefined; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+  children: (aria: {
+    id: string;
+    className: string | undefined;
+    'aria-invalid'?: true;
+    'aria-describedby'?: string;
+  }) => ReactNode;
 }
 
 /** Label, hint and error around one control; shared by inputs and textareas. */

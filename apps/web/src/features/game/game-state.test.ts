@@ -56,7 +56,10 @@ describe('game view', () => {
 
   it('ignores results of games the user is not in', () => {
     const view = run(round(1));
-    const other: GameAction = { type: 'result', event: { player1Id: 'a', player2Id: 'b', player1Choice: 'rock', player2Choice: 'paper', winnerId: 'b' } };
+    const other: GameAction = {
+      type: 'result',
+      event: { player1Id: 'a', player2Id: 'b', player1Choice: 'rock', player2Choice: 'paper', winnerId: 'b' },
+    };
     expect(gameReducer(view, other)).toBe(view);
   });
 
@@ -81,7 +84,15 @@ describe('game view', () => {
   it('game_state restores the round, deadline, scores and a locked choice', () => {
     const restored = run({
       type: 'gameState',
-      event: { room: 'r', round: 3, deadline: 42_000, scores: { [ME]: 1, [THEM]: 1 }, opponent: { id: THEM, name: 'T', walletAddress: null }, opponentCharacter: 'Character2', choiceLocked: true },
+      event: {
+        room: 'r',
+        round: 3,
+        deadline: 42_000,
+        scores: { [ME]: 1, [THEM]: 1 },
+        opponent: { id: THEM, name: 'T', walletAddress: null },
+        opponentCharacter: 'Character2',
+        choiceLocked: true,
+      },
     });
     expect(restored).toMatchObject({ round: 3, deadline: 42_000, scores: { [ME]: 1, [THEM]: 1 }, myChoice: 'hidden' });
     expect(canChoose(restored)).toBe(false);

@@ -4,6 +4,9 @@
  * The server sends `new_round` right after `game_found`, before the game
  * screen (opened by a navigation React renders later) could subscribe: a
  * screen that listened for itself would miss the first round's deadline.
+ * This module is a chunk of its own (issue 27, decision 058): a game found
+ * before it ran is kept, with its events, by lib/game-start.ts and handed over
+ * here as the module runs.
  *
  * Events that carry their room go to that game; the others (`new_round`,
  * `game_result`, `round_end`, `error`) to the game found last: a player is in
@@ -12,7 +15,8 @@
  * the game, or the browser's Back to a finished game goes home instead).
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { onServerEvent } from '../../lib/game-events';
+import { onServerEvent, type ServerEventPayload } from '../../lib/game-events';
+import { GAME_EVENTS, provideGameStore, type GameEventName } from '../../lib/game-start';
 import { gameReducer, initialGameView, isRunning, type GameAction, type GameView } from './game-state';
 import { checkOpponentSeal, preloadSealing, revealChoice } from './sealing';
 
@@ -53,25 +57,34 @@ function toCurrentGame(action: GameAction): void {
   if (currentRoom !== null) dispatchToGame(currentRoom, action);
 }
 
-onServerEvent('new_round', (event) => toCurrentGame({ type: 'newRound', event }));
-onServerEvent('game_result', (event) => {
-  toCurrentGame({ type: 'result', event });
-  // Issue 17: the opponent's seal is checked here, in the browser.
-  const room = currentRoom;
-  const view = room === null ? undefined : views.get(room);
-  if (room === null || !view) return;
-  const { round, me } = view;
-  void checkOpponentSeal(room, round, me, event).then((check) => dispatchToGame(room, { type: 'sealChecked', round, check }));
-});
-onServerEvent('reveal_request', ({ room, round }) => {
-  revealChoice(room, round);
-});
-onServerEvent('round_end', (event) => toCurrentGame({ type: 'roundEnd', event }));
-onServerEvent('error', ({ message }) => toCurrentGame({ type: 'error', message }));
-onServerEvent('game_state', (event) => dispatchToGame(event.room, { type: 'gameState', event }));
-onServerEvent('opponent_choice_locked', ({ room }) => dispatchToGame(room, { type: 'opponentLocked' }));
-onServerEvent('opponent_connection', ({ room, connected }) => dispatchToGame(room, { type: 'opponentConnection', connected }));
-onServerEvent('game_dead', ({ room }) => dispatchToGame(room, { type: 'gameDead' }));
+const HANDLERS: { [E in GameEventName]: (payload: ServerEventPayload<E>) => void } = {
+  new_round: (event) => toCurrentGame({ type: 'newRound', event }),
+  game_result: (event) => {
+    toCurrentGame({ type: 'result', event });
+    // Issue 17: the opponent's seal is checked here, in the browser.
+    const room = currentRoom;
+    const view = room === null ? undefined : views.get(room);
+    if (room === null || !view) return;
+    const { round, me } = view;
+    void checkOpponentSeal(room, round, me, event).then((check) => dispatchToGame(room, { type: 'sealChecked', round, check }));
+  },
+  reveal_request: ({ room, round }) => revealChoice(room, round),
+  round_end: (event) => toCurrentGame({ type: 'roundEnd', event }),
+  error: ({ message }) => toCurrentGame({ type: 'error', message }),
+  game_state: (event) => dispatchToGame(event.room, { type: 'gameState', event }),
+  opponent_choice_locked: ({ room }) => dispatchToGame(room, { type: 'opponentLocked' }),
+  opponent_connection: ({ room, connected }) => dispatchToGame(room, { type: 'opponentConnection', connected }),
+  game_dead: ({ room }) => dispatchToGame(room, { type: 'gameDead' }),
+};
+
+function handle(event: GameEventName, payload: unknown): void {
+  (HANDLERS[event] as (payload: unknown) => void)(payload);
+}
+
+for (const event of GAME_EVENTS) onServerEvent(event, (payload) => handle(event, payload));
+
+// Issue 27: this module is a chunk of its own; a game found before it ran starts now, its events replayed (lib/game-start.ts).
+provideGameStore({ start: startGame, replay: handle });
 
 /** Found in this page, and neither over nor left. */
 export function isGameOpen(room: string): boolean {

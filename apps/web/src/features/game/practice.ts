@@ -12,13 +12,11 @@
  */
 import { apply, createMatch, nextDeadline, type MatchEffect, type MatchState } from '@shifumi/game';
 import { CHARACTERS, CHOICES, type Character, type Choice } from '@shifumi/protocol';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
 import type { GameAction } from './game-state';
 
 export const PRACTICE_ROOM = 'practice';
 export const PRACTICE_ME = 'you';
 export const PRACTICE_BOT = 'bot';
-export const PRACTICE_BOT_NAME = LOBBY_TEXTS.practiceBot;
 
 /** Fills an array with random values: `crypto.getRandomValues` (tests inject a fixed source). */
 export type RandomSource = (array: Uint32Array) => Uint32Array;
@@ -102,7 +100,14 @@ export function createPracticeGame(options: PracticeGameOptions): PracticeGame {
           });
           break;
         case 'roundEnd':
-          options.dispatch({ type: 'roundEnd', event: { scores: effect.scores, gameOver: effect.gameOver, ...(effect.winnerId ? { winnerId: effect.winnerId } : {}) } });
+          options.dispatch({
+            type: 'roundEnd',
+            event: {
+              scores: effect.scores,
+              gameOver: effect.gameOver,
+              ...(effect.winnerId ? { winnerId: effect.winnerId } : {}),
+            },
+          });
           break;
         default:
           break;
@@ -130,7 +135,8 @@ export function createPracticeGame(options: PracticeGameOptions): PracticeGame {
     cancelBot?.();
     const delay = Math.min(BOT_MIN_DELAY_MS + randomBelow(BOT_DELAY_SPREAD_MS, random), Math.max(0, deadline - now() - 500));
     cancelBot = setTimer(() => {
-      if (state.round === round && state.phase === 'choosing') step({ type: 'choose', playerId: PRACTICE_BOT, choice: botChoice(random), now: now() });
+      if (state.round === round && state.phase === 'choosing')
+        step({ type: 'choose', playerId: PRACTICE_BOT, choice: botChoice(random), now: now() });
     }, delay);
   }
 

@@ -7,7 +7,6 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { RematchDeclineReason } from '@shifumi/protocol';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
 import { onServerEvent } from '../../lib/game-events';
 import { emitToServer } from '../../lib/socket';
 
@@ -16,11 +15,13 @@ export interface RematchState {
   status: 'idle' | 'asked' | 'offered' | 'declined' | 'answered';
   /** Who offered (status `offered`). */
   from: { id: string; name: string } | null;
-  /** Why it will not happen (status `declined`), or a refusal of ours. */
+  /** Why it will not happen (status `declined`): the opponent's answer, said in the language of the moment (game.over.rematchDeclined)… */
+  reason: RematchDeclineReason | null;
+  /** …or the server's refusal of ours, in its own words. */
   message: string | null;
 }
 
-const idle = (room: string): RematchState => ({ room, status: 'idle', from: null, message: null });
+const idle = (room: string): RematchState => ({ room, status: 'idle', from: null, reason: null, message: null });
 let state: RematchState = idle('');
 const listeners = new Set<() => void>();
 
@@ -29,24 +30,24 @@ function set(next: RematchState): void {
   for (const listener of listeners) listener();
 }
 
-export function declinedText(reason: RematchDeclineReason): string {
-  return LOBBY_TEXTS.rematchDeclined[reason];
-}
-
-onServerEvent('rematch_offered', (event) => set({ room: event.room, status: 'offered', from: event.from, message: null }));
-onServerEvent('rematch_declined', (event) => set({ room: event.room, status: 'declined', from: null, message: declinedText(event.reason) }));
+onServerEvent('rematch_offered', (event) =>
+  set({ room: event.room, status: 'offered', from: event.from, reason: null, message: null }),
+);
+onServerEvent('rematch_declined', (event) =>
+  set({ room: event.room, status: 'declined', from: null, reason: event.reason, message: null }),
+);
 // A refusal while a rematch is asked or answered is about it (the popup is the only thing on screen).
 onServerEvent('error', ({ message }) => {
-  if (state.status === 'asked' || state.status === 'answered') set({ ...state, status: 'declined', message });
+  if (state.status === 'asked' || state.status === 'answered') set({ ...state, status: 'declined', reason: null, message });
 });
 
 export function requestRematch(room: string): void {
-  set({ room, status: 'asked', from: null, message: null });
+  set({ room, status: 'asked', from: null, reason: null, message: null });
   emitToServer('rematch_request', { room });
 }
 
 export function answerRematch(room: string, accept: boolean): void {
-  set({ room, status: accept ? 'answered' : 'idle', from: null, message: null });
+  set({ room, status: accept ? 'answered' : 'idle', from: null, reason: null, message: null });
   emitToServer('rematch_answer', { room, accept });
 }
 
@@ -57,7 +58,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The rematch of this game (idle for any other). */
 export function useRematch(room: string): RematchState {
-  const current = useSyncExternalStore(subscribe, () => state, () => state);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
   return current.room === room ? current : idle(room);
 }
 

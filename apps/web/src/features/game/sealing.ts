@@ -96,7 +96,12 @@ export function revealChoice(room: string, round: number): boolean {
  * salt give back their commitment for this game, round and player; `'failed'`
  * when not; `null` for a choice that was not sealed (plain or automatic).
  */
-export async function checkOpponentSeal(room: string, round: number, me: string, event: GameResultEvent): Promise<'verified' | 'failed' | null> {
+export async function checkOpponentSeal(
+  room: string,
+  round: number,
+  me: string,
+  event: GameResultEvent,
+): Promise<'verified' | 'failed' | null> {
   const first = event.player1Id !== me;
   const seal = first ? event.player1Seal : event.player2Seal;
   const choice = first ? event.player1Choice : event.player2Choice;

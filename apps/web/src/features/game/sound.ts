@@ -27,7 +27,13 @@ export const SOUND_NOTES: Record<GameSound, readonly Note[]> = {
   ],
   tick: [{ hz: 880, at: 0, length: 0.07, type: 'square', volume: 0.06 }],
   win: [523.25, 659.25, 783.99, 1046.5].map((hz, index) => ({ hz, at: index * 0.09, length: 0.22 })),
-  lose: [392, 329.63, 261.63].map((hz, index) => ({ hz, at: index * 0.14, length: 0.26, type: 'sawtooth' as const, volume: 0.08 })),
+  lose: [392, 329.63, 261.63].map((hz, index) => ({
+    hz,
+    at: index * 0.14,
+    length: 0.26,
+    type: 'sawtooth' as const,
+    volume: 0.08,
+  })),
   draw: [
     { hz: 440, at: 0, length: 0.16 },
     { hz: 440, at: 0.2, length: 0.16 },
@@ -43,7 +49,8 @@ export function playSound(sound: GameSound): void {
   try {
     const audio = (context ??= new AudioContextClass());
     // A context made without a click of the player's starts suspended in some browsers.
-    if (audio.state === 'suspended') audio.resume().catch((error: unknown) => console.warn('A game sound could not start', error));
+    if (audio.state === 'suspended')
+      audio.resume().catch((error: unknown) => console.warn('A game sound could not start', error));
     const start = audio.currentTime;
     for (const note of SOUND_NOTES[sound]) {
       const oscillator = audio.createOscillator();

@@ -29,7 +29,13 @@ describe('the Sign-In With Ethereum adapter', () => {
     const adapter = createSiweAdapter(deps());
     const nonce = await adapter.getNonce();
     const fields = parseSiweMessage(await adapter.createMessage({ nonce, address, chainId: 31337 }));
-    expect(fields).toMatchObject({ nonce: 'nonce12345678', address, chainId: 31337, domain: window.location.host, uri: window.location.origin });
+    expect(fields).toMatchObject({
+      nonce: 'nonce12345678',
+      address,
+      chainId: 31337,
+      domain: window.location.host,
+      uri: window.location.origin,
+    });
   });
 
   it('stores the session the server opened, bound to the wallet, and opens the realtime connection', async () => {
@@ -40,6 +46,22 @@ describe('the Sign-In With Ethereum adapter', () => {
     expect(getSession()).toEqual({ accessToken: 'wallet-token', user: session.user, wallet: address.toLowerCase() });
     expect(window.localStorage.getItem(STORAGE_KEYS.sessionWallet)).toBe(address.toLowerCase());
     expect(adapterDeps.openSocket).toHaveBeenCalledWith('wallet-token');
+  });
+
+  it('adopts the account’s language once signed in (issue 27), and not when the sign-in is refused', async () => {
+    const adoptAccountLanguage = vi.fn(async () => undefined);
+    await expect(createSiweAdapter(deps({ adoptAccountLanguage })).verify({ message: 'm', signature: '0x1' })).resolves.toBe(
+      true,
+    );
+    expect(adoptAccountLanguage).toHaveBeenCalledTimes(1);
+
+    const refusedAdopt = vi.fn(async () => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refused = createSiweAdapter(
+      deps({ verify: vi.fn(async () => Promise.reject(new Error('refused'))), adoptAccountLanguage: refusedAdopt }),
+    );
+    await expect(refused.verify({ message: 'm', signature: '0x1' })).resolves.toBe(false);
+    expect(refusedAdopt).not.toHaveBeenCalled();
   });
 
   it('answers false when the server refuses, so the dialog shows its verify error, and signs nobody in', async () => {
@@ -58,7 +80,11 @@ describe('the Sign-In With Ethereum adapter', () => {
     });
     const answers = ['654321', '123 456'];
     const askCode = vi.fn(async () => answers.shift() ?? null);
-    const adapterDeps = deps({ verify: vi.fn(async () => ({ twoFactorRequired: true as const, challenge: 'the-challenge' })), secondStep, askCode });
+    const adapterDeps = deps({
+      verify: vi.fn(async () => ({ twoFactorRequired: true as const, challenge: 'the-challenge' })),
+      secondStep,
+      askCode,
+    });
     await expect(createSiweAdapter(adapterDeps).verify({ message: 'm', signature: '0x1' })).resolves.toBe(true);
     expect(askCode.mock.calls).toEqual([[null], [ACCOUNT_SECURITY_TEXTS.twoFactorCodeWrong]]);
     expect(secondStep).toHaveBeenLastCalledWith('the-challenge', '123456');
@@ -69,6 +95,48 @@ describe('the Sign-In With Ethereum adapter', () => {
     const adapterDeps = deps({ verify: vi.fn(async () => ({ twoFactorRequired: true as const, challenge: 'c' })) });
     await expect(createSiweAdapter(adapterDeps).verify({ message: 'm', signature: '0x1' })).resolves.toBe(false);
     expect(adapterDeps.secondStep).not.toHaveBeenCalled();
+    expect(getSession().accessToken).toBeNull();
+  });
+
+  // Decision 037: the adapter branches on the refusal's code, never on its sentence.
+  it('asks for the age and Terms confirmation when the refusal code says so, then sends the same signature again', async () => {
+    const verify = vi
+      .fn<SiweAdapterDeps['verify']>()
+      .mockRejectedValueOnce(new ApiError(400, 'any sentence', { code: 'address_needs_acceptance' }))
+      .mockResolvedValueOnce(session);
+    const askAcceptance = vi.fn(async () => true);
+    await expect(createSiweAdapter(deps({ verify, askAcceptance })).verify({ message: 'm', signature: '0x1' })).resolves.toBe(
+      true,
+    );
+    expect(askAcceptance).toHaveBeenCalledOnce();
+    expect(verify).toHaveBeenLastCalledWith('m', '0x1', true);
+  });
+
+  it('does not ask for the confirmation for another 400, even one with the same sentence', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const verify = vi
+      .fn<SiweAdapterDeps['verify']>()
+      .mockRejectedValue(new ApiError(400, 'any sentence', { code: 'invalid_input' }));
+    const askAcceptance = vi.fn(async () => true);
+    await expect(createSiweAdapter(deps({ verify, askAcceptance })).verify({ message: 'm', signature: '0x1' })).resolves.toBe(
+      false,
+    );
+    expect(askAcceptance).not.toHaveBeenCalled();
+  });
+
+  it('stops asking for codes when the sign-in challenge itself is refused (by its code)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const secondStep = vi.fn(async () =>
+      Promise.reject(new ApiError(400, ACCOUNT_SECURITY_TEXTS.challengeInvalid, { code: 'two_factor_challenge_invalid' })),
+    );
+    const askCode = vi.fn(async () => '123456');
+    const adapterDeps = deps({
+      verify: vi.fn(async () => ({ twoFactorRequired: true as const, challenge: 'c' })),
+      secondStep,
+      askCode,
+    });
+    await expect(createSiweAdapter(adapterDeps).verify({ message: 'm', signature: '0x1' })).resolves.toBe(false);
+    expect(askCode).toHaveBeenCalledOnce();
     expect(getSession().accessToken).toBeNull();
   });
 });

@@ -20,9 +20,9 @@
  *   so here there is nothing to do.
  */
 import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit';
-import { ACCOUNT_SECURITY_TEXTS, TWO_FACTOR_MAX_FAILURES, type LoginResponse, type SessionResponse } from '@shifumi/protocol';
-import { RESPONSIBLE_GAMING_TEXTS } from '@shifumi/protocol/server-texts';
+import { TWO_FACTOR_MAX_FAILURES, type LoginResponse, type SessionResponse } from '@shifumi/protocol';
 import { ApiError } from '../../lib/api-error';
+import { adoptAccountLanguage } from '../../lib/i18n/account-language';
 import { requestAcceptance } from './acceptance-request';
 import { requestCode } from './code-request';
 import { buildSiweMessage, fetchSiweNonce } from '../../lib/siwe';
@@ -42,6 +42,8 @@ export interface SiweAdapterDeps {
   /** Opens the signed-in realtime connection with the new session's token. */
   openSocket: (accessToken: string) => void;
   now: () => Date;
+  /** Issue 27: after a sign-in, the account's language becomes the page's. */
+  adoptAccountLanguage?: () => Promise<void>;
 }
 
 export function createSiweAdapter(deps: SiweAdapterDeps) {
@@ -54,7 +56,7 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
         return await deps.secondStep(challenge, code);
       } catch (error) {
         // A wrong or malformed code: ask again with the server's sentence; anything else ends the attempt.
-        if (!(error instanceof ApiError) || error.status !== 400 || error.serverMessage === ACCOUNT_SECURITY_TEXTS.challengeInvalid) throw error;
+        if (!(error instanceof ApiError) || error.status !== 400 || error.code === 'two_factor_challenge_invalid') throw error;
         problem = error.serverMessage;
       }
     }
@@ -63,7 +65,8 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
 
   return createAuthenticationAdapter({
     getNonce: () => deps.getNonce(),
-    createMessage: ({ nonce, address, chainId }) => buildSiweMessage({ address, chainId, nonce, purpose: 'signIn', now: deps.now() }),
+    createMessage: ({ nonce, address, chainId }) =>
+      buildSiweMessage({ address, chainId, nonce, purpose: 'signIn', now: deps.now() }),
     verify: async ({ message, signature }) => {
       try {
         let answer: LoginResponse;
@@ -71,7 +74,7 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
           answer = await deps.verify(message, signature);
         } catch (error) {
           // A new address: the server kept the nonce unused, so the same signature comes back with the confirmation.
-          const needsAcceptance = error instanceof ApiError && error.status === 400 && error.serverMessage === RESPONSIBLE_GAMING_TEXTS.addressNeedsAcceptance;
+          const needsAcceptance = error instanceof ApiError && error.code === 'address_needs_acceptance';
           if (!needsAcceptance || !deps.askAcceptance || !(await deps.askAcceptance())) throw error;
           answer = await deps.verify(message, signature, true);
         }
@@ -79,6 +82,8 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
         if (!session) return false;
         saveSession(session.accessToken, session.user, session.sessionWallet ?? null);
         deps.openSocket(session.accessToken);
+        // Issue 27: the player sees the language their account keeps.
+        void deps.adoptAccountLanguage?.();
         return true;
       } catch (error) {
         console.error('Sign-In With Ethereum was refused', error);
@@ -99,4 +104,5 @@ export const defaultSiweAdapterDeps: SiweAdapterDeps = {
     connectAuthenticatedSocket(accessToken);
   },
   now: () => new Date(),
+  adoptAccountLanguage,
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coinbaseWallet, injectedWallet, metaMaskWallet, rainbowWallet, walletConnectWallet } from '@rainbow-me/rainbowkit/wallets';
+import {
+  coinbaseWallet,
+  injectedWallet,
+  metaMaskWallet,
+  rainbowWallet,
+  walletConnectWallet,
+} from '@rainbow-me/rainbowkit/wallets';
 import { CHAIN_RPC_PATH } from '@shifumi/protocol';
 import { chainFromConfig, createWalletConfig, hasWalletToOffer, readInjectedFlags, walletGroups } from './wallet-config';
 
@@ -38,7 +44,11 @@ describe('readInjectedFlags', () => {
   it('reads the flags wallets set on window.ethereum', () => {
     expect(readInjectedFlags({})).toEqual(noInjected);
     expect(readInjectedFlags({ ethereum: { isMetaMask: true } })).toEqual({ metaMask: true, rainbow: false, any: true });
-    expect(readInjectedFlags({ ethereum: { isRainbow: true, isMetaMask: true } })).toEqual({ metaMask: true, rainbow: true, any: true });
+    expect(readInjectedFlags({ ethereum: { isRainbow: true, isMetaMask: true } })).toEqual({
+      metaMask: true,
+      rainbow: true,
+      any: true,
+    });
     expect(readInjectedFlags({ ethereum: 'not a provider' })).toEqual(noInjected);
   });
 });
@@ -68,19 +78,37 @@ describe('createWalletConfig', () => {
   const chain = chainFromConfig({ id: 31337, name: 'Foundry', development: true }, origin);
 
   it('builds without a project id (RainbowKit would throw "No projectId found" for a WalletConnect wallet) and has no WalletConnect connector', () => {
-    const config = createWalletConfig({ chain, projectId: undefined, injected: noInjected, appUrl: origin, storage: window.localStorage });
+    const config = createWalletConfig({
+      chain,
+      projectId: undefined,
+      injected: noInjected,
+      appUrl: origin,
+      storage: window.localStorage,
+    });
     expect(config.chains.map((candidate) => candidate.id)).toEqual([31337]);
     expect(config.connectors.map((connector) => connector.id)).not.toContain('walletConnect');
     expect(config.connectors.map((connector) => connector.id)).toContain('coinbaseWalletSDK');
   });
 
   it('treats a blank project id as none', () => {
-    const config = createWalletConfig({ chain, projectId: '   ', injected: noInjected, appUrl: origin, storage: window.localStorage });
+    const config = createWalletConfig({
+      chain,
+      projectId: '   ',
+      injected: noInjected,
+      appUrl: origin,
+      storage: window.localStorage,
+    });
     expect(config.connectors.map((connector) => connector.id)).not.toContain('walletConnect');
   });
 
   it('adds WalletConnect with a project id', () => {
-    const config = createWalletConfig({ chain, projectId: 'abc123', injected: noInjected, appUrl: origin, storage: window.localStorage });
+    const config = createWalletConfig({
+      chain,
+      projectId: 'abc123',
+      injected: noInjected,
+      appUrl: origin,
+      storage: window.localStorage,
+    });
     expect(config.connectors.map((connector) => connector.id)).toContain('walletConnect');
   });
 });

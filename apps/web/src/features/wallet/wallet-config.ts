@@ -67,11 +67,7 @@ export function walletGroups(projectId: string | undefined, injected: InjectedFl
   if (projectId) {
     return [{ groupName: 'Popular', wallets: [rainbowWallet, coinbaseWallet, metaMaskWallet, walletConnectWallet] }];
   }
-  const popular = [
-    ...(injected.rainbow ? [rainbowWallet] : []),
-    coinbaseWallet,
-    ...(injected.metaMask ? [metaMaskWallet] : []),
-  ];
+  const popular = [...(injected.rainbow ? [rainbowWallet] : []), coinbaseWallet, ...(injected.metaMask ? [metaMaskWallet] : [])];
   const groups: WalletList = [{ groupName: 'Popular', wallets: popular }];
   // A browser wallet that is neither: RainbowKit's generic injected entry.
   if (injected.any && !injected.metaMask && !injected.rainbow) groups.push({ groupName: 'More', wallets: [injectedWallet] });
@@ -87,7 +83,13 @@ export interface WalletConfigInput {
   storage?: Storage;
 }
 
-export function createWalletConfig({ chain, projectId, injected = readInjectedFlags(), appUrl = window.location.origin, storage = window.localStorage }: WalletConfigInput): Config {
+export function createWalletConfig({
+  chain,
+  projectId,
+  injected = readInjectedFlags(),
+  appUrl = window.location.origin,
+  storage = window.localStorage,
+}: WalletConfigInput): Config {
   const id = projectId?.trim() || undefined;
   const connectors = connectorsForWallets(walletGroups(id, injected), {
     appName: APP_NAME,

@@ -12,8 +12,8 @@ import '@rainbow-me/rainbowkit/styles.css';
 import { useEffect, useMemo } from 'react';
 import { ConnectButton } from '@rainbow-me/rainbowkit';
 import type { Config } from 'wagmi';
-import { TEXTS } from '@shifumi/protocol/texts';
 import { useChainConfigQuery } from '../../lib/chain-config';
+import { translate, useT } from '../../lib/i18n/i18n';
 import { notify } from '../../lib/toast';
 import { useWalletStackStore } from '../../lib/wallet-stack';
 import { WalletProviders } from './components/wallet-providers';
@@ -39,7 +39,7 @@ function ServerChainWallet({ restore }: { restore: boolean }) {
   useEffect(() => {
     if (!query.error) return;
     console.error('The wallet stack could not read the chain configuration', query.error);
-    if (store.getState().connectRequests > 0) notify.error(TEXTS.walletOops);
+    if (store.getState().connectRequests > 0) notify.error(translate('shell.errors.walletOops'));
     store.markFailed();
   }, [query.error, store]);
 
@@ -50,7 +50,10 @@ function ServerChainWallet({ restore }: { restore: boolean }) {
     () =>
       id === undefined || name === undefined || development === undefined
         ? null
-        : createWalletConfig({ chain: chainFromConfig({ id, name, development }, window.location.origin), projectId: walletConnectProjectId() }),
+        : createWalletConfig({
+            chain: chainFromConfig({ id, name, development }, window.location.origin),
+            projectId: walletConnectProjectId(),
+          }),
     [id, name, development],
   );
   return config ? <WalletProviders config={config} restore={restore} /> : null;
@@ -65,9 +68,10 @@ function ServerChainWallet({ restore }: { restore: boolean }) {
  * avatar so the bar fits in one line.
  */
 export function NavigationConnectButton({ compact }: { compact: boolean }) {
+  const t = useT();
   return (
     <ConnectButton
-      label={compact ? 'Wallet' : 'Connect Wallet'}
+      label={t(compact ? 'shell.wallet.short' : 'shell.wallet.connect')}
       accountStatus={{ smallScreen: 'avatar', largeScreen: 'address' }}
       chainStatus={{ smallScreen: 'none', largeScreen: 'icon' }}
       showBalance={false}

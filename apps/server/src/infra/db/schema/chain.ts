@@ -36,7 +36,10 @@ export const chainBlocks = pgTable(
     number: bigint('number', { mode: 'bigint' }).notNull(),
     hash: text('hash').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.chainId, table.number] }), check('chain_blocks_hash', sql`${table.hash} ~ '^0x[0-9a-f]{64}$'`)],
+  (table) => [
+    primaryKey({ columns: [table.chainId, table.number] }),
+    check('chain_blocks_hash', sql`${table.hash} ~ '^0x[0-9a-f]{64}$'`),
+  ],
 );
 
 export const DEPOSIT_ROW_STATUSES = ['pending', 'credited', 'orphaned', 'reorged_after_credit'] as const;
@@ -77,7 +80,9 @@ export const deposits = pgTable(
   },
   (table) => [
     uniqueIndex('deposits_chain_tx_address_key').on(table.chainId, table.txHash, table.address),
-    uniqueIndex('deposits_internal_key').on(table.chainId, table.address, table.blockNumber).where(sql`${table.kind} = 'internal'`),
+    uniqueIndex('deposits_internal_key')
+      .on(table.chainId, table.address, table.blockNumber)
+      .where(sql`${table.kind} = 'internal'`),
     index('deposits_user_idx').on(table.userId, table.createdAt),
     index('deposits_status_idx').on(table.chainId, table.status),
     index('deposits_from_address_idx').on(table.fromAddress),
@@ -87,7 +92,10 @@ export const deposits = pgTable(
     check('deposits_tx_hash_matches_kind', sql`(${table.kind} = 'transfer') = (${table.txHash} is not null)`),
     check('deposits_tx_hash_format', sql`${table.txHash} is null or ${table.txHash} ~ '^0x[0-9a-f]{64}$'`),
     check('deposits_address_format', sql`${table.address} ~ '^0x[0-9a-f]{40}$'`),
-    check('deposits_credited_at', sql`(${table.status} in ('credited', 'reorged_after_credit')) = (${table.creditedAt} is not null)`),
+    check(
+      'deposits_credited_at',
+      sql`(${table.status} in ('credited', 'reorged_after_credit')) = (${table.creditedAt} is not null)`,
+    ),
   ],
 );
 
@@ -160,7 +168,9 @@ export const withdrawals = pgTable(
     // Issue 12: the network fee charged on top of the amount (debited with it into fee income), and
     // the most per gas any transaction paying it may offer: fee / WITHDRAWAL_GAS_LIMIT. Null on rows
     // from before fees were charged (no cap, no fee).
-    fee: wei('fee').notNull().default(sql`0`),
+    fee: wei('fee')
+      .notNull()
+      .default(sql`0`),
     maxFeePerGas: wei('max_fee_per_gas'),
     /** Gas the hot wallet paid for the mined transaction (gas used × effective price), once mined. */
     gasPaid: wei('gas_paid'),
@@ -173,7 +183,10 @@ export const withdrawals = pgTable(
   (table) => [
     check('withdrawals_fee_non_negative', sql`${table.fee} >= 0`),
     // The house never pays more gas for a withdrawal than it charged for it.
-    check('withdrawals_gas_within_fee', sql`${table.maxFeePerGas} is null or ${table.gasPaid} is null or ${table.gasPaid} <= ${table.fee}`),
+    check(
+      'withdrawals_gas_within_fee',
+      sql`${table.maxFeePerGas} is null or ${table.gasPaid} is null or ${table.gasPaid} <= ${table.fee}`,
+    ),
     uniqueIndex('withdrawals_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('withdrawals_chain_nonce_key').on(table.chainId, table.nonce),
     index('withdrawals_user_idx').on(table.userId, table.createdAt),
@@ -221,5 +234,8 @@ export const hotWalletNonces = pgTable(
     address: text('address').notNull(),
     nextNonce: bigint('next_nonce', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.chainId, table.address] }), check('hot_wallet_nonces_non_negative', sql`${table.nextNonce} >= 0`)],
+  (table) => [
+    primaryKey({ columns: [table.chainId, table.address] }),
+    check('hot_wallet_nonces_non_negative', sql`${table.nextNonce} >= 0`),
+  ],
 );

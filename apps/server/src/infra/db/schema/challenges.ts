@@ -35,9 +35,15 @@ export const challenges = pgTable(
     check('challenges_bet_known', sql`${table.betUsd} in (1, 5, 10, 15, 20, 50, 100)`),
     check('challenges_accepted_has_game', sql`(${table.status} = 'accepted') = (${table.gameId} is not null)`),
     check('challenges_not_self', sql`${table.acceptedBy} is null or ${table.acceptedBy} <> ${table.challengerId}`),
-    index('challenges_open_challenger_idx').on(table.challengerId).where(sql`${table.status} = 'open'`),
-    index('challenges_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'open'`),
-    uniqueIndex('challenges_game_idx').on(table.gameId).where(sql`${table.gameId} is not null`),
+    index('challenges_open_challenger_idx')
+      .on(table.challengerId)
+      .where(sql`${table.status} = 'open'`),
+    index('challenges_open_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'open'`),
+    uniqueIndex('challenges_game_idx')
+      .on(table.gameId)
+      .where(sql`${table.gameId} is not null`),
   ],
 );
 

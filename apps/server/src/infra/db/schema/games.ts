@@ -45,7 +45,9 @@ export const games = pgTable(
     /** The lease holder (node instance) that last claimed the game; for operators. */
     ownerNode: text('owner_node'),
     /** The fencing token of the last claim: writes carrying another token are refused. */
-    ownerToken: bigint('owner_token', { mode: 'bigint' }).notNull().default(sql`0`),
+    ownerToken: bigint('owner_token', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
@@ -55,11 +57,17 @@ export const games = pgTable(
     index('games_player2_idx').on(table.player2Id, table.endedAt),
     index('games_status_deadline_idx').on(table.status, table.nextDeadline),
     // Issue 16: "is this player in a game?" reads only the games in play (a few thousand rows at most), not every game they ever played.
-    index('games_playing_player1_idx').on(table.player1Id).where(sql`${table.status} = 'playing'`),
-    index('games_playing_player2_idx').on(table.player2Id).where(sql`${table.status} = 'playing'`),
+    index('games_playing_player1_idx')
+      .on(table.player1Id)
+      .where(sql`${table.status} = 'playing'`),
+    index('games_playing_player2_idx')
+      .on(table.player2Id)
+      .where(sql`${table.status} = 'playing'`),
     index('games_ended_idx').on(table.endedAt),
     // Issue 16: the takeover scan reads a node's own games in play, and the distinct owners of games in play, by owner.
-    index('games_playing_owner_idx').on(table.ownerNode).where(sql`${table.status} = 'playing'`),
+    index('games_playing_owner_idx')
+      .on(table.ownerNode)
+      .where(sql`${table.status} = 'playing'`),
     check('games_two_players', sql`${table.player1Id} <> ${table.player2Id}`),
     check('games_status_known', sql`${table.status} in ('playing', 'finished', 'refunded')`),
     check('games_stake_positive', sql`${table.stakeWei} > 0`),

@@ -20,7 +20,9 @@ export const ledgerAccounts = pgTable(
     code: text('code').notNull().unique(),
     kind: text('kind').notNull(),
     ownerId: text('owner_id'),
-    balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' }).notNull().default(sql`0`),
+    balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     allowNegative: boolean('allow_negative').notNull().default(false),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,7 +16,9 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     replyTo: text('reply_to'),
-    status: text('status', { enum: ['waiting', 'sending', 'sent', 'failed'] }).notNull().default('waiting'),
+    status: text('status', { enum: ['waiting', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('waiting'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -26,7 +28,9 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
   },
   (table) => [
-    index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('waiting', 'sending')`),
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('waiting', 'sending')`),
     index('mail_outbox_status_created_idx').on(table.status, table.createdAt),
     check('mail_outbox_status_known', sql`${table.status} in ('waiting', 'sending', 'sent', 'failed')`),
     check('mail_outbox_attempts_not_negative', sql`${table.attempts} >= 0`),

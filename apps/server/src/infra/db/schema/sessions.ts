@@ -44,10 +44,7 @@ export const sessions = pgTable(
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
-    check(
-      'sessions_revocation_consistent',
-      sql`(${table.revokedAt} is null) = (${table.revokedReason} is null)`,
-    ),
+    check('sessions_revocation_consistent', sql`(${table.revokedAt} is null) = (${table.revokedReason} is null)`),
     check('sessions_wallet_address_format', sql`${table.walletAddress} ~ '^0x[0-9a-f]{40}$'`),
     check(
       'sessions_revoked_reason_known',

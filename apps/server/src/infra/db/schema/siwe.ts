@@ -15,7 +15,9 @@ export const siweNonces = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    purpose: text('purpose', { enum: ['sign_in', 'link'] }).notNull().default('sign_in'),
+    purpose: text('purpose', { enum: ['sign_in', 'link'] })
+      .notNull()
+      .default('sign_in'),
     /** The session a link nonce was issued to; null for a sign-in nonce. */
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   },

@@ -1,3 +1,4 @@
+import type { Language } from '@shifumi/protocol';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -29,6 +30,11 @@ export const users = pgTable(
     /** Issue 18: frozen by staff: cannot play, search or withdraw; can still sign in and see the balance. */
     frozenAt: timestamp('frozen_at', { withTimezone: true, mode: 'date' }),
     frozenReason: text('frozen_reason'),
+    /**
+     * Issue 27: the language the player chose (`en` or `fr`) for mails, notices
+     * and the server's answers; null until they choose (or sign up with one).
+     */
+    language: text('language').$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
@@ -46,6 +52,7 @@ export const users = pgTable(
     check('users_referral_code_format', sql`${table.referralCode} ~ '^[A-Z0-9]{6,16}$'`),
     check('users_not_self_referred', sql`${table.referredBy} is null or ${table.referredBy} <> ${table.id}`),
     check('users_frozen_has_reason', sql`(${table.frozenAt} is null) = (${table.frozenReason} is null)`),
+    check('users_language_known', sql`${table.language} in ('en', 'fr')`),
     check('users_wallet_address_format', sql`${table.walletAddress} ~ '^0x[0-9a-fA-F]{40}$'`),
   ],
 );

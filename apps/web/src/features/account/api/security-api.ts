@@ -2,6 +2,7 @@
  * The account's Security section (issue 13): password change, two-factor
  * codes, sessions and the withdrawal address book.
  */
+import { accountStatusQueryKey } from '../../../lib/account-status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountSecurityResponseSchema,
@@ -39,12 +40,16 @@ export function useSessionsQuery(enabled: boolean) {
 export function useWithdrawalAddressesQuery(enabled: boolean) {
   return useQuery({
     queryKey: addressesQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/account/withdrawal-addresses', { method: 'GET', signal }, withdrawalAddressesResponseSchema),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/account/withdrawal-addresses', { method: 'GET', signal }, withdrawalAddressesResponseSchema),
     enabled,
   });
 }
 
-function useInvalidating<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>, keys: ReadonlyArray<readonly string[]>) {
+function useInvalidating<TInput, TOutput>(
+  mutationFn: (input: TInput) => Promise<TOutput>,
+  keys: ReadonlyArray<readonly string[]>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -55,7 +60,8 @@ function useInvalidating<TInput, TOutput>(mutationFn: (input: TInput) => Promise
 export function useChangePasswordMutation() {
   return useInvalidating(
     (input: ChangePasswordRequest) => apiRequest('/api/account/password', { method: 'POST', body: input }, messageResponseSchema),
-    [securityQueryKey, sessionsQueryKey],
+    // Issue 26: the change puts withdrawals on hold: the account status banner says until when.
+    [securityQueryKey, sessionsQueryKey, accountStatusQueryKey],
   );
 }
 
@@ -68,14 +74,14 @@ export function useTwoFactorSetupMutation() {
 export function useTwoFactorEnableMutation() {
   return useInvalidating(
     (code: string) => apiRequest('/api/account/2fa/enable', { method: 'POST', body: { code } }, twoFactorEnableResponseSchema),
-    [securityQueryKey],
+    [securityQueryKey, accountStatusQueryKey],
   );
 }
 
 export function useTwoFactorDisableMutation() {
   return useInvalidating(
     (code: string) => apiRequest('/api/account/2fa/disable', { method: 'POST', body: { code } }, messageResponseSchema),
-    [securityQueryKey],
+    [securityQueryKey, accountStatusQueryKey],
   );
 }
 
@@ -88,14 +94,16 @@ export function useRevokeSessionMutation() {
 
 export function useAddWithdrawalAddressMutation() {
   return useInvalidating(
-    (input: WithdrawalAddressRequest) => apiRequest('/api/account/withdrawal-addresses', { method: 'POST', body: input }, messageResponseSchema),
+    (input: WithdrawalAddressRequest) =>
+      apiRequest('/api/account/withdrawal-addresses', { method: 'POST', body: input }, messageResponseSchema),
     [addressesQueryKey],
   );
 }
 
 export function useRemoveWithdrawalAddressMutation() {
   return useInvalidating(
-    (id: string) => apiRequest(`/api/account/withdrawal-addresses/${encodeURIComponent(id)}`, { method: 'DELETE' }, messageResponseSchema),
+    (id: string) =>
+      apiRequest(`/api/account/withdrawal-addresses/${encodeURIComponent(id)}`, { method: 'DELETE' }, messageResponseSchema),
     [addressesQueryKey],
   );
 }

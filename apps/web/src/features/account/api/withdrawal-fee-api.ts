@@ -14,7 +14,11 @@ export const withdrawalFeeQueryKey = ['withdrawal-fee'] as const;
 export const WITHDRAWAL_FEE_REFRESH_MS = 15_000;
 
 export function fetchWithdrawalFee(signal?: AbortSignal): Promise<WithdrawalFeeResponse> {
-  return apiRequest(WITHDRAWAL_FEE_PATH, { method: 'GET', signal }, protocolSchema((protocol) => protocol.withdrawalFeeResponseSchema));
+  return apiRequest(
+    WITHDRAWAL_FEE_PATH,
+    { method: 'GET', signal },
+    protocolSchema((protocol) => protocol.withdrawalFeeResponseSchema),
+  );
 }
 
 export function useWithdrawalFeeQuery() {

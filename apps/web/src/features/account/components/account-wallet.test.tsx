@@ -1,17 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { parseSiweMessage } from 'viem/siwe';
-import { SERVER_TEXTS, SIWE_TEXTS, TEXTS } from '@shifumi/protocol';
+import { SERVER_TEXTS, SIWE_TEXTS } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse, type RecordedRequest } from '../../../test/fetch-mock';
 import { renderApp, renderAppWithWalletOnDemand, signInAs, testUser } from '../../../test/render-app';
 import { chainRpc, connectTestWallet, createTestWalletConfig, rpcCalls, TEST_WALLET_ADDRESS } from '../../../test/wallet';
 import { SIWE_STATEMENTS } from '../../../lib/siwe';
+import { ACCOUNT_EN } from '@shifumi/protocol/catalogue/en/account';
+import { WALLET_EN } from '@shifumi/protocol/catalogue/en/wallet';
 
 const SIGNATURE = `0x${'ab'.repeat(65)}`;
 const LINK_BUTTON = 'Link 0xf39F…2266';
 
 describe('linking a wallet from the account page', () => {
-  function server(respond: (request: RecordedRequest) => Response | undefined, account: () => unknown = () => accountFixture({ user: testUser })) {
+  function server(
+    respond: (request: RecordedRequest) => Response | undefined,
+    account: () => unknown = () => accountFixture({ user: testUser }),
+  ) {
     return installFetch(
       (request) =>
         respond(request) ??
@@ -36,14 +41,17 @@ describe('linking a wallet from the account page', () => {
     const { user } = renderAppWithWalletOnDemand('/account');
     await user.click(await screen.findByRole('button', { name: 'Connect a wallet' }));
     // jsdom has no browser wallet and the build no WalletConnect: the connect dialog says how to get one (issue 14).
-    expect(await screen.findByRole('heading', { name: TEXTS.noWalletTitle }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WALLET_EN.noWallet.title }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('signs a SIWE message for this page with the server’s nonce, links the wallet and shows it', async () => {
     signInAs('token-1');
     let linked = false;
     const { requests } = server(
-      (request) => (request.url === '/api/auth/siwe/link' ? ((linked = true), jsonResponse(200, { message: SIWE_TEXTS.walletLinked })) : undefined),
+      (request) =>
+        request.url === '/api/auth/siwe/link'
+          ? ((linked = true), jsonResponse(200, { message: SIWE_TEXTS.walletLinked }))
+          : undefined,
       () => accountFixture({ user: testUser, linkedAddress: linked ? TEST_WALLET_ADDRESS.toLowerCase() : null }),
     );
     const { walletConfig, user } = renderApp('/account');
@@ -70,7 +78,9 @@ describe('linking a wallet from the account page', () => {
   it('shows the server’s refusal, such as an address another account holds', async () => {
     signInAs('token-1');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server((request) => (request.url === '/api/auth/siwe/link' ? jsonResponse(409, { message: SIWE_TEXTS.addressTaken }) : undefined));
+    server((request) =>
+      request.url === '/api/auth/siwe/link' ? jsonResponse(409, { message: SIWE_TEXTS.addressTaken }) : undefined,
+    );
     const { walletConfig, user } = renderApp('/account');
     await act(() => connectTestWallet(walletConfig));
 
@@ -87,17 +97,19 @@ describe('linking a wallet from the account page', () => {
     const { walletConfig, user } = renderApp('/account');
     await act(() => connectTestWallet(walletConfig));
     await user.click(await screen.findByRole('button', { name: LINK_BUTTON }));
-    expect((await screen.findByRole('alert')).textContent).toBe(TEXTS.walletVerifyError);
+    expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_EN.linkWallet.verifyError);
   });
 
   it('says preparing the message failed when no nonce can be had, and asks for no signature', async () => {
     signInAs('token-1');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { requests } = server((request) => (request.url === '/api/auth/siwe/link-nonce' ? jsonResponse(429, { message: 'slow down' }) : undefined));
+    const { requests } = server((request) =>
+      request.url === '/api/auth/siwe/link-nonce' ? jsonResponse(429, { message: 'slow down' }) : undefined,
+    );
     const { walletConfig, user } = renderApp('/account');
     await act(() => connectTestWallet(walletConfig));
     await user.click(await screen.findByRole('button', { name: LINK_BUTTON }));
-    expect((await screen.findByRole('alert')).textContent).toBe(TEXTS.walletPrepareError);
+    expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_EN.linkWallet.prepareError);
     expect(rpcCalls(requests, 'eth_sign')).toHaveLength(0);
   });
 
@@ -109,7 +121,7 @@ describe('linking a wallet from the account page', () => {
     const { user } = renderApp('/account', walletConfig);
     await act(() => connectTestWallet(walletConfig));
     await user.click(await screen.findByRole('button', { name: LINK_BUTTON }));
-    expect((await screen.findByRole('alert')).textContent).toBe(TEXTS.walletSignError);
+    expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_EN.linkWallet.signError);
     expect(requests.some((request) => request.url === '/api/auth/siwe/link')).toBe(false);
   });
 });
@@ -118,7 +130,9 @@ describe('adding an e-mail to a wallet-only account', () => {
   const walletOnly = { ...testUser, name: '0xf39f…2266', email: null };
   /** A wallet-only account has no password: the form asks for none. */
   const noPassword = (request: RecordedRequest) =>
-    request.url === '/api/account/security' ? jsonResponse(200, { twoFactorEnabled: false, hasPassword: false, withdrawalsHeldUntil: null }) : undefined;
+    request.url === '/api/account/security'
+      ? jsonResponse(200, { twoFactorEnabled: false, hasPassword: false, withdrawalsHeldUntil: null })
+      : undefined;
 
   it('shows no e-mail and a form, sends the address and says a link was mailed', async () => {
     signInAs('token-1', walletOnly);
@@ -128,7 +142,12 @@ describe('adding an e-mail to a wallet-only account', () => {
         email = (request.body as { email: string }).email;
         return jsonResponse(200, { message: SERVER_TEXTS.emailAdded });
       }
-      return noPassword(request) ?? backgroundReads(request, accountFixture({ user: { ...walletOnly, email }, emailVerified: false })) ?? chainRpc(request) ?? jsonResponse(404, {});
+      return (
+        noPassword(request) ??
+        backgroundReads(request, accountFixture({ user: { ...walletOnly, email }, emailVerified: false })) ??
+        chainRpc(request) ??
+        jsonResponse(404, {})
+      );
     });
     const { user } = renderApp('/account');
 
@@ -137,7 +156,10 @@ describe('adding an e-mail to a wallet-only account', () => {
     await user.click(screen.getByRole('button', { name: 'Add e-mail' }));
 
     expect(await screen.findByText(SERVER_TEXTS.emailAdded)).toBeTruthy();
-    expect(requests.find((request) => request.url === '/api/account/email')).toMatchObject({ method: 'POST', body: { email: 'wallet.owner@example.com' } });
+    expect(requests.find((request) => request.url === '/api/account/email')).toMatchObject({
+      method: 'POST',
+      body: { email: 'wallet.owner@example.com' },
+    });
     expect(screen.queryByLabelText('Current password')).toBeNull();
     // The account is read again: the address now shows, not verified yet.
     expect(await screen.findByText('wallet.owner@example.com')).toBeTruthy();
@@ -146,7 +168,12 @@ describe('adding an e-mail to a wallet-only account', () => {
 
   it('checks the address before sending it', async () => {
     signInAs('token-1', walletOnly);
-    const { requests } = installFetch((request) => backgroundReads(request, accountFixture({ user: walletOnly, emailVerified: false })) ?? chainRpc(request) ?? jsonResponse(404, {}));
+    const { requests } = installFetch(
+      (request) =>
+        backgroundReads(request, accountFixture({ user: walletOnly, emailVerified: false })) ??
+        chainRpc(request) ??
+        jsonResponse(404, {}),
+    );
     const { user } = renderApp('/account');
     await user.type(await screen.findByLabelText('E-mail address'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Add e-mail' }));
@@ -160,7 +187,9 @@ describe('adding an e-mail to a wallet-only account', () => {
     installFetch((request) =>
       request.url === '/api/account/email'
         ? jsonResponse(409, { message: SERVER_TEXTS.emailTaken })
-        : (backgroundReads(request, accountFixture({ user: walletOnly, emailVerified: false })) ?? chainRpc(request) ?? jsonResponse(404, {})),
+        : (backgroundReads(request, accountFixture({ user: walletOnly, emailVerified: false })) ??
+          chainRpc(request) ??
+          jsonResponse(404, {})),
     );
     const { user } = renderApp('/account');
     await user.type(await screen.findByLabelText('E-mail address'), 'taken@example.com');
@@ -170,7 +199,12 @@ describe('adding an e-mail to a wallet-only account', () => {
 
   it('lets an unverified address be replaced', async () => {
     signInAs('token-1');
-    installFetch((request) => backgroundReads(request, accountFixture({ user: testUser, emailVerified: false })) ?? chainRpc(request) ?? jsonResponse(404, {}));
+    installFetch(
+      (request) =>
+        backgroundReads(request, accountFixture({ user: testUser, emailVerified: false })) ??
+        chainRpc(request) ??
+        jsonResponse(404, {}),
+    );
     const { user } = renderApp('/account');
     await user.click(await screen.findByRole('button', { name: 'Use another address' }));
     expect(screen.getByLabelText('New e-mail address')).toBeTruthy();
@@ -179,13 +213,18 @@ describe('adding an e-mail to a wallet-only account', () => {
 });
 
 describe('changing the e-mail address (issue 23)', () => {
-  it('asks a verified account for its password and two-factor code, sends them, and shows the server\'s refusal', async () => {
+  it("asks a verified account for its password and two-factor code, sends them, and shows the server's refusal", async () => {
     signInAs('token-1');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { requests } = installFetch((request) => {
       if (request.url === '/api/account/email') return jsonResponse(400, { message: 'Your current password is not correct.' });
-      if (request.url === '/api/account/security') return jsonResponse(200, { twoFactorEnabled: true, hasPassword: true, withdrawalsHeldUntil: null });
-      return backgroundReads(request, accountFixture({ user: testUser, emailVerified: true })) ?? chainRpc(request) ?? jsonResponse(404, {});
+      if (request.url === '/api/account/security')
+        return jsonResponse(200, { twoFactorEnabled: true, hasPassword: true, withdrawalsHeldUntil: null });
+      return (
+        backgroundReads(request, accountFixture({ user: testUser, emailVerified: true })) ??
+        chainRpc(request) ??
+        jsonResponse(404, {})
+      );
     });
     const { user } = renderApp('/account');
     await user.click(await screen.findByRole('button', { name: 'Change e-mail address' }));

@@ -7,13 +7,16 @@
  * sentence.
  */
 import { useState, type FormEvent } from 'react';
-import { addEmailRequestSchema, firstIssueMessage } from '@shifumi/protocol';
+import { addEmailRequestSchema } from '@shifumi/protocol';
+import { useFormIssueText } from '../../../components/ui/form-issues';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { TwoFactorCodeField } from '../../../components/ui/two-factor-code-field';
 import { userFacingMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useAddEmailMutation } from '../../../lib/account-api';
 import { useSecurityQuery } from '../api/security-api';
+import { useAccountT } from '../account-texts';
 import styles from './account-page.module.css';
 
 export function AddEmailForm({ replacing }: { replacing: boolean }) {
@@ -21,10 +24,12 @@ export function AddEmailForm({ replacing }: { replacing: boolean }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const issueText = useFormIssueText();
   const addEmail = useAddEmailMutation();
   const security = useSecurityQuery(true);
   const asksPassword = security.data?.hasPassword === true;
   const asksCode = security.data?.twoFactorEnabled === true;
+  const t = useAccountT();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +40,7 @@ export function AddEmailForm({ replacing }: { replacing: boolean }) {
       ...(asksCode && code.trim() !== '' ? { code } : {}),
     });
     if (!parsed.success) {
-      setProblem(firstIssueMessage(parsed.error));
+      setProblem(issueText(parsed.error));
       return;
     }
     addEmail.mutate(parsed.data, {
@@ -56,7 +61,7 @@ export function AddEmailForm({ replacing }: { replacing: boolean }) {
   return (
     <form className={styles.inlineForm} onSubmit={handleSubmit} noValidate>
       <TextField
-        label={replacing ? 'New e-mail address' : 'E-mail address'}
+        label={t(replacing ? 'account.profile.newEmail' : 'account.profile.emailAddress')}
         type="email"
         autoComplete="email"
         value={email}
@@ -66,7 +71,7 @@ export function AddEmailForm({ replacing }: { replacing: boolean }) {
       />
       {asksPassword ? (
         <TextField
-          label="Current password"
+          label={t('account.profile.currentPassword')}
           type="password"
           autoComplete="current-password"
           value={currentPassword}
@@ -74,18 +79,9 @@ export function AddEmailForm({ replacing }: { replacing: boolean }) {
           disabled={addEmail.isPending}
         />
       ) : null}
-      {asksCode ? (
-        <TextField
-          label="Two-factor code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          disabled={addEmail.isPending}
-        />
-      ) : null}
+      {asksCode ? <TwoFactorCodeField value={code} onChange={setCode} disabled={addEmail.isPending} /> : null}
       <Button type="submit" size="small" disabled={addEmail.isPending} aria-busy={addEmail.isPending || undefined}>
-        {replacing ? 'Use this address' : 'Add e-mail'}
+        {t(replacing ? 'account.profile.useThisAddress' : 'account.profile.addEmail')}
       </Button>
     </form>
   );

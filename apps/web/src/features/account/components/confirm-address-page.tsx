@@ -5,15 +5,16 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ACCOUNT_SECURITY_TEXTS } from '@shifumi/protocol';
 import { buttonClassName } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { confirmWithdrawalAddress } from '../api/security-api';
+import { useAccountT } from '../account-texts';
 import styles from '../../../components/ui/mailed-link-page.module.css';
 
 export function ConfirmAddressPage() {
   const { token = '' } = useParams();
+  const t = useAccountT();
   // A link works once: asked once per page load, even when StrictMode mounts the page twice.
   const confirmation = useQuery({
     queryKey: ['confirm-address', token],
@@ -33,29 +34,29 @@ export function ConfirmAddressPage() {
           <div role="status" className={`${styles.view} ${styles.center}`}>
             <Spinner />
             <h1 id="confirm-address-title" className={styles.title}>
-              Confirming the address…
+              {t('account.confirmAddress.confirming')}
             </h1>
           </div>
         ) : confirmation.isSuccess ? (
           <div role="status" className={`${styles.view} ${styles.center}`}>
             <CheckCircleIcon className={styles.success} width={56} height={56} />
             <h1 id="confirm-address-title" className={styles.title}>
-              Address confirmed
+              {t('account.confirmAddress.confirmed')}
             </h1>
             <p>{confirmation.data.message}</p>
             <Link to="/account" className={buttonClassName({ variant: 'secondary' })}>
-              Go to my account
+              {t('account.confirmAddress.goToAccount')}
             </Link>
           </div>
         ) : (
           <div role="alert" className={`${styles.view} ${styles.center}`}>
             <AlertCircleIcon className={styles.error} width={56} height={56} />
             <h1 id="confirm-address-title" className={styles.title}>
-              Link invalid or expired
+              {t('account.confirmAddress.invalidTitle')}
             </h1>
-            <p>{ACCOUNT_SECURITY_TEXTS.addressLinkInvalid}</p>
+            <p>{t('account.confirmAddress.invalidText')}</p>
             <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
-              Back to home
+              {t('account.confirmAddress.backHome')}
             </Link>
           </div>
         )}

@@ -6,9 +6,20 @@ import { renderApp, signInAs } from '../../../test/render-app';
 const GAME_ID = '6f1c2b1e-3d4a-4b5c-8d9e-0a1b2c3d4e5f';
 const account = accountFixture({
   gameHistory: [
-    { id: GAME_ID, date: '2026-11-23T10:00:00.000Z', result: 'Victory', oppUserId: { id: 'u-2', name: 'Bob', walletAddress: '0xabcdef0000000000000000000000000000000000' }, amount: 10 },
+    {
+      id: GAME_ID,
+      date: '2026-11-23T10:00:00.000Z',
+      result: 'Victory',
+      oppUserId: { id: 'u-2', name: 'Bob', walletAddress: '0xabcdef0000000000000000000000000000000000' },
+      amount: 10,
+    },
     // A history item from before ids: no detail to open.
-    { date: '2026-11-22T10:00:00.000Z', result: 'Defeat', oppUserId: { id: 'u-3', name: 'Carol', walletAddress: null }, amount: 5 },
+    {
+      date: '2026-11-22T10:00:00.000Z',
+      result: 'Defeat',
+      oppUserId: { id: 'u-3', name: 'Carol', walletAddress: null },
+      amount: 5,
+    },
   ],
 });
 const detail = {
@@ -35,7 +46,9 @@ describe('game detail from the account history (issue 14)', () => {
   it('opens a game round by round: both choices, each outcome, the stake and the payout', async () => {
     signInAs();
     const { requests } = installFetch((request) =>
-      request.url === `/api/games/${GAME_ID}` ? jsonResponse(200, detail) : (backgroundReads(request, account) ?? jsonResponse(404, {})),
+      request.url === `/api/games/${GAME_ID}`
+        ? jsonResponse(200, detail)
+        : (backgroundReads(request, account) ?? jsonResponse(404, {})),
     );
     const { user } = renderApp('/account');
     const open = await screen.findByRole('button', { name: /^Round by round: Victory against 0xabc/ });
@@ -47,7 +60,7 @@ describe('game detail from the account history (issue 14)', () => {
     expect(requests.some((request) => request.url === `/api/games/${GAME_ID}`)).toBe(true);
     expect(within(dialog).getByTestId('game-detail-result').textContent).toBe('Victory');
     // ETH at 6 decimals at most.
-    expect(within(dialog).getByText('$10 · stake 0.003333 ETH')).toBeTruthy();
+    expect(within(dialog).getByText('10 USDT · stake 0.003333 ETH')).toBeTruthy();
     expect(within(dialog).getByTestId('game-detail-payout').textContent).toBe('0.006666 ETH');
     const rows = within(dialog)
       .getAllByRole('row')
@@ -65,7 +78,9 @@ describe('game detail from the account history (issue 14)', () => {
   it('says so when the game cannot be read', async () => {
     signInAs();
     installFetch((request) =>
-      request.url === `/api/games/${GAME_ID}` ? jsonResponse(404, { message: 'Not found.' }) : (backgroundReads(request, account) ?? jsonResponse(404, {})),
+      request.url === `/api/games/${GAME_ID}`
+        ? jsonResponse(404, { message: 'Not found.' })
+        : (backgroundReads(request, account) ?? jsonResponse(404, {})),
     );
     const { user } = renderApp('/account');
     await user.click(await screen.findByRole('button', { name: /^Round by round/ }));

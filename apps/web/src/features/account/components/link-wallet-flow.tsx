@@ -11,7 +11,6 @@
 import { useState } from 'react';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useQueryClient } from '@tanstack/react-query';
-import { TEXTS } from '@shifumi/protocol/texts';
 import type { Address } from 'viem';
 import { useAccount, useSignMessage, useSwitchChain } from 'wagmi';
 import { Button } from '../../../components/ui/button';
@@ -21,10 +20,18 @@ import { ApiError } from '../../../lib/api-error';
 import { buildSiweMessage, fetchSiweLinkNonce } from '../../../lib/siwe';
 import { notify } from '../../../lib/toast';
 import { accountQueryKey, linkWallet } from '../../../lib/account-api';
-import { LINK_WALLET_TEXTS, LinkWalletPrompt, type LinkWalletFlowProps } from './link-wallet-prompt';
+import { translate } from '../../../lib/i18n/i18n';
+import { useAccountT } from '../account-texts';
+import { LinkWalletPrompt, shortAddress, type LinkWalletFlowProps } from './link-wallet-prompt';
 import styles from './account-page.module.css';
 
 type Step = 'idle' | 'preparing' | 'signing' | 'verifying';
+
+const STEP_TEXTS = {
+  preparing: 'account.linkWallet.preparing',
+  signing: 'account.linkWallet.signing',
+  verifying: 'account.linkWallet.verifying',
+} as const;
 
 export type { LinkWalletFlowProps };
 
@@ -36,6 +43,7 @@ export function LinkWalletFlow({ chainId }: LinkWalletFlowProps) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('idle');
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useAccountT();
 
   async function link(address: Address) {
     setProblem(null);
@@ -48,7 +56,7 @@ export function LinkWalletFlow({ chainId }: LinkWalletFlowProps) {
       message = buildSiweMessage({ address, chainId: targetChain, nonce: await fetchSiweLinkNonce(), purpose: 'link' });
     } catch (error) {
       console.error('Preparing the wallet link failed', error);
-      setProblem(TEXTS.walletPrepareError);
+      setProblem(translate('account.linkWallet.prepareError'));
       setStep('idle');
       return;
     }
@@ -58,7 +66,7 @@ export function LinkWalletFlow({ chainId }: LinkWalletFlowProps) {
       signature = await signMessageAsync({ message, account: address });
     } catch (error) {
       console.error('Signing the wallet link failed', error);
-      setProblem(TEXTS.walletSignError);
+      setProblem(translate('account.linkWallet.signError'));
       setStep('idle');
       return;
     }
@@ -69,7 +77,9 @@ export function LinkWalletFlow({ chainId }: LinkWalletFlowProps) {
       await queryClient.invalidateQueries({ queryKey: accountQueryKey });
     } catch (error) {
       console.error('The server refused the wallet link', error);
-      setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : TEXTS.walletVerifyError);
+      setProblem(
+        error instanceof ApiError && error.serverMessage ? error.serverMessage : translate('account.linkWallet.verifyError'),
+      );
     } finally {
       setStep('idle');
     }
@@ -88,13 +98,19 @@ export function LinkWalletFlow({ chainId }: LinkWalletFlowProps) {
   const busy = step !== 'idle';
   return (
     <>
-      <p className={styles.muted}>{LINK_WALLET_TEXTS.intro}</p>
-      <Button variant="secondary" size="small" disabled={busy} aria-busy={busy || undefined} onClick={() => void link(account.address)}>
-        {LINK_WALLET_TEXTS.link(account.address)}
+      <p className={styles.muted}>{t('account.linkWallet.intro')}</p>
+      <Button
+        variant="secondary"
+        size="small"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => void link(account.address)}
+      >
+        {t('account.linkWallet.link', { address: shortAddress(account.address) })}
       </Button>
-      {busy ? (
+      {step !== 'idle' ? (
         <p role="status" className={styles.muted}>
-          <Spinner size="small" /> {LINK_WALLET_TEXTS[step]}
+          <Spinner size="small" /> {t(STEP_TEXTS[step])}
         </p>
       ) : null}
       {notice}

@@ -5,6 +5,7 @@
  */
 import type { ButtonHTMLAttributes } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useAccountT } from '../account-texts';
 import styles from './account-page.module.css';
 
 export interface LinkWalletFlowProps {
@@ -12,25 +13,20 @@ export interface LinkWalletFlowProps {
   chainId: number | undefined;
 }
 
-export const LINK_WALLET_TEXTS = {
-  intro: 'Link a wallet to sign in with it (Sign-In With Ethereum) as well as with your e-mail.',
-  linkedIntro: 'You can sign in with this wallet from the Connect Wallet button.',
-  connect: 'Connect a wallet',
-  link: (address: string) => `Link ${address.slice(0, 6)}…${address.slice(-4)}`,
-  preparing: 'Preparing the message…',
-  signing: 'Waiting for your signature in the wallet…',
-  verifying: 'Verifying the signature…',
-} as const;
+/** An address as the link button names it: `0x1234…abcd`. */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
 
 /** No wallet connected: why link one, and a button to connect it. */
 export function LinkWalletPrompt(buttonProps: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const t = useAccountT();
   return (
     <>
-      <p className={styles.muted}>{LINK_WALLET_TEXTS.intro}</p>
+      <p className={styles.muted}>{t('account.linkWallet.intro')}</p>
       <Button variant="secondary" size="small" {...buttonProps}>
-        {LINK_WALLET_TEXTS.connect}
+        {t('account.linkWallet.connect')}
       </Button>
     </>
   );
 }
-

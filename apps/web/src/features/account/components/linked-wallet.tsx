@@ -8,10 +8,13 @@
 import { lazyComponent } from '../../../lib/lazy-component';
 import { WalletIsland } from '../../../lib/wallet-island';
 import { useConnectWalletButton } from '../../../lib/wallet-stack';
-import { LINK_WALLET_TEXTS, LinkWalletPrompt, type LinkWalletFlowProps } from './link-wallet-prompt';
+import { useAccountT } from '../account-texts';
+import { LinkWalletPrompt, type LinkWalletFlowProps } from './link-wallet-prompt';
 import styles from './account-page.module.css';
 
-const LinkWalletFlow = lazyComponent<LinkWalletFlowProps>(() => import('./link-wallet-flow').then((module) => module.LinkWalletFlow));
+const LinkWalletFlow = lazyComponent<LinkWalletFlowProps>(() =>
+  import('./link-wallet-flow').then((module) => module.LinkWalletFlow),
+);
 
 function LightPrompt() {
   return <LinkWalletPrompt {...useConnectWalletButton()} />;
@@ -24,10 +27,11 @@ export interface LinkedWalletProps {
 }
 
 export function LinkedWallet({ linkedAddress, chainId }: LinkedWalletProps) {
+  const t = useAccountT();
   if (linkedAddress) {
     return (
       <>
-        <p className={styles.muted}>{LINK_WALLET_TEXTS.linkedIntro}</p>
+        <p className={styles.muted}>{t('account.linkWallet.linkedIntro')}</p>
         <p className={styles.address} data-testid="linked-address">
           {linkedAddress}
         </p>

@@ -1,11 +1,13 @@
 /** Issue 13: change the password (POST /api/account/password); other sessions are signed out. */
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH, changePasswordRequestSchema, firstIssueMessage } from '@shifumi/protocol';
+import { PASSWORD_MIN_LENGTH, changePasswordRequestSchema } from '@shifumi/protocol';
+import { useFormIssueText } from '../../../components/ui/form-issues';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { userFacingMessage } from '../../../lib/api-error';
 import { useChangePasswordMutation } from '../api/security-api';
+import { useAccountT } from '../account-texts';
 import styles from './security-section.module.css';
 
 export function PasswordForm() {
@@ -13,7 +15,9 @@ export function PasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const issueText = useFormIssueText();
   const change = useChangePasswordMutation();
+  const t = useAccountT();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,7 +25,7 @@ export function PasswordForm() {
     setSuccess(null);
     const parsed = changePasswordRequestSchema.safeParse({ currentPassword, newPassword });
     if (!parsed.success) {
-      setError(firstIssueMessage(parsed.error));
+      setError(issueText(parsed.error));
       return;
     }
     change.mutate(parsed.data, {
@@ -38,19 +42,19 @@ export function PasswordForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label="Change password">
+    <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label={t('account.security.changePassword')}>
       <TextField
-        label="Current password"
+        label={t('account.security.currentPassword')}
         type="password"
         autoComplete="current-password"
         value={currentPassword}
         onChange={(event) => setCurrentPassword(event.target.value)}
       />
       <TextField
-        label="New password"
+        label={t('account.security.newPassword')}
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions will be signed out, and withdrawals paused for a while.`}
+        hint={t('account.security.newPasswordHint', { min: PASSWORD_MIN_LENGTH })}
         value={newPassword}
         onChange={(event) => setNewPassword(event.target.value)}
       />
@@ -58,7 +62,7 @@ export function PasswordForm() {
       {success ? <Notice tone="success">{success}</Notice> : null}
       <div className={styles.actions}>
         <Button type="submit" size="small" disabled={change.isPending} aria-busy={change.isPending || undefined}>
-          Change password
+          {t('account.security.changePassword')}
         </Button>
       </div>
     </form>

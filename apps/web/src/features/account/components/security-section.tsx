@@ -1,5 +1,7 @@
 /** Issue 13: the Security section of the account page. */
+import { useIntlLocale } from '../../../lib/i18n/i18n';
 import { useSecurityQuery } from '../api/security-api';
+import { useAccountT } from '../account-texts';
 import { AddressBook } from './address-book';
 import { PasswordForm } from './password-form';
 import { SessionsList } from './sessions-list';
@@ -10,30 +12,32 @@ import styles from './security-section.module.css';
 export function SecuritySection() {
   const security = useSecurityQuery(true);
   const twoFactorEnabled = security.data?.twoFactorEnabled ?? false;
+  const t = useAccountT();
+  const locale = useIntlLocale();
   return (
     <div className={styles.section}>
       {security.data?.withdrawalsHeldUntil ? (
         <p className={styles.muted} role="status">
-          After a recent security change, withdrawals are paused until {new Date(security.data.withdrawalsHeldUntil).toLocaleString()}.
+          {t('account.security.heldUntil', { when: new Date(security.data.withdrawalsHeldUntil).toLocaleString(locale) })}
         </p>
       ) : null}
       {security.data?.hasPassword === false ? null : (
         <div className={styles.block}>
-          <h3 className={styles.heading}>Password</h3>
+          <h3 className={styles.heading}>{t('account.security.password')}</h3>
           <PasswordForm />
         </div>
       )}
       <div className={styles.block}>
-        <h3 className={styles.heading}>Two-factor authentication</h3>
+        <h3 className={styles.heading}>{t('account.security.twoFactor')}</h3>
         {security.data ? <TwoFactorPanel enabled={twoFactorEnabled} /> : null}
       </div>
       <div className={styles.block}>
-        <h3 className={styles.heading}>Sessions</h3>
+        <h3 className={styles.heading}>{t('account.security.sessions')}</h3>
         <SessionsList />
         <SignOutEverywhere />
       </div>
       <div className={styles.block}>
-        <h3 className={styles.heading}>Withdrawal address book</h3>
+        <h3 className={styles.heading}>{t('account.security.addressBook')}</h3>
         <AddressBook twoFactorEnabled={twoFactorEnabled} />
       </div>
     </div>

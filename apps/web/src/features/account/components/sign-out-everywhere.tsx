@@ -5,26 +5,28 @@ import { userFacingMessage } from '../../../lib/api-error';
 import { loadPage } from '../../../lib/page-navigation';
 import { notify } from '../../../lib/toast';
 import { useSignOutEverywhereMutation } from '../../../lib/account-api';
+import { useAccountT } from '../account-texts';
 import styles from './account-page.module.css';
 
 /** Ends every session of the user (POST /api/auth/logout-all), after a confirmation. */
 export function SignOutEverywhere() {
   const [confirming, setConfirming] = useState(false);
   const signOutEverywhere = useSignOutEverywhereMutation();
+  const t = useAccountT();
 
   return (
     <>
-      <p className={styles.muted}>Lost a device or signed in somewhere you should not have? End every session at once.</p>
+      <p className={styles.muted}>{t('account.security.everywhereIntro')}</p>
       <Button variant="danger" size="small" onClick={() => setConfirming(true)}>
-        Sign out of all devices
+        {t('account.security.everywhereButton')}
       </Button>
       {confirming ? (
         <Dialog
           open
           onClose={() => setConfirming(false)}
           size="small"
-          title="Sign out of all devices?"
-          description="Every browser and device signed in to your account, this one included, will have to sign in again."
+          title={t('account.security.everywhereTitle')}
+          description={t('account.security.everywhereText')}
         >
           <div className={styles.dialogActions}>
             <Button
@@ -41,10 +43,10 @@ export function SignOutEverywhere() {
                 })
               }
             >
-              Sign out everywhere
+              {t('account.security.everywhereConfirm')}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('account.security.cancel')}
             </Button>
           </div>
         </Dialog>

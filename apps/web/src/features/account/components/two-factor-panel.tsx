@@ -5,14 +5,17 @@
  */
 import { useState, type FormEvent } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
-import { firstIssueMessage, twoFactorCodeSchema, type TwoFactorSetupResponse } from '@shifumi/protocol';
+import { twoFactorCodeSchema, type TwoFactorSetupResponse } from '@shifumi/protocol';
+import { useFormIssueText } from '../../../components/ui/form-issues';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
-import { TextField } from '../../../components/ui/text-field';
+import { TwoFactorCodeField } from '../../../components/ui/two-factor-code-field';
 import { userFacingMessage } from '../../../lib/api-error';
 import { copyWithToast } from '../../../lib/clipboard';
+import { translate } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useTwoFactorDisableMutation, useTwoFactorEnableMutation, useTwoFactorSetupMutation } from '../api/security-api';
+import { useAccountT } from '../account-texts';
 import styles from './security-section.module.css';
 
 function downloadText(name: string, text: string) {
@@ -24,14 +27,25 @@ function downloadText(name: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
-function CodeForm({ label, submit, pending, onCode }: { label: string; submit: string; pending: boolean; onCode: (code: string) => void }) {
+function CodeForm({
+  label,
+  submit,
+  pending,
+  onCode,
+}: {
+  label: string;
+  submit: string;
+  pending: boolean;
+  onCode: (code: string) => void;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const issueText = useFormIssueText();
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = twoFactorCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setError(firstIssueMessage(parsed.error));
+      setError(issueText(parsed.error));
       return;
     }
     setError(null);
@@ -39,7 +53,7 @@ function CodeForm({ label, submit, pending, onCode }: { label: string; submit: s
   }
   return (
     <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label={submit}>
-      <TextField label={label} autoComplete="one-time-code" spellCheck={false} value={code} error={error} onChange={(event) => setCode(event.target.value)} />
+      <TwoFactorCodeField label={label} value={code} error={error} onChange={setCode} />
       <div className={styles.actions}>
         <Button type="submit" size="small" disabled={pending} aria-busy={pending || undefined}>
           {submit}
@@ -56,6 +70,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   const [pendingSetup, setPendingSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const t = useAccountT();
 
   function failed(what: string) {
     return (failure: unknown) => {
@@ -68,24 +83,30 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
     const text = recoveryCodes.join('\n');
     return (
       <>
-        <Notice tone="success">Two-factor authentication is on.</Notice>
-        <p className={styles.muted}>
-          Keep these recovery codes somewhere safe: each one signs you in once if you lose your phone. They are shown only now.
-        </p>
-        <ul className={styles.codes} aria-label="Recovery codes" data-testid="recovery-codes">
+        <Notice tone="success">{t('account.twoFactor.on')}</Notice>
+        <p className={styles.muted}>{t('account.twoFactor.recoveryIntro')}</p>
+        <ul className={styles.codes} aria-label={t('account.twoFactor.recoveryCodes')} data-testid="recovery-codes">
           {recoveryCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}
         </ul>
         <div className={styles.actions}>
-          <Button variant="secondary" size="small" onClick={() => void copyWithToast(text, 'Recovery codes copied to clipboard!', (reason) => `Could not copy: ${reason}`)}>
-            Copy
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() =>
+              void copyWithToast(text, t('account.twoFactor.codesCopied'), (reason) =>
+                translate('account.twoFactor.copyFailed', { reason }),
+              )
+            }
+          >
+            {t('account.twoFactor.copy')}
           </Button>
           <Button variant="secondary" size="small" onClick={() => downloadText('shifumi-recovery-codes.txt', `${text}\n`)}>
-            Download
+            {t('account.twoFactor.download')}
           </Button>
           <Button size="small" onClick={() => setRecoveryCodes(null)}>
-            I have saved them
+            {t('account.twoFactor.saved')}
           </Button>
         </div>
       </>
@@ -95,16 +116,17 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   if (enabled) {
     return (
       <>
-        <p className={styles.muted}>
-          Two-factor authentication is <strong>on</strong>: signing in and withdrawing ask for a code from your authenticator app.
-        </p>
+        <p className={styles.muted}>{t('account.twoFactor.enabledIntro')}</p>
         <CodeForm
-          label="Code to turn it off"
-          submit="Turn off two-factor"
+          label={t('account.twoFactor.codeToTurnOff')}
+          submit={t('account.twoFactor.turnOff')}
           pending={disable.isPending}
           onCode={(code) => {
             setError(null);
-            disable.mutate(code, { onSuccess: (answer) => notify.success(answer.message), onError: failed('Turning two-factor off failed') });
+            disable.mutate(code, {
+              onSuccess: (answer) => notify.success(answer.message),
+              onError: failed('Turning two-factor off failed'),
+            });
           }}
         />
         {error ? <Notice tone="error">{error}</Notice> : null}
@@ -115,17 +137,17 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   if (pendingSetup) {
     return (
       <>
-        <p className={styles.muted}>Scan this QR code with your authenticator app, or type the key by hand, then enter the code it shows.</p>
+        <p className={styles.muted}>{t('account.twoFactor.scanIntro')}</p>
         <div className={styles.qr}>
-          <QRCodeSVG value={pendingSetup.otpauthUrl} size={168} title="QR code for your authenticator app" />
+          <QRCodeSVG value={pendingSetup.otpauthUrl} size={168} title={t('account.twoFactor.qrTitle')} />
         </div>
-        <p className={styles.muted}>Key for manual entry:</p>
+        <p className={styles.muted}>{t('account.twoFactor.manualKey')}</p>
         <code className={styles.secret} data-testid="two-factor-secret">
           {pendingSetup.secret}
         </code>
         <CodeForm
-          label="Code from the app"
-          submit="Turn on two-factor"
+          label={t('account.twoFactor.codeFromApp')}
+          submit={t('account.twoFactor.turnOn')}
           pending={enable.isPending}
           onCode={(code) => {
             setError(null);
@@ -145,7 +167,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
 
   return (
     <>
-      <p className={styles.muted}>Protect sign-in and withdrawals with a code from an authenticator app (Google Authenticator, 1Password, Aegis…).</p>
+      <p className={styles.muted}>{t('account.twoFactor.offIntro')}</p>
       <Button
         size="small"
         disabled={setup.isPending}
@@ -155,7 +177,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
           setup.mutate(undefined, { onSuccess: setPendingSetup, onError: failed('Starting the two-factor setup failed') });
         }}
       >
-        Set up two-factor
+        {t('account.twoFactor.setUp')}
       </Button>
       {error ? <Notice tone="error">{error}</Notice> : null}
     </>

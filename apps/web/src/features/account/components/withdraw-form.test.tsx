@@ -1,13 +1,24 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SERVER_TEXTS, TEXTS } from '@shifumi/protocol';
-import { accountFixture, actionRequests, backgroundReads, installFetch, jsonResponse, withdrawalFeeFixture } from '../../../test/fetch-mock';
+import {
+  accountFixture,
+  actionRequests,
+  backgroundReads,
+  installFetch,
+  jsonResponse,
+  withdrawalFeeFixture,
+} from '../../../test/fetch-mock';
+import { activateLanguage } from '../../../lib/i18n/i18n';
 import { handleWithdrawalUpdate } from '../../../lib/withdrawal-updates';
 import { renderApp, signInAs } from '../../../test/render-app';
+import { ACCOUNT_EN } from '@shifumi/protocol/catalogue/en/account';
 
 const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-async function openAccount(handler: Parameters<typeof installFetch>[0] = (request) => backgroundReads(request) ?? jsonResponse(404, {})) {
+async function openAccount(
+  handler: Parameters<typeof installFetch>[0] = (request) => backgroundReads(request) ?? jsonResponse(404, {}),
+) {
   signInAs('token-1');
   const fetched = installFetch(handler);
   const view = renderApp('/account');
@@ -25,7 +36,9 @@ async function fill(user: Awaited<ReturnType<typeof openAccount>>['user'], amoun
 describe('withdraw form', () => {
   it('says withdrawals are delayed while the server does not reach the chain (issue 29)', async () => {
     await openAccount((request) =>
-      request.url === '/api/chain/status' ? jsonResponse(200, { delayed: true, since: '2026-11-27T10:00:00.000Z' }) : (backgroundReads(request) ?? jsonResponse(404, {})),
+      request.url === '/api/chain/status'
+        ? jsonResponse(200, { delayed: true, since: '2026-11-27T10:00:00.000Z' })
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     expect(await screen.findByText(TEXTS.chainDelayed)).toBeTruthy();
   });
@@ -65,7 +78,14 @@ describe('withdraw form', () => {
     let accountReads = 0;
     const { user, requests } = await openAccount((request) => {
       if (request.url === '/api/wallet/cashout') {
-        return jsonResponse(201, { newBalance: 1, newBalanceWei: '1000000000000000000', id: 'w-1', status: 'queued', message: TEXTS.withdrawalInfo, fee: '0.000063' });
+        return jsonResponse(201, {
+          newBalance: 1,
+          newBalanceWei: '1000000000000000000',
+          id: 'w-1',
+          status: 'queued',
+          message: TEXTS.withdrawalInfo,
+          fee: '0.000063',
+        });
       }
       // The refetch after the withdrawal never answers: only the answer's newBalance can change the figure.
       if (request.url === '/api/account' && ++accountReads > 1) return new Promise<Response>(() => {});
@@ -86,12 +106,16 @@ describe('withdraw form', () => {
     act(() => handleWithdrawalUpdate({ id: 'w-1', status: 'confirmed' }));
     expect(await screen.findByText(TEXTS.withdrawalSuccess)).toBeTruthy();
     const [cashout] = actionRequests(requests);
-    expect(cashout).toMatchObject({ method: 'POST', url: '/api/wallet/cashout', body: { amount: '0.5', recipientAddress: RECIPIENT } });
+    expect(cashout).toMatchObject({
+      method: 'POST',
+      url: '/api/wallet/cashout',
+      body: { amount: '0.5', recipientAddress: RECIPIENT },
+    });
     expect(cashout!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect((screen.getByLabelText('Amount (ETH)') as HTMLInputElement).value).toBe(''));
     expect((screen.getByLabelText('Ethereum address') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('account-balance-eth').textContent).toBe('1 ETH');
-    expect(screen.getByTestId('account-balance-usd').textContent).toBe('$3000.00');
+    expect(screen.getByTestId('account-balance-usd').textContent).toBe('$3,000.00');
     // After the withdrawal, and again when withdrawal_update says it is confirmed (its row's status).
     expect(accountReads).toBe(3);
   });
@@ -99,16 +123,25 @@ describe('withdraw form', () => {
   it('shows the fee, what the recipient gets and the total debited, in ETH and USD, before the confirm button, and sends the fee shown (issue 12)', async () => {
     const { user, requests } = await openAccount((request) =>
       request.url === '/api/wallet/cashout'
-        ? jsonResponse(201, { newBalance: 1, newBalanceWei: '999937000000000000', id: 'w-1', status: 'queued', message: TEXTS.withdrawalInfo, fee: '0.000063' })
+        ? jsonResponse(201, {
+            newBalance: 1,
+            newBalanceWei: '999937000000000000',
+            id: 'w-1',
+            status: 'queued',
+            message: TEXTS.withdrawalInfo,
+            fee: '0.000063',
+          })
         : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
-    expect(await screen.findByText(/A network fee of 0\.000063 ETH is charged on top of the amount\. Minimum 0\.001 ETH\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/A network fee of 0\.000063 ETH is charged on top of the amount\. Minimum 0\.001 ETH\./),
+    ).toBeTruthy();
     await fill(user, '0.5', RECIPIENT);
     const dialog = screen.getByRole('alertdialog');
     // ETH 3000 $: 0.5 ETH is $1500.00, the fee $0.18 (rounded down), the total $1500.18.
-    expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toBe('0.5 ETH ≈ $1500.00');
+    expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toBe('0.5 ETH ≈ $1,500.00');
     expect(within(dialog).getByTestId('withdrawal-fee').textContent).toBe('0.000063 ETH ≈ $0.18');
-    expect(within(dialog).getByTestId('withdrawal-total').textContent).toBe('0.500063 ETH ≈ $1500.18');
+    expect(within(dialog).getByTestId('withdrawal-total').textContent).toBe('0.500063 ETH ≈ $1,500.18');
     const summary = within(dialog).getByTestId('withdrawal-total');
     const confirm = within(dialog).getByRole('button', { name: 'Confirm withdrawal' });
     expect(summary.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -120,7 +153,9 @@ describe('withdraw form', () => {
   it('shows at most 6 decimals in the confirmation: the fee and the total rounded up, what the recipient gets rounded down, the exact amounts on hover (issue 14)', async () => {
     const fee = { ...withdrawalFeeFixture, fee: '0.00002100188034', feeWei: '21001880340000' };
     const { user } = await openAccount((request) =>
-      request.method === 'GET' && request.url === '/api/wallet/withdrawal-fee' ? jsonResponse(200, fee) : (backgroundReads(request) ?? jsonResponse(404, {})),
+      request.method === 'GET' && request.url === '/api/wallet/withdrawal-fee'
+        ? jsonResponse(200, fee)
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     expect(await screen.findByText(/A network fee of 0\.000022 ETH is charged on top of the amount\./)).toBeTruthy();
     await fill(user, '0.1234567', RECIPIENT);
@@ -128,7 +163,9 @@ describe('withdraw form', () => {
     expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toMatch(/^0\.123456 ETH/);
     expect(within(dialog).getByTestId('withdrawal-fee').textContent).toMatch(/^0\.000022 ETH/);
     expect(within(dialog).getByTestId('withdrawal-total').textContent).toMatch(/^0\.123478 ETH/);
-    expect(within(within(dialog).getByTestId('withdrawal-total')).getByText('0.123478 ETH').getAttribute('title')).toBe('0.12347770188034 ETH');
+    expect(within(within(dialog).getByTestId('withdrawal-total')).getByText('0.123478 ETH').getAttribute('title')).toBe(
+      '0.12347770188034 ETH',
+    );
   });
 
   it('refuses below the minimum and an amount whose total with the fee exceeds the balance, sending nothing (issue 12)', async () => {
@@ -146,7 +183,14 @@ describe('withdraw form', () => {
   it('a new withdrawal after a successful one gets a new Idempotency-Key', async () => {
     const { user, requests } = await openAccount((request) =>
       request.url === '/api/wallet/cashout'
-        ? jsonResponse(201, { newBalance: 1.4, newBalanceWei: '1400000000000000000', id: `w-${requests.length}`, status: 'queued', message: TEXTS.withdrawalInfo, fee: '0.000063' })
+        ? jsonResponse(201, {
+            newBalance: 1.4,
+            newBalanceWei: '1400000000000000000',
+            id: `w-${requests.length}`,
+            status: 'queued',
+            message: TEXTS.withdrawalInfo,
+            fee: '0.000063',
+          })
         : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     for (let round = 0; round < 2; round += 1) {
@@ -170,7 +214,7 @@ describe('withdraw form', () => {
     signInAs('token-1');
     installFetch((request) => backgroundReads(request, accountFixture({ emailVerified: false })) ?? jsonResponse(404, {}));
     renderApp('/account');
-    expect(await screen.findByText(TEXTS.withdrawalNeedsVerifiedEmail)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_EN.page.withdrawalNeedsVerifiedEmail)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retirer' })).toBeNull();
     expect(screen.queryByLabelText('Amount (ETH)')).toBeNull();
   });
@@ -186,7 +230,9 @@ describe('withdraw form', () => {
   it('shows the failure text when the server refuses (e.g. e-mail not verified), and retries with the same key', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, requests } = await openAccount((request) =>
-      request.url === '/api/wallet/cashout' ? jsonResponse(422, { message: TEXTS.withdrawalFailure }) : (backgroundReads(request) ?? jsonResponse(404, {})),
+      request.url === '/api/wallet/cashout'
+        ? jsonResponse(422, { code: 'email_not_verified', message: TEXTS.withdrawalFailure })
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     await fill(user, '0.5', RECIPIENT);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm withdrawal' }));
@@ -222,7 +268,9 @@ describe('withdraw form', () => {
   it('shows only the failure toast when the server cannot be reached', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openAccount((request) =>
-      request.url === '/api/wallet/cashout' ? Promise.reject(new TypeError('Failed to fetch')) : (backgroundReads(request) ?? jsonResponse(404, {})),
+      request.url === '/api/wallet/cashout'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     await fill(user, '0.5', RECIPIENT);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm withdrawal' }));
@@ -241,7 +289,7 @@ describe('withdraw form, what players expect (issue 14)', () => {
     expect(amount.value).toBe('1.499937');
     expect(document.activeElement).toBe(amount);
     // 1.499937 ETH at $3000, rounded down to the cent.
-    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $4499.81');
+    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $4,499.81');
     fireEvent.change(amount, { target: { value: '0.25' } });
     expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $750.00');
     fireEvent.change(amount, { target: { value: 'abc' } });
@@ -251,24 +299,74 @@ describe('withdraw form, what players expect (issue 14)', () => {
   it('reads a decimal comma as a decimal point, and shows the destination in full before confirming', async () => {
     const { user, requests } = await openAccount((request) =>
       request.url === '/api/wallet/cashout'
-        ? jsonResponse(201, { newBalance: 1, newBalanceWei: '999937000000000000', id: 'w-1', status: 'queued', message: TEXTS.withdrawalInfo, fee: '0.000063' })
+        ? jsonResponse(201, {
+            newBalance: 1,
+            newBalanceWei: '999937000000000000',
+            id: 'w-1',
+            status: 'queued',
+            message: TEXTS.withdrawalInfo,
+            fee: '0.000063',
+          })
         : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     await screen.findByRole('button', { name: /^Max: 1\.499937 ETH/ });
     await fill(user, '0,5', RECIPIENT);
-    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $1500.00');
+    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $1,500.00');
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByTestId('withdrawal-destination').textContent).toBe(RECIPIENT);
-    expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toBe('0.5 ETH ≈ $1500.00');
+    expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toBe('0.5 ETH ≈ $1,500.00');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(actionRequests(requests)).toHaveLength(1));
     expect(actionRequests(requests)[0]).toMatchObject({ body: { amount: '0.5', recipientAddress: RECIPIENT } });
   });
 
-  it('refuses a comma used as a thousands separator', async () => {
+  it('reads a thousands separator as the language writes it (issue 27): "1,000.5" is a thousand in English', async () => {
     const { user } = await openAccount();
     await screen.findByRole('button', { name: /^Max/ });
     await fill(user, '1,000.5', RECIPIENT);
+    // Read as 1000.5 ETH, so above the 1.5 ETH balance (not an invalid amount).
+    expect(screen.getByRole('alert').textContent).toBe(TEXTS.withdrawalAboveBalance);
+    await fill(user, '1,0,0', RECIPIENT);
     expect(screen.getByRole('alert').textContent).toBe(TEXTS.withdrawalInvalidAmount);
+  });
+});
+
+describe('withdraw form in French (issue 27)', () => {
+  afterEach(() => activateLanguage('en'));
+
+  it('speaks French, keeps "Retirer", writes Max with a decimal comma and reads "0,5" and "1 000,5" as French writes them', async () => {
+    await activateLanguage('fr');
+    const { user, requests } = await openAccount((request) =>
+      request.url === '/api/wallet/cashout'
+        ? jsonResponse(201, {
+            newBalance: 1,
+            newBalanceWei: '999937000000000000',
+            id: 'w-1',
+            status: 'queued',
+            message: 'Votre demande de retrait est en cours de traitement.',
+            fee: '0.000063',
+          })
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
+    const max = await screen.findByRole('button', { name: 'Max : 1,499937 ETH, votre solde moins les frais de réseau' });
+    await user.click(max);
+    const amount = screen.getByLabelText('Montant (ETH)') as HTMLInputElement;
+    expect(amount.value).toBe('1,499937');
+    expect(screen.getByTestId('withdraw-amount-usd').textContent).toBe('≈ $4\u202f499,81');
+
+    fireEvent.change(amount, { target: { value: '1 000,5' } });
+    fireEvent.change(screen.getByLabelText('Adresse Ethereum'), { target: { value: RECIPIENT } });
+    await user.click(screen.getByRole('button', { name: 'Retirer' }));
+    expect(screen.getByRole('alert').textContent).toBe('Vous ne pouvez pas retirer un montant supérieur à votre solde.');
+
+    fireEvent.change(amount, { target: { value: '0,5' } });
+    await user.click(screen.getByRole('button', { name: 'Retirer' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirmer le retrait' });
+    expect(within(dialog).getByTestId('withdrawal-recipient-gets').textContent).toBe('0,5 ETH ≈ $1\u202f500,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer le retrait' }));
+    await waitFor(() => expect(actionRequests(requests)).toHaveLength(1));
+    // The server gets the plain decimal, whatever the language.
+    expect(actionRequests(requests)[0]).toMatchObject({ body: { amount: '0.5', recipientAddress: RECIPIENT } });
+    expect(await screen.findByText('Votre demande de retrait est en cours de traitement.')).toBeTruthy();
   });
 });

@@ -13,87 +13,174 @@
  * Issue 14: a Max button (the balance minus the fee), the amount in USD as it
  * is typed, a decimal comma read as a decimal point, and the destination in
  * full in the confirmation.
+ *
+ * Issue 27: the amount is read as the player's language writes it (a decimal
+ * comma and grouping spaces in French, grouping commas in English) and the
+ * texts come from the catalogue (the spec's "Retirer" in English).
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { formatEth, parseEthAmount } from '@shifumi/money';
-import { firstIssueMessage, isValidEthereumAddress, SERVER_TEXTS, TEXTS, twoFactorCodeSchema, type WithdrawalFeeResponse } from '@shifumi/protocol';
+import { twoFactorCodeSchema, type WithdrawalFeeResponse } from '@shifumi/protocol';
+import { useFormIssueText } from '../../../components/ui/form-issues';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { ChainDelayedNotice } from '../../../lib/chain-status';
+import { INTL_LOCALES, translate, useLanguage } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
-import { formatEthCharged, formatUsdAmount } from '../../../lib/money-format';
+import { formatDecimalText, formatEthChargedText, formatUsdAmount } from '../../../lib/money-format';
+import { useAccountT } from '../account-texts';
 import { useCashoutMutation } from '../../../lib/account-api';
 import { useWithdrawalFeeQuery } from '../api/withdrawal-fee-api';
 import styles from './withdraw-form.module.css';
+import { ConfirmWithdrawal, type Pending } from './withdraw-confirmation';
 
-interface Pending {
-  amount: string;
-  recipientAddress: string;
-  idempotencyKey: string;
-  /** The fee shown when confirming (ETH) and the amounts in wei, for the dialog. */
-  fee: string;
-  amountWei: bigint;
-  feeWei: bigint;
+import { maximumWithdrawalWei, normalizeAmount, parseTypedAmount, withdrawalProblem, type Problem } from './withdrawal-rules';
+
+/** aria-invalid and the problem's id, on the field a problem is about. */
+type ProblemProps = { 'aria-invalid': true; 'aria-describedby': string } | Record<string, never>;
+
+interface AmountRowProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  problemProps: ProblemProps;
+  describedBy: string;
+  /** The balance minus the fee; null when nothing can be withdrawn. */
+  maximumWei: bigint | null;
+  onChange: (value: string) => void;
 }
 
-interface Problem {
-  message: string;
-  /** The field to fix; null for a refusal of the server that is about neither. */
-  field: 'amount' | 'address' | null;
+/** The amount in ETH and its Max button (the balance minus the fee). */
+function AmountRow({ inputRef, value, problemProps, describedBy, maximumWei, onChange }: AmountRowProps) {
+  const t = useAccountT();
+  const locale = INTL_LOCALES[useLanguage()];
+  // Written as the player's language writes it (a decimal comma in French), which the form reads back.
+  const maximum = maximumWei === null ? null : formatDecimalText(formatEth(maximumWei), locale);
+  return (
+    <div className={styles.amountRow}>
+      <TextField
+        label={t('account.withdraw.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        className={styles.amountField}
+        ref={inputRef}
+        value={value}
+        {...problemProps}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <Button
+        variant="secondary"
+        className={styles.maxButton}
+        disabled={maximum === null}
+        aria-label={maximum === null ? t('account.withdraw.maxNothing') : t('account.withdraw.maxAmount', { amount: maximum })}
+        onClick={() => {
+          if (maximum === null) return;
+          onChange(maximum);
+          inputRef.current?.focus();
+        }}
+      >
+        {t('account.withdraw.max')}
+      </Button>
+    </div>
+  );
 }
 
-/**
- * The amount as typed, with a decimal comma read as a decimal point ("0,5" is
- * 0.5). Only a lone comma without a point: "1,000.5" stays as typed (and is refused).
- */
-export function normalizeAmount(input: string): string {
-  const trimmed = input.trim();
-  return !trimmed.includes('.') && trimmed.split(',').length === 2 ? trimmed.replace(',', '.') : trimmed;
+interface AddressFieldProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  activeAddresses: ReadonlyArray<{ address: string; label: string }>;
+  problemProps: ProblemProps;
+  onChange: (value: string) => void;
 }
 
-/** The most that can be withdrawn: the balance minus the fee; null when nothing can. */
-export function maximumWithdrawalWei(balanceWei: bigint, quote: WithdrawalFeeResponse | null): bigint | null {
-  if (!quote) return null;
-  const maximum = balanceWei - BigInt(quote.feeWei);
-  return maximum > 0n ? maximum : null;
-}
-
-/**
- * The first rule the input breaks, in the spec's order, or null. With the fee
- * quote (issue 12): the minimum, then the amount plus the fee against the
- * balance.
- */
-export function withdrawalProblem(amount: string, address: string, balanceWei: bigint, quote?: WithdrawalFeeResponse | null): Problem | null {
-  const parsed = parseEthAmount(normalizeAmount(amount));
-  if (!parsed.ok) return { message: TEXTS.withdrawalInvalidAmount, field: 'amount' };
-  // Compared in wei: the `balance` number is for display only.
-  if (parsed.wei > balanceWei) return { message: TEXTS.withdrawalAboveBalance, field: 'amount' };
-  if (quote) {
-    const minimum = parseEthAmount(quote.minimum);
-    if (minimum.ok && parsed.wei < minimum.wei) return { message: SERVER_TEXTS.withdrawalBelowMinimum(quote.minimum), field: 'amount' };
-    if (parsed.wei + BigInt(quote.feeWei) > balanceWei) return { message: SERVER_TEXTS.withdrawalAboveBalanceWithFee(quote.fee), field: 'amount' };
-  }
-  if (address.trim() === '') return { message: TEXTS.withdrawalAddressMissing, field: 'address' };
-  if (!isValidEthereumAddress(address.trim())) return { message: TEXTS.withdrawalAddressInvalid, field: 'address' };
-  return null;
-}
-
-/** ETH exactly, and dollars when the price is usable. */
-/**
- * An amount of the confirmation, with at most 6 decimals (issue 14): what the player pays
- * (the fee, the total) rounded up, what the recipient gets rounded down, so the figures
- * shown never flatter the withdrawal; the exact amount on hover.
- */
-function Money({ wei, microUsdPerEth, rounding }: { wei: bigint; microUsdPerEth: bigint | null; rounding: 'up' | 'down' }) {
+/** The recipient's address, with the address book's active addresses as suggestions. */
+function AddressField({ inputRef, value, activeAddresses, problemProps, onChange }: AddressFieldProps) {
+  const addressListId = useId();
+  const t = useAccountT();
   return (
     <>
-      <strong title={`${formatEth(wei)} ETH`}>{formatEth(wei, { decimals: 6, rounding })} ETH</strong>
-      {microUsdPerEth === null ? null : <span className={styles.usd}> ≈ {formatUsdAmount(wei, microUsdPerEth)}</span>}
+      <TextField
+        label={t('account.withdraw.address')}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        ref={inputRef}
+        value={value}
+        {...(activeAddresses.length > 0 ? { list: addressListId } : {})}
+        {...problemProps}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {activeAddresses.length > 0 ? (
+        <datalist id={addressListId}>
+          {activeAddresses.map((entry) => (
+            <option key={entry.address} value={entry.address}>
+              {entry.label}
+            </option>
+          ))}
+        </datalist>
+      ) : null}
     </>
   );
+}
+
+/** The network fee charged on top of the amount, and the minimum. */
+function FeeHint({ id, quote }: { id: string; quote: WithdrawalFeeResponse | null }) {
+  const t = useAccountT();
+  const locale = INTL_LOCALES[useLanguage()];
+  return (
+    <p id={id} className={styles.muted}>
+      {quote
+        ? t('account.withdraw.feeHint', {
+            fee: formatEthChargedText(quote.fee, locale),
+            minimum: formatDecimalText(quote.minimum, locale),
+          })
+        : t('account.withdraw.feeHintUnknown')}
+    </p>
+  );
+}
+
+/**
+ * The request to confirm: the last one again when the player confirms the same
+ * withdrawal (its idempotency key is reused), otherwise a new one.
+ */
+function requestToConfirm(
+  last: Pending | null,
+  amount: string,
+  recipientAddress: string,
+  quote: WithdrawalFeeResponse,
+  amountWei: bigint,
+): Pending {
+  return last && last.amount === amount && last.recipientAddress === recipientAddress && last.fee === quote.fee
+    ? last
+    : { amount, recipientAddress, idempotencyKey: crypto.randomUUID(), fee: quote.fee, amountWei, feeWei: BigInt(quote.feeWei) };
+}
+
+/** Issue 13: the confirmation's two-factor code, when the account has two-factor on. */
+function useConfirmationCode(enabled: boolean) {
+  const [code, setCode] = useState('');
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const issueText = useFormIssueText();
+  return {
+    /** The field's state, for the dialog; null without two-factor. */
+    field: enabled ? { code, setCode, codeError, codeRef } : null,
+    /** The code checked: `{ ok: true, code }` (undefined without two-factor), or `{ ok: false }` with its error shown. */
+    read(): { ok: true; code: string | undefined } | { ok: false } {
+      if (!enabled) return { ok: true, code: undefined };
+      const parsed = twoFactorCodeSchema.safeParse(code);
+      if (!parsed.success) {
+        setCodeError(issueText(parsed.error));
+        return { ok: false };
+      }
+      return { ok: true, code: parsed.data };
+    },
+    clear() {
+      setCode('');
+      setCodeError(null);
+    },
+  };
 }
 
 export interface WithdrawFormProps {
@@ -106,7 +193,12 @@ export interface WithdrawFormProps {
   activeAddresses?: ReadonlyArray<{ address: string; label: string }>;
 }
 
-export function WithdrawForm({ balanceWei, microUsdPerEth = null, twoFactorEnabled = false, activeAddresses = [] }: WithdrawFormProps) {
+export function WithdrawForm({
+  balanceWei,
+  microUsdPerEth = null,
+  twoFactorEnabled = false,
+  activeAddresses = [],
+}: WithdrawFormProps) {
   const feeQuery = useWithdrawalFeeQuery();
   const quote = feeQuery.data ?? null;
   const feeHintId = useId();
@@ -123,219 +215,119 @@ export function WithdrawForm({ balanceWei, microUsdPerEth = null, twoFactorEnabl
   const amountRef = useRef<HTMLInputElement>(null);
   const addressRef = useRef<HTMLInputElement>(null);
   const problemId = useId();
-  const addressListId = useId();
-  const [code, setCode] = useState('');
-  const codeRef = useRef<HTMLInputElement>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const confirmationCode = useConfirmationCode(twoFactorEnabled);
+  const t = useAccountT();
+  const language = useLanguage();
 
   /** aria-invalid and the message's id on the field the problem is about. */
-  function problemProps(field: Problem['field']) {
+  function problemProps(field: Problem['field']): ProblemProps {
     return problem && problem.field === field ? { 'aria-invalid': true as const, 'aria-describedby': problemId } : {};
   }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const found = quote
-      ? withdrawalProblem(amount, address, balanceWei, quote)
-      : { message: SERVER_TEXTS.feeUnavailable, field: null };
+      ? withdrawalProblem(amount, address, balanceWei, quote, language)
+      : { message: t('account.withdraw.feeUnavailable'), field: null };
     setProblem(found);
     if (found) {
       if (found.field !== null) (found.field === 'amount' ? amountRef : addressRef).current?.focus();
       if (!quote) void feeQuery.refetch();
       return;
     }
-    const typed = normalizeAmount(amount);
-    const parsed = parseEthAmount(typed);
-    if (!parsed.ok || !quote) return;
-    const request =
-      last && last.amount === typed && last.recipientAddress === address.trim() && last.fee === quote.fee
-        ? last
-        : {
-            amount: typed,
-            recipientAddress: address.trim(),
-            idempotencyKey: crypto.randomUUID(),
-            fee: quote.fee,
-            amountWei: parsed.wei,
-            feeWei: BigInt(quote.feeWei),
-          };
+    const typed = normalizeAmount(amount, language);
+    const parsed = typed === null ? null : parseEthAmount(typed);
+    if (typed === null || !parsed?.ok || !quote) return;
+    const request = requestToConfirm(last, typed, address.trim(), quote, parsed.wei);
     setLast(request);
     setConfirming(request);
   }
 
   function handleConfirm() {
     if (!confirming) return;
-    let twoFactorCode: string | undefined;
-    if (twoFactorEnabled) {
-      const parsed = twoFactorCodeSchema.safeParse(code);
-      if (!parsed.success) {
-        setCodeError(firstIssueMessage(parsed.error));
-        return;
-      }
-      twoFactorCode = parsed.data;
-    }
-    const request = twoFactorCode === undefined ? confirming : { ...confirming, code: twoFactorCode };
+    const checked = confirmationCode.read();
+    if (!checked.ok) return;
+    const twoFactorCode = checked.code;
     setConfirming(null);
-    setCode('');
-    setCodeError(null);
+    confirmationCode.clear();
     cashout.mutate(
       {
-        amount: request.amount,
-        recipientAddress: request.recipientAddress,
-        idempotencyKey: request.idempotencyKey,
-        fee: request.fee,
+        amount: confirming.amount,
+        recipientAddress: confirming.recipientAddress,
+        idempotencyKey: confirming.idempotencyKey,
+        fee: confirming.fee,
         ...(twoFactorCode === undefined ? {} : { code: twoFactorCode }),
       },
       {
-      onSuccess: () => {
-        // Issue 14: accepted is not paid; "completed" comes with the server's withdrawal_update.
-        notify.info(TEXTS.withdrawalInfo);
-        setAmount('');
-        setAddress('');
-        setProblem(null);
-        setLast(null);
+        onSuccess: (answer) => {
+          // Issue 14: accepted is not paid; "completed" comes with the server's withdrawal_update.
+          // Issue 26: one that waits for a person says so (the banner says why and until when).
+          notify.info(translate(answer.status === 'review' ? 'account.withdraw.inReviewToast' : 'account.withdraw.info'));
+          setAmount('');
+          setAddress('');
+          setProblem(null);
+          setLast(null);
+        },
+        onError: (error) => {
+          console.error('Withdrawal failed', error);
+          notify.error(translate('account.withdraw.failure'));
+          // The server's own words, when it gave any beyond the toast (e.g. a balance that changed meanwhile).
+          const message = error instanceof ApiError && error.code !== 'email_not_verified' ? error.serverMessage : null;
+          setProblem(message ? { message, field: null } : null);
+        },
       },
-      onError: (error) => {
-        console.error('Withdrawal failed', error);
-        notify.error(TEXTS.withdrawalFailure);
-        // The server's own words, when it gave any beyond the toast (e.g. a balance that changed meanwhile).
-        const message = error instanceof ApiError ? error.serverMessage : null;
-        setProblem(message && message !== TEXTS.withdrawalFailure ? { message, field: null } : null);
-      },
-    });
+    );
   }
 
   const maximumWei = maximumWithdrawalWei(balanceWei, quote);
-  const typedAmount = parseEthAmount(normalizeAmount(amount));
+  const typedAmount = parseTypedAmount(amount, language);
 
   return (
     <form className={styles.form} onSubmit={handleSubmit} noValidate>
       <ChainDelayedNotice />
-      <div className={styles.amountRow}>
-        <TextField
-          label="Amount (ETH)"
-          inputMode="decimal"
-          autoComplete="off"
-          className={styles.amountField}
-          ref={amountRef}
-          value={amount}
-          {...problemProps('amount')}
-          aria-describedby={problem?.field === 'amount' ? `${problemId} ${amountUsdId} ${feeHintId}` : `${amountUsdId} ${feeHintId}`}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setProblem(null);
-          }}
-        />
-        <Button
-          variant="secondary"
-          className={styles.maxButton}
-          disabled={maximumWei === null}
-          aria-label={maximumWei === null ? 'Max: nothing to withdraw after the fee' : `Max: ${formatEth(maximumWei)} ETH, your balance minus the network fee`}
-          onClick={() => {
-            if (maximumWei === null) return;
-            setAmount(formatEth(maximumWei));
-            setProblem(null);
-            amountRef.current?.focus();
-          }}
-        >
-          Max
-        </Button>
-      </div>
-      <p id={amountUsdId} className={styles.amountUsd} data-testid="withdraw-amount-usd" aria-live="polite">
-        {typedAmount.ok && microUsdPerEth !== null ? `≈ ${formatUsdAmount(typedAmount.wei, microUsdPerEth)}` : null}
-      </p>
-      <TextField
-        label="Ethereum address"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="0x…"
-        ref={addressRef}
-        value={address}
-        {...(activeAddresses.length > 0 ? { list: addressListId } : {})}
-        {...problemProps('address')}
-        onChange={(event) => {
-          setAddress(event.target.value);
+      <AmountRow
+        inputRef={amountRef}
+        value={amount}
+        problemProps={problemProps('amount')}
+        describedBy={problem?.field === 'amount' ? `${problemId} ${amountUsdId} ${feeHintId}` : `${amountUsdId} ${feeHintId}`}
+        maximumWei={maximumWei}
+        onChange={(value) => {
+          setAmount(value);
           setProblem(null);
         }}
       />
-      {activeAddresses.length > 0 ? (
-        <datalist id={addressListId}>
-          {activeAddresses.map((entry) => (
-            <option key={entry.address} value={entry.address}>
-              {entry.label}
-            </option>
-          ))}
-        </datalist>
-      ) : null}
-      <p id={feeHintId} className={styles.muted}>
-        {quote
-          ? `A network fee of ${formatEthCharged(quote.fee)} is charged on top of the amount. Minimum ${quote.minimum} ETH.`
-          : 'A network fee is charged on top of the amount.'}
+      <p id={amountUsdId} className={styles.amountUsd} data-testid="withdraw-amount-usd" aria-live="polite">
+        {typedAmount.ok && microUsdPerEth !== null
+          ? `≈ ${formatUsdAmount(typedAmount.wei, microUsdPerEth, INTL_LOCALES[language])}`
+          : null}
       </p>
+      <AddressField
+        inputRef={addressRef}
+        value={address}
+        activeAddresses={activeAddresses}
+        problemProps={problemProps('address')}
+        onChange={(value) => {
+          setAddress(value);
+          setProblem(null);
+        }}
+      />
+      <FeeHint id={feeHintId} quote={quote} />
       {problem ? (
         <Notice tone="error">
           <span id={problemId}>{problem.message}</span>
         </Notice>
       ) : null}
       <Button type="submit" disabled={cashout.isPending} aria-busy={cashout.isPending || undefined}>
-        Retirer
+        {t('account.withdraw.submit')}
       </Button>
-      <Dialog
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title="Confirm the withdrawal"
-        role="alertdialog"
-        size="small"
-        initialFocusRef={twoFactorEnabled ? codeRef : confirmRef}
-      >
-        {confirming ? (
-          <div className={styles.confirm}>
-            <dl className={styles.summary}>
-              <div>
-                <dt>The recipient gets</dt>
-                <dd data-testid="withdrawal-recipient-gets">
-                  <Money wei={confirming.amountWei} microUsdPerEth={microUsdPerEth} rounding="down" />
-                </dd>
-              </div>
-              <div>
-                <dt>Network fee</dt>
-                <dd data-testid="withdrawal-fee">
-                  <Money wei={confirming.feeWei} microUsdPerEth={microUsdPerEth} rounding="up" />
-                </dd>
-              </div>
-              <div className={styles.total}>
-                <dt>Total debited</dt>
-                <dd data-testid="withdrawal-total">
-                  <Money wei={confirming.amountWei + confirming.feeWei} microUsdPerEth={microUsdPerEth} rounding="up" />
-                </dd>
-              </div>
-            </dl>
-            <p>To</p>
-            <p className={styles.address} data-testid="withdrawal-destination">
-              {confirming.recipientAddress}
-            </p>
-            <p className={styles.muted}>A payment on chain cannot be reversed. Check the address.</p>
-            {twoFactorEnabled ? (
-              <TextField
-                ref={codeRef}
-                label="Two-factor code"
-                autoComplete="one-time-code"
-                spellCheck={false}
-                value={code}
-                error={codeError}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            ) : null}
-            <div className={styles.actions}>
-              <Button variant="secondary" onClick={() => setConfirming(null)}>
-                Cancel
-              </Button>
-              <Button ref={confirmRef} onClick={handleConfirm}>
-                Confirm withdrawal
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Dialog>
+      <ConfirmWithdrawal
+        confirming={confirming}
+        microUsdPerEth={microUsdPerEth}
+        twoFactor={confirmationCode.field}
+        confirmRef={confirmRef}
+        onCancel={() => setConfirming(null)}
+        onConfirm={handleConfirm}
+      />
     </form>
   );
 }

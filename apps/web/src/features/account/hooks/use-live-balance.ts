@@ -15,7 +15,9 @@ export function useLiveBalance(): void {
   useEffect(() => {
     function onBalance(event: Event) {
       const { balance, balanceWei } = (event as CustomEvent<BalanceEvent>).detail;
-      queryClient.setQueryData<AccountResponse>(accountQueryKey, (current) => (current ? { ...current, balance, balanceWei } : current));
+      queryClient.setQueryData<AccountResponse>(accountQueryKey, (current) =>
+        current ? { ...current, balance, balanceWei } : current,
+      );
       void queryClient.invalidateQueries({ queryKey: accountQueryKey });
     }
     // Issue 14: a deposit seen or confirmed: its row (k/N) is read again.

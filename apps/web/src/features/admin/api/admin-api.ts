@@ -47,7 +47,8 @@ export function useOverview() {
 export function useRunLedgerCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/admin/ledger-check', { method: 'POST' }, z.object({ ok: z.boolean(), problems: z.array(z.string()) })),
+    mutationFn: () =>
+      apiRequest('/api/admin/ledger-check', { method: 'POST' }, z.object({ ok: z.boolean(), problems: z.array(z.string()) })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'overview'] }),
   });
 }
@@ -64,7 +65,8 @@ export function useTakeSolvencySnapshot() {
 export function useWithdrawals(status: (typeof ADMIN_WITHDRAWAL_STATUSES)[number]) {
   return useQuery({
     queryKey: ['admin', 'withdrawals', status],
-    queryFn: ({ signal }) => apiRequest(`/api/admin/withdrawals?status=${status}`, { method: 'GET', signal }, adminWithdrawalsResponseSchema),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/withdrawals?status=${status}`, { method: 'GET', signal }, adminWithdrawalsResponseSchema),
     refetchInterval: 5_000,
   });
 }
@@ -73,7 +75,11 @@ export function useWithdrawalDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      apiRequest(`/api/admin/withdrawals/${id}/${decision}`, { method: 'POST', ...(reason === undefined ? {} : { body: { reason } }) }, adminWithdrawalDecisionSchema),
+      apiRequest(
+        `/api/admin/withdrawals/${id}/${decision}`,
+        { method: 'POST', ...(reason === undefined ? {} : { body: { reason } }) },
+        adminWithdrawalDecisionSchema,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -81,7 +87,8 @@ export function useWithdrawalDecision() {
 export function usePlayerSearch(q: string) {
   return useQuery({
     queryKey: ['admin', 'players', q],
-    queryFn: ({ signal }) => apiRequest(`/api/admin/players?q=${encodeURIComponent(q)}`, { method: 'GET', signal }, playerSearchResponseSchema),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/players?q=${encodeURIComponent(q)}`, { method: 'GET', signal }, playerSearchResponseSchema),
     enabled: q.trim() !== '',
   });
 }
@@ -105,7 +112,8 @@ export function usePlayerAction(userId: string) {
 export function useGames(userId?: string) {
   return useQuery({
     queryKey: ['admin', 'games', userId ?? null],
-    queryFn: ({ signal }) => apiRequest(`/api/admin/games${userId ? `?userId=${userId}` : ''}`, { method: 'GET', signal }, gamesListResponseSchema),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/games${userId ? `?userId=${userId}` : ''}`, { method: 'GET', signal }, gamesListResponseSchema),
   });
 }
 

@@ -3,15 +3,17 @@
  * never download it). It asks the server who is there (GET /api/admin/me):
  * the server checks the role on every call; this only decides what to show.
  */
-import { ADMIN_TEXTS, staffMay, type StaffAction } from '@shifumi/protocol';
+import { staffMay, type StaffAction } from '@shifumi/protocol';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { userFacingMessage } from '../../../lib/api-error';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { useIsSignedIn } from '../../../lib/session-store';
 import { useStaffMe } from '../api/admin-api';
 import styles from './admin.module.css';
 import { AuditPage } from './audit-page';
+import { ConsoleNav } from './console-nav';
 import { FlagsPage } from './flags-page';
 import { GamePage, GamesPage } from './games-page';
 import { OverviewPage } from './overview-page';
@@ -21,32 +23,30 @@ import { StuckPage } from './stuck-page';
 import { WithdrawalsPage } from './withdrawals-page';
 
 /** The console's sections and what reading each takes (the audit log is the admin's). */
-const SECTIONS: ReadonlyArray<readonly [string, string, StaffAction]> = [
-  ['overview', 'Overview', 'read'],
-  ['withdrawals', 'Withdrawals', 'read'],
-  ['stuck', 'Stuck', 'read'],
-  ['players', 'Players', 'read'],
-  ['games', 'Games', 'read'],
-  ['flags', 'Flags', 'read'],
-  ['audit', 'Audit log', 'readAudit'],
+const SECTIONS: ReadonlyArray<readonly [string, MessageKey, StaffAction]> = [
+  ['overview', 'admin.nav.overview', 'read'],
+  ['withdrawals', 'admin.nav.withdrawals', 'read'],
+  ['stuck', 'admin.nav.stuck', 'read'],
+  ['players', 'admin.nav.players', 'read'],
+  ['games', 'admin.nav.games', 'read'],
+  ['flags', 'admin.nav.flags', 'read'],
+  ['audit', 'admin.nav.audit', 'readAudit'],
 ];
 
 function StaffConsole() {
+  const t = useT();
   const me = useStaffMe();
   if (me.isPending) return <Spinner />;
   if (me.isError) return <Notice tone="error">{userFacingMessage(me.error)}</Notice>;
   return (
     <div className={styles.console}>
-      <nav className={styles.nav} aria-label="Console">
-        <span className={styles.role}>
-          {me.data.name} · {me.data.role}
-        </span>
+      <ConsoleNav who={t('admin.nav.who', { name: me.data.name, role: t(`admin.roles.${me.data.role}`) })}>
         {SECTIONS.filter(([, , action]) => staffMay(me.data.role, action)).map(([path, label]) => (
           <NavLink key={path} to={`/admin/${path}`}>
-            {label}
+            {t(label)}
           </NavLink>
         ))}
-      </nav>
+      </ConsoleNav>
       <Routes>
         <Route index element={<Navigate to="overview" replace />} />
         <Route path="overview" element={<OverviewPage />} />
@@ -65,7 +65,8 @@ function StaffConsole() {
 }
 
 export function AdminApp() {
+  const t = useT();
   const signedIn = useIsSignedIn();
-  if (!signedIn) return <Notice tone="info">{ADMIN_TEXTS.notStaff} Sign in with a staff account.</Notice>;
+  if (!signedIn) return <Notice tone="info">{t('admin.gate.notStaff')}</Notice>;
   return <StaffConsole />;
 }

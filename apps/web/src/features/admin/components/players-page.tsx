@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/i18n';
 import { usePlayerSearch } from '../api/admin-api';
 import styles from './admin.module.css';
 import { TableScroll } from './table-scroll';
@@ -13,52 +14,58 @@ export function PlayersPage() {
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
   const results = usePlayerSearch(q);
+  const t = useT();
   function submit(event: FormEvent) {
     event.preventDefault();
     setParams(text.trim() === '' ? {} : { q: text.trim() });
   }
   return (
     <section className={styles.page}>
-      <h1 className={styles.title}>Players</h1>
+      <h1 className={styles.title}>{t('admin.players.title')}</h1>
       <form className={styles.filters} onSubmit={submit}>
-        <input aria-label="Search players" placeholder="E-mail, name, address, user id or transaction hash" value={text} onChange={(event) => setText(event.target.value)} />
+        <input
+          aria-label={t('admin.players.searchLabel')}
+          placeholder={t('admin.players.searchPlaceholder')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
         <Button type="submit" size="small">
-          Search
+          {t('admin.players.search')}
         </Button>
       </form>
       {q === '' ? null : (
         <QueryState query={results}>
           {(data) =>
             data.players.length === 0 ? (
-              <p className={styles.muted}>Nobody matches.</p>
+              <p className={styles.muted}>{t('admin.players.empty')}</p>
             ) : (
-              <TableScroll label="Players">
-<table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th>Name</th>
-                    <th>E-mail</th>
-                    <th>Deposit address</th>
-                    <th>Matched</th>
-                    <th>Since</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.players.map((player) => (
-                    <tr key={player.userId}>
-                      <td>
-                        <Link to={`/admin/players/${player.userId}`}>{player.name}</Link>
-                        {player.frozen ? ' (frozen)' : ''}
-                      </td>
-                      <td>{player.email ?? '—'}</td>
-                      <td className={styles.mono}>{player.walletAddress ?? '—'}</td>
-                      <td>{player.matched}</td>
-                      <td>{dateOf(player.createdAt)}</td>
+              <TableScroll label={t('admin.players.title')}>
+                <table className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th>{t('admin.players.name')}</th>
+                      <th>{t('admin.players.email')}</th>
+                      <th>{t('admin.players.depositAddress')}</th>
+                      <th>{t('admin.players.matched')}</th>
+                      <th>{t('admin.players.since')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-</TableScroll>
+                  </thead>
+                  <tbody>
+                    {data.players.map((player) => (
+                      <tr key={player.userId}>
+                        <td>
+                          <Link to={`/admin/players/${player.userId}`}>{player.name}</Link>
+                          {player.frozen ? t('admin.players.frozenMark') : ''}
+                        </td>
+                        <td>{player.email ?? '—'}</td>
+                        <td className={styles.mono}>{player.walletAddress ?? '—'}</td>
+                        <td>{player.matched}</td>
+                        <td>{dateOf(player.createdAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             )
           }
         </QueryState>

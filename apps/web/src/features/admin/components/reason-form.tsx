@@ -29,8 +29,20 @@ export function ReasonForm({
   }
   return (
     <form className={styles.reasonForm} onSubmit={submit}>
-      <input aria-label={label} placeholder={label} value={reason} maxLength={500} disabled={disabledReason !== undefined} onChange={(event) => setReason(event.target.value)} />
-      <Button type="submit" size="small" variant={variant} disabled={busy || reason.trim() === '' || disabledReason !== undefined}>
+      <input
+        aria-label={label}
+        placeholder={label}
+        value={reason}
+        maxLength={500}
+        disabled={disabledReason !== undefined}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <Button
+        type="submit"
+        size="small"
+        variant={variant}
+        disabled={busy || reason.trim() === '' || disabledReason !== undefined}
+      >
         {action}
       </Button>
       {disabledReason !== undefined ? <span className={styles.muted}>{disabledReason}</span> : null}

@@ -2,12 +2,14 @@
  * Issue 23: what the signed-in staff member may do, for hiding and disabling
  * the console's buttons. The server decides (role, four-eyes rules, inside
  * each action's transaction); this only spares staff a button that would be
- * refused, and says why.
+ * refused, and says why (in the console's language, issue 27).
  */
-import { ADMIN_TEXTS, fourEyesRefusalFor, staffMay, type StaffAction, type StaffRole } from '@shifumi/protocol';
+import { fourEyesRefusalFor, staffMay, type StaffAction, type StaffRole } from '@shifumi/protocol';
+import type { ADMIN_EN } from '@shifumi/protocol/catalogue/en/admin';
+import { translate } from '../../../lib/i18n/i18n';
 import { useStaffMe } from '../api/admin-api';
 
-type OwnCaseAction = keyof typeof ADMIN_TEXTS.ownCase;
+type OwnCaseAction = keyof typeof ADMIN_EN.ownCase;
 type Owner = { userId: string; role: StaffRole | null } | null;
 
 export interface StaffPermissions {
@@ -30,7 +32,7 @@ export function useStaffPermissions(): StaffPermissions | undefined {
     refusalOn: (action, owners) => {
       const refused = fourEyesRefusalFor(staff, owners);
       if (refused === undefined) return undefined;
-      return refused === 'own_case' ? ADMIN_TEXTS.ownCase[action] : ADMIN_TEXTS.staffAccountAdminOnly;
+      return refused === 'own_case' ? translate(`admin.ownCase.${action}`) : translate('admin.staffAccountAdminOnly');
     },
   };
 }

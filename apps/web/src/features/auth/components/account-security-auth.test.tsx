@@ -52,11 +52,16 @@ describe('sign-in with two-factor on', () => {
     await user.click(within(step).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh-token');
-    expect(actionRequests(requests).at(-1)).toMatchObject({ url: '/api/auth/login/2fa', body: { challenge: CHALLENGE, code: '123456' } });
+    expect(actionRequests(requests).at(-1)).toMatchObject({
+      url: '/api/auth/login/2fa',
+      body: { challenge: CHALLENGE, code: '123456' },
+    });
   });
 
   it('"Forgot password?" sends the address and shows the same answer whatever it is', async () => {
-    const { requests } = installFetch((request) => backgroundReads(request) ?? jsonResponse(200, { message: ACCOUNT_SECURITY_TEXTS.forgotPasswordSent }));
+    const { requests } = installFetch(
+      (request) => backgroundReads(request) ?? jsonResponse(200, { message: ACCOUNT_SECURITY_TEXTS.forgotPasswordSent }),
+    );
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Email'), 'Ada@Example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
@@ -64,7 +69,9 @@ describe('sign-in with two-factor on', () => {
     expect((within(forgot).getByLabelText('Email') as HTMLInputElement).value).toBe('Ada@Example.com');
     await user.click(within(forgot).getByRole('button', { name: 'Send the link' }));
     expect((await within(forgot).findByRole('status')).textContent).toBe(ACCOUNT_SECURITY_TEXTS.forgotPasswordSent);
-    expect(actionRequests(requests)).toEqual([expect.objectContaining({ url: '/api/auth/forgot-password', body: { email: 'ada@example.com' } })]);
+    expect(actionRequests(requests)).toEqual([
+      expect.objectContaining({ url: '/api/auth/forgot-password', body: { email: 'ada@example.com' } }),
+    ]);
     await user.click(within(forgot).getByRole('button', { name: 'Back to sign in' }));
     expect(screen.getByRole('dialog', { name: 'Sign in to Shifumi' })).toBeTruthy();
   });
@@ -76,7 +83,9 @@ describe('/reset-password/:token', () => {
   });
 
   it('sets the new password and says so', async () => {
-    const { requests } = installFetch((request) => backgroundReads(request) ?? jsonResponse(200, { message: ACCOUNT_SECURITY_TEXTS.passwordReset }));
+    const { requests } = installFetch(
+      (request) => backgroundReads(request) ?? jsonResponse(200, { message: ACCOUNT_SECURITY_TEXTS.passwordReset }),
+    );
     const { user } = renderApp(`/reset-password/${TOKEN}`);
     await user.type(await screen.findByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('Repeat the new password'), 'short');
@@ -96,7 +105,11 @@ describe('/reset-password/:token', () => {
   });
 
   it('shows the invalid-or-expired view when the server refuses the link', async () => {
-    installFetch((request) => backgroundReads(request) ?? jsonResponse(400, { message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid }));
+    installFetch(
+      (request) =>
+        backgroundReads(request) ??
+        jsonResponse(400, { code: 'reset_link_invalid', message: ACCOUNT_SECURITY_TEXTS.resetLinkInvalid }),
+    );
     const { user } = renderApp(`/reset-password/${TOKEN}`);
     await user.type(await screen.findByLabelText('New password'), 'a new passphrase');
     await user.type(screen.getByLabelText('Repeat the new password'), 'a new passphrase');

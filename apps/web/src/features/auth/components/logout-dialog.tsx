@@ -5,18 +5,19 @@
  * reloads; Non closes.
  */
 import { useRef } from 'react';
-import { TEXTS } from '@shifumi/protocol/texts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { reloadPage } from '../../../lib/page-navigation';
 import { useWalletStackStore } from '../../../lib/wallet-stack';
 import { useSignOutMutation } from '../api/auth-api';
+import { useAuthT } from '../auth-texts';
 import styles from './logout-dialog.module.css';
 
 export function LogoutDialog({ onClose }: { onClose: () => void }) {
   const noRef = useRef<HTMLButtonElement>(null);
   const signOut = useSignOutMutation();
   const wallet = useWalletStackStore();
+  const t = useAuthT();
 
   async function disconnectWalletThenReload() {
     try {
@@ -32,8 +33,9 @@ export function LogoutDialog({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       size="small"
-      title={<span lang="fr">{TEXTS.logoutTitle}</span>}
-      description={<span lang="fr">{TEXTS.logoutQuestion}</span>}
+      // The spec's French words in every language: marked as French for screen readers.
+      title={<span lang="fr">{t('auth.logout.title')}</span>}
+      description={<span lang="fr">{t('auth.logout.question')}</span>}
       hideCloseButton
       initialFocusRef={noRef}
     >
@@ -44,10 +46,10 @@ export function LogoutDialog({ onClose }: { onClose: () => void }) {
           aria-busy={signOut.isPending || undefined}
           onClick={() => signOut.mutate(undefined, { onSettled: () => void disconnectWalletThenReload() })}
         >
-          {TEXTS.yes}
+          {t('auth.logout.yes')}
         </Button>
         <Button ref={noRef} variant="secondary" onClick={onClose} disabled={signOut.isPending}>
-          {TEXTS.no}
+          {t('auth.logout.no')}
         </Button>
       </div>
     </Dialog>

@@ -4,11 +4,12 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { SERVER_TEXTS, TEXTS, VERIFY_REDIRECT_MS } from '@shifumi/protocol';
+import { VERIFY_REDIRECT_MS } from '@shifumi/protocol';
 import { buttonClassName } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useVerifyEmailQuery } from '../api/verify-email-api';
+import { useAuthT } from '../auth-texts';
 import styles from './verify-email-page.module.css';
 
 export function VerifyEmailPage() {
@@ -17,6 +18,7 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const verification = useVerifyEmailQuery(token);
   const verified = verification.isSuccess;
+  const t = useAuthT();
 
   useEffect(() => {
     if (!verified) return;
@@ -33,32 +35,32 @@ export function VerifyEmailPage() {
           <div role="status" className={styles.view}>
             <Spinner />
             <h1 id="verify-title" className={styles.title}>
-              Verifying your e-mail address…
+              {t('auth.verifyEmail.verifying')}
             </h1>
-            <p className={styles.text}>This only takes a moment.</p>
+            <p className={styles.text}>{t('auth.verifyEmail.moment')}</p>
           </div>
         ) : verification.isSuccess ? (
           <div role="status" className={styles.view}>
             <CheckCircleIcon className={`${styles.icon} ${styles.success}`} width={56} height={56} />
             <h1 id="verify-title" className={styles.title}>
-              E-mail verified
+              {t('auth.verifyEmail.verified')}
             </h1>
-            <p className={styles.text}>{verification.data.message || SERVER_TEXTS.emailVerified}</p>
-            <p className={styles.hint}>Taking you to the home page in {VERIFY_REDIRECT_MS / 1000} seconds…</p>
+            <p className={styles.text}>{verification.data.message || t('auth.verifyEmail.verifiedText')}</p>
+            <p className={styles.hint}>{t('auth.verifyEmail.redirect', { seconds: VERIFY_REDIRECT_MS / 1000 })}</p>
             <Link to="/" replace className={buttonClassName({ variant: 'secondary' })}>
-              Go to the home page now
+              {t('auth.verifyEmail.goHomeNow')}
             </Link>
           </div>
         ) : (
           <div role="alert" className={styles.view}>
             <AlertCircleIcon className={`${styles.icon} ${styles.error}`} width={56} height={56} />
             <h1 id="verify-title" className={styles.title}>
-              {TEXTS.verifyFailedTitle}
+              {t('auth.verifyEmail.failedTitle')}
             </h1>
-            <p className={styles.text}>{TEXTS.verifyFailedText}</p>
-            <p className={styles.hint}>Signed in? You can ask for a new link from your account page.</p>
+            <p className={styles.text}>{t('auth.verifyEmail.failedText')}</p>
+            <p className={styles.hint}>{t('auth.verifyEmail.failedHint')}</p>
             <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
-              Back to home
+              {t('auth.verifyEmail.backHome')}
             </Link>
           </div>
         )}

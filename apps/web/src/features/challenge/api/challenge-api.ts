@@ -28,7 +28,8 @@ export function useChallengeQuery(id: string) {
 export function useOwnChallengesQuery(enabled: boolean) {
   return useQuery({
     queryKey: ownChallengesQueryKey,
-    queryFn: ({ signal }): Promise<{ challenges: OwnChallenge[] }> => apiRequest('/api/challenges', { method: 'GET', signal }, ownChallengesSchema),
+    queryFn: ({ signal }): Promise<{ challenges: OwnChallenge[] }> =>
+      apiRequest('/api/challenges', { method: 'GET', signal }, ownChallengesSchema),
     enabled,
   });
 }
@@ -54,7 +55,11 @@ export function useAcceptChallengeMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (character: Character): Promise<AcceptedChallenge> =>
-      apiRequest(`/api/challenges/${encodeURIComponent(id)}/accept`, { method: 'POST', body: { character } }, acceptedChallengeSchema),
+      apiRequest(
+        `/api/challenges/${encodeURIComponent(id)}/accept`,
+        { method: 'POST', body: { character } },
+        acceptedChallengeSchema,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: challengeQueryKey(id) }),
   });
 }

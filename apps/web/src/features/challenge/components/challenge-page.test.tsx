@@ -1,17 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { LOBBY_EN } from '@shifumi/protocol/catalogue/en/lobby';
 import type { ChallengeView } from '@shifumi/protocol';
 import { backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { setRealtimeStatus } from '../../../lib/realtime-status';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
-const open: ChallengeView = { id: ID, amount: 20, challenger: { name: 'Ann', character: 'Character2' }, status: 'open', expiresAt: '2030-01-01T00:00:00.000Z' };
+const open: ChallengeView = {
+  id: ID,
+  amount: 20,
+  challenger: { name: 'Ann', character: 'Character2' },
+  status: 'open',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
 
 function serve(view: ChallengeView | null, accept?: (body: unknown) => Response) {
   return installFetch((request) => {
-    if (request.url === `/api/challenges/${ID}` && request.method === 'GET') return view ? jsonResponse(200, view) : jsonResponse(404, { message: LOBBY_TEXTS.challengeNotFound });
+    if (request.url === `/api/challenges/${ID}` && request.method === 'GET')
+      return view ? jsonResponse(200, view) : jsonResponse(404, { message: LOBBY_TEXTS.challengeNotFound });
     if (request.url === `/api/challenges/${ID}/accept` && accept) return accept(request.body);
     return backgroundReads(request) ?? jsonResponse(404, {});
   });
@@ -46,9 +54,9 @@ describe('the challenge page (issue 24)', () => {
 
   it('says when the challenge is taken, cancelled, expired or unknown', async () => {
     for (const [status, text] of [
-      ['accepted', LOBBY_TEXTS.challengeTaken],
-      ['cancelled', LOBBY_TEXTS.challengeCancelled],
-      ['expired', LOBBY_TEXTS.challengeExpired],
+      ['accepted', LOBBY_EN.challenge.taken],
+      ['cancelled', LOBBY_EN.challenge.cancelled],
+      ['expired', LOBBY_EN.challenge.expired],
     ] as const) {
       serve({ ...open, status });
       const view = renderApp(`/challenge/${ID}`);
@@ -58,6 +66,6 @@ describe('the challenge page (issue 24)', () => {
     }
     serve(null);
     renderApp(`/challenge/${ID}`);
-    await waitFor(() => expect(screen.getByText(LOBBY_TEXTS.challengeUnknown)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(LOBBY_EN.challenge.unknown)).toBeTruthy());
   });
 });

@@ -6,9 +6,7 @@
  * (app/challenge-game-navigation.ts).
  */
 import { useParams } from 'react-router';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
 import type { ChallengeStatus } from '@shifumi/protocol';
-import { TEXTS } from '@shifumi/protocol/texts';
 import { Button } from '../../../components/ui/button';
 import { CharacterArt, CHARACTER_NAMES } from '../../../components/ui/character-art';
 import { Notice } from '../../../components/ui/notice';
@@ -18,12 +16,17 @@ import { useRealtimeStatus } from '../../../lib/realtime-status';
 import { useSelectedCharacter } from '../../../lib/selected-character';
 import { useIsSignedIn } from '../../../lib/session-store';
 import { useAcceptChallengeMutation, useChallengeQuery, useOwnChallengesQuery } from '../api/challenge-api';
+import { loadNamespace, useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { LOBBY_TEXTS } from '../../../lib/i18n/page-namespaces';
 import styles from './challenge-page.module.css';
 
-const CLOSED_TEXTS: Record<Exclude<ChallengeStatus, 'open'>, string> = {
-  accepted: LOBBY_TEXTS.challengeTaken,
-  cancelled: LOBBY_TEXTS.challengeCancelled,
-  expired: LOBBY_TEXTS.challengeExpired,
+// Issue 27: the page's texts come with its chunk (the module is ready once they are).
+await loadNamespace('lobby', LOBBY_TEXTS);
+
+const CLOSED_TEXTS: Record<Exclude<ChallengeStatus, 'open'>, MessageKey> = {
+  accepted: 'lobby.challenge.taken',
+  cancelled: 'lobby.challenge.cancelled',
+  expired: 'lobby.challenge.expired',
 };
 
 export interface ChallengePageProps {
@@ -32,6 +35,7 @@ export interface ChallengePageProps {
 }
 
 export function ChallengePage({ onAuth }: ChallengePageProps) {
+  const t = useT();
   const { id = '' } = useParams();
   const challenge = useChallengeQuery(id);
   const signedIn = useIsSignedIn();
@@ -51,7 +55,7 @@ export function ChallengePage({ onAuth }: ChallengePageProps) {
     const unknown = challenge.error instanceof ApiError && challenge.error.status === 404;
     return (
       <section className={styles.page}>
-        <Notice tone="error">{unknown ? LOBBY_TEXTS.challengeUnknown : TEXTS.genericError}</Notice>
+        <Notice tone="error">{t(unknown ? 'lobby.challenge.unknown' : 'shell.errors.generic')}</Notice>
       </section>
     );
   }
@@ -59,7 +63,12 @@ export function ChallengePage({ onAuth }: ChallengePageProps) {
   const view = challenge.data;
   // The challenger opening their own link: one of their open challenges.
   const own = ownChallenges.data?.challenges.some((entry) => entry.id === view.id) ?? false;
-  const error = accept.error instanceof ApiError ? (accept.error.serverMessage ?? TEXTS.genericError) : accept.error ? TEXTS.genericError : null;
+  const error =
+    accept.error instanceof ApiError
+      ? (accept.error.serverMessage ?? t('shell.errors.generic'))
+      : accept.error
+        ? t('shell.errors.generic')
+        : null;
   return (
     <section className={styles.page} aria-labelledby="challenge-title">
       <div className={styles.card}>
@@ -67,31 +76,31 @@ export function ChallengePage({ onAuth }: ChallengePageProps) {
           <CharacterArt character={view.challenger.character} size={144} />
         </div>
         <h1 id="challenge-title" className={styles.title}>
-          {LOBBY_TEXTS.challengeTitle(view.challenger.name, view.amount)}
+          {t('lobby.challenge.title', { name: view.challenger.name, amount: view.amount })}
         </h1>
         <p className={styles.detail}>
-          {CHARACTER_NAMES[view.challenger.character]} · {view.amount} USDT
+          {t('lobby.challenge.detail', { character: CHARACTER_NAMES[view.challenger.character], amount: view.amount })}
         </p>
         {view.status !== 'open' ? (
-          <Notice tone="info">{CLOSED_TEXTS[view.status]}</Notice>
+          <Notice tone="info">{t(CLOSED_TEXTS[view.status])}</Notice>
         ) : !signedIn ? (
           <div className={styles.actions}>
-            <p className={styles.hint}>{LOBBY_TEXTS.challengeSignIn}</p>
+            <p className={styles.hint}>{t('lobby.challenge.signInHint')}</p>
             <Button size="large" block onClick={() => onAuth('sign-in')}>
-              {LOBBY_TEXTS.signIn}
+              {t('lobby.challenge.signIn')}
             </Button>
             <Button size="large" block variant="secondary" onClick={() => onAuth('sign-up')}>
-              {LOBBY_TEXTS.signUp}
+              {t('lobby.challenge.signUp')}
             </Button>
           </div>
         ) : own ? (
-          <Notice tone="info">{LOBBY_TEXTS.challengeOwn}</Notice>
+          <Notice tone="info">{t('lobby.challenge.own')}</Notice>
         ) : (
           <div className={styles.actions}>
             <Button size="large" block disabled={accept.isPending || !live} onClick={() => accept.mutate(character)}>
-              {LOBBY_TEXTS.accept}
+              {t('lobby.challenge.accept')}
             </Button>
-            {live ? null : <p className={styles.hint}>{TEXTS.playNeedsConnection}</p>}
+            {live ? null : <p className={styles.hint}>{t('lobby.challenge.needsConnection')}</p>}
             {error ? <Notice tone="error">{error}</Notice> : null}
           </div>
         )}

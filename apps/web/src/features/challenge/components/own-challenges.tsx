@@ -10,8 +10,6 @@ import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { cancelSearch } from '../../../lib/matchmaking';
-import { TEXTS } from '@shifumi/protocol/texts';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
 import type { BetAmount, OwnChallenge } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
@@ -20,51 +18,66 @@ import { onServerEvent } from '../../../lib/game-events';
 import { notify } from '../../../lib/toast';
 import { getRememberedBet } from '../../../lib/remembered-bet';
 import { getSelectedCharacter } from '../../../lib/selected-character';
-import { ownChallengesQueryKey, useCancelChallengeMutation, useCreateChallengeMutation, useOwnChallengesQuery } from '../api/challenge-api';
+import {
+  ownChallengesQueryKey,
+  useCancelChallengeMutation,
+  useCreateChallengeMutation,
+  useOwnChallengesQuery,
+} from '../api/challenge-api';
+import { loadNamespace, translate, useIntlLocale, useT } from '../../../lib/i18n/i18n';
+import { formatClockTime } from '../../../lib/i18n/locale-time';
+import { LOBBY_TEXTS } from '../../../lib/i18n/page-namespaces';
 import styles from './own-challenges.module.css';
+
+// Issue 27: the challenges' texts come with this chunk (the module is ready once they are).
+await loadNamespace('lobby', LOBBY_TEXTS);
 
 const QR_SIZE = 128;
 
 function errorText(error: unknown): string | null {
   if (!error) return null;
-  return error instanceof ApiError ? (error.serverMessage ?? TEXTS.genericError) : TEXTS.genericError;
-}
-
-function timeOf(iso: string): string {
-  const date = new Date(iso);
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  const generic = translate('shell.errors.generic');
+  return error instanceof ApiError ? (error.serverMessage ?? generic) : generic;
 }
 
 async function copyLink(url: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(url);
-    notify.success(LOBBY_TEXTS.copied);
+    notify.success(translate('lobby.own.copied'));
   } catch {
-    notify.error(LOBBY_TEXTS.copyFailed);
+    notify.error(translate('lobby.own.copyFailed'));
   }
 }
 
 function ChallengeItem({ challenge }: { challenge: OwnChallenge }) {
+  const t = useT();
+  const locale = useIntlLocale();
   const cancel = useCancelChallengeMutation();
   const linkId = useId();
   return (
     <li className={styles.item} data-testid="own-challenge">
       <div className={styles.itemHead}>
-        <strong>{challenge.amount} USDT</strong>
-        <span className={styles.muted}>{LOBBY_TEXTS.challengeExpires(timeOf(challenge.expiresAt))}</span>
+        <strong>{t('lobby.own.stake', { amount: challenge.amount })}</strong>
+        <span className={styles.muted}>{t('lobby.own.expires', { time: formatClockTime(challenge.expiresAt, locale) })}</span>
       </div>
       <label htmlFor={linkId} className={styles.visuallyHidden}>
-        {LOBBY_TEXTS.challengeLink}
+        {t('lobby.own.link')}
       </label>
-      <input id={linkId} className={styles.link} readOnly value={challenge.url} onFocus={(event) => event.currentTarget.select()} />
+      <input
+        id={linkId}
+        className={styles.link}
+        readOnly
+        value={challenge.url}
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <div className={styles.itemBody}>
-        <QRCodeSVG value={challenge.url} size={QR_SIZE} className={styles.qr} aria-label={LOBBY_TEXTS.challengeQr} role="img" />
+        <QRCodeSVG value={challenge.url} size={QR_SIZE} className={styles.qr} aria-label={t('lobby.own.qr')} role="img" />
         <div className={styles.itemActions}>
           <Button variant="secondary" onClick={() => void copyLink(challenge.url)}>
-            {LOBBY_TEXTS.copy}
+            {t('lobby.own.copy')}
           </Button>
           <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate(challenge.id)}>
-            {LOBBY_TEXTS.cancel}
+            {t('lobby.own.cancel')}
           </Button>
         </div>
       </div>
@@ -74,12 +87,16 @@ function ChallengeItem({ challenge }: { challenge: OwnChallenge }) {
 }
 
 export function OwnChallenges() {
+  const t = useT();
   const own = useOwnChallengesQuery(true);
   const create = useCreateChallengeMutation();
   const queryClient = useQueryClient();
   const [missingAmount, setMissingAmount] = useState(false);
 
-  useEffect(() => onServerEvent('challenge_update', () => void queryClient.invalidateQueries({ queryKey: ownChallengesQueryKey })), [queryClient]);
+  useEffect(
+    () => onServerEvent('challenge_update', () => void queryClient.invalidateQueries({ queryKey: ownChallengesQueryKey })),
+    [queryClient],
+  );
 
   function handleCreate() {
     const amount = getRememberedBet();
@@ -92,17 +109,17 @@ export function OwnChallenges() {
   return (
     <section className={styles.panel} aria-labelledby="own-challenges-title">
       <h2 id="own-challenges-title" className={styles.title}>
-        {LOBBY_TEXTS.challengeCreate}
+        {t('lobby.own.create')}
       </h2>
-      <p className={styles.muted}>{LOBBY_TEXTS.challengeCreateHint}</p>
+      <p className={styles.muted}>{t('lobby.own.createHint')}</p>
       <Button variant="secondary" block disabled={create.isPending} onClick={handleCreate}>
-        {LOBBY_TEXTS.challengeCreate}
+        {t('lobby.own.create')}
       </Button>
-      {missingAmount ? <Notice tone="error">{TEXTS.selectAmount}</Notice> : null}
+      {missingAmount ? <Notice tone="error">{t('lobby.own.selectAmount')}</Notice> : null}
       {create.error ? <Notice tone="error">{errorText(create.error)}</Notice> : null}
       {challenges.length > 0 ? (
         <>
-          <h3 className={styles.subtitle}>{LOBBY_TEXTS.yourChallenges}</h3>
+          <h3 className={styles.subtitle}>{t('lobby.own.yours')}</h3>
           <ul className={styles.list}>
             {challenges.map((challenge) => (
               <ChallengeItem key={challenge.id} challenge={challenge} />
@@ -116,11 +133,12 @@ export function OwnChallenges() {
 
 /** The long search's offers besides another stake: challenge a friend at the stake, practise while waiting. */
 export function SearchOffers({ amount }: { amount: BetAmount }) {
+  const t = useT();
   return (
     <>
       <ChallengeOffer amount={amount} onBeforeCreate={cancelSearch} />
       <Link to="/practice" className={styles.offerLink} data-preload="/practice">
-        {LOBBY_TEXTS.practise}
+        {t('lobby.search.practise')}
       </Link>
     </>
   );
@@ -128,6 +146,7 @@ export function SearchOffers({ amount }: { amount: BetAmount }) {
 
 /** The search's offer (after 15 s): cancel the search and open a challenge at its stake, in one click. */
 export function ChallengeOffer({ onBeforeCreate, amount }: { onBeforeCreate: () => void; amount: BetAmount }) {
+  const t = useT();
   const create = useCreateChallengeMutation();
   return (
     <>
@@ -140,7 +159,7 @@ export function ChallengeOffer({ onBeforeCreate, amount }: { onBeforeCreate: () 
           create.mutate({ amount, character: getSelectedCharacter() });
         }}
       >
-        {LOBBY_TEXTS.challengeFriend}
+        {t('lobby.search.challengeFriend')}
       </Button>
       {create.error ? <Notice tone="error">{errorText(create.error)}</Notice> : null}
     </>

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
 import { TEXTS } from '@shifumi/protocol';
 import { installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
+import { activateLanguage } from '../../../lib/i18n/i18n';
 
 function field(label: string) {
   return screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
@@ -80,8 +81,31 @@ describe('contact page', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText(TEXTS.contactFailure)).toBeTruthy();
+    expect(await screen.findByText('Error submitting form')).toBeTruthy();
     expect(screen.queryByText(TEXTS.contactSuccess)).toBeNull();
     expect(field('Your Message').value).toBe('Hello, how do withdrawals work?');
+  });
+
+  describe('in French (issue 27)', () => {
+    afterEach(() => activateLanguage('en'));
+
+    it('speaks French, and its field errors follow a switch of language', async () => {
+      await activateLanguage('fr');
+      const { requests } = installFetch(() => jsonResponse(201, { message: TEXTS.contactSuccess }));
+      const { user } = renderApp('/contact');
+      expect(screen.getByRole('heading', { name: 'Nous contacter', level: 1 })).toBeTruthy();
+      const form = screen.getByRole('form', { name: 'Formulaire de contact' });
+
+      await user.click(within(form).getByRole('button', { name: 'Envoyer' }));
+      expect(requests).toHaveLength(0);
+      expect(screen.getByText('Indiquez votre nom complet.')).toBeTruthy();
+      expect(screen.getByText('Indiquez votre adresse e-mail.')).toBeTruthy();
+      expect(screen.getByText('Écrivez votre message.')).toBeTruthy();
+      expect(field('Votre message').required).toBe(true);
+
+      await act(() => activateLanguage('en'));
+      expect(screen.getByText('Full Name is required.')).toBeTruthy();
+      expect(screen.queryByText('Indiquez votre nom complet.')).toBeNull();
+    });
   });
 });

@@ -6,19 +6,20 @@
  */
 import { useId, type ButtonHTMLAttributes } from 'react';
 import { Button } from '../../../components/ui/button';
-import { WALLET_DEPOSIT_TEXTS } from './wallet-deposit-texts';
+import { useDepositT } from '../deposit-texts';
 import styles from './wallet-deposit.module.css';
 
 export function ConnectWalletPrompt(buttonProps: ButtonHTMLAttributes<HTMLButtonElement>) {
   const titleId = useId();
+  const t = useDepositT();
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.title}>
-        {WALLET_DEPOSIT_TEXTS.title}
+        {t('deposit.wallet.title')}
       </h3>
-      <p className={styles.hint}>{WALLET_DEPOSIT_TEXTS.connectHint}</p>
+      <p className={styles.hint}>{t('deposit.wallet.connectHint')}</p>
       <Button variant="secondary" {...buttonProps}>
-        {WALLET_DEPOSIT_TEXTS.connect}
+        {t('deposit.wallet.connect')}
       </Button>
     </section>
   );

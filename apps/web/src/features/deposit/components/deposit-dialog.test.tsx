@@ -4,6 +4,7 @@ import { DEPOSIT_QR_SIZE, TEXTS } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { addressGroups } from './deposit-dialog';
+import { DEPOSIT_EN } from '@shifumi/protocol/catalogue/en/deposit';
 
 const ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72';
 
@@ -20,8 +21,22 @@ describe('deposit dialog', () => {
     const { user } = await openHome(
       accountFixture({
         deposits: [
-          { txHash: `0x${'cd'.repeat(32)}`, amount: '0.5', status: 'pending', confirmations: 0, requiredConfirmations: 1, createdAt: '2026-11-20T09:00:00.000Z' },
-          { txHash: `0x${'ef'.repeat(32)}`, amount: '0.1', status: 'credited', confirmations: 1, requiredConfirmations: 1, createdAt: '2026-11-19T09:00:00.000Z' },
+          {
+            txHash: `0x${'cd'.repeat(32)}`,
+            amount: '0.5',
+            status: 'pending',
+            confirmations: 0,
+            requiredConfirmations: 1,
+            createdAt: '2026-11-20T09:00:00.000Z',
+          },
+          {
+            txHash: `0x${'ef'.repeat(32)}`,
+            amount: '0.1',
+            status: 'credited',
+            confirmations: 1,
+            requiredConfirmations: 1,
+            createdAt: '2026-11-19T09:00:00.000Z',
+          },
         ],
       }),
     );
@@ -44,17 +59,22 @@ describe('deposit dialog', () => {
     expect(within(dialog).getByText('Foundry')).toBeTruthy();
     expect(within(dialog).getByText(/credited after 1 confirmation$/)).toBeTruthy();
     const deposits = within(within(dialog).getByRole('region', { name: 'Your recent deposits' })).getAllByRole('listitem');
-    expect(deposits.map((row) => row.textContent)).toEqual(['0.5 ETH0xcdcd…cdcdPending 0/1 confirmations', '0.1 ETH0xefef…efefCredited']);
+    expect(deposits.map((row) => row.textContent)).toEqual([
+      '0.5 ETH0xcdcd…cdcdPending 0/1 confirmations',
+      '0.1 ETH0xefef…efefCredited',
+    ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe(ADDRESS);
-    expect(await screen.findByText(TEXTS.addressCopied)).toBeTruthy();
+    expect(await screen.findByText(DEPOSIT_EN.copied)).toBeTruthy();
   });
 
   it('says deposits and withdrawals are delayed while the server does not reach the chain (issue 29), and not otherwise', async () => {
     signInAs('token-1');
     installFetch((request) =>
-      request.url === '/api/chain/status' ? jsonResponse(200, { delayed: true, since: '2026-11-27T10:00:00.000Z' }) : (backgroundReads(request) ?? jsonResponse(404, {})),
+      request.url === '/api/chain/status'
+        ? jsonResponse(200, { delayed: true, since: '2026-11-27T10:00:00.000Z' })
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     const { user } = renderApp('/');
     await waitFor(() => expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH'));
@@ -76,6 +96,6 @@ describe('deposit dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('permission denied'));
     await user.click(within(screen.getByRole('dialog', { name: 'Deposit Funds' })).getByRole('button', { name: 'Copy' }));
-    expect(await screen.findByText(TEXTS.addressCopyFailed('permission denied'))).toBeTruthy();
+    expect(await screen.findByText(DEPOSIT_EN.copyFailed.replace('{reason}', 'permission denied'))).toBeTruthy();
   });
 });

@@ -14,12 +14,14 @@ import { useId } from 'react';
 import type { Address } from 'viem';
 import type { DepositItem } from '@shifumi/protocol';
 import { DEPOSIT_QR_SIZE } from '@shifumi/protocol/constants';
-import { TEXTS } from '@shifumi/protocol/texts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
 import { CopyIcon } from '../../../components/ui/icons';
 import { copyWithToast } from '../../../lib/clipboard';
+import { translate, useIntlLocale } from '../../../lib/i18n/i18n';
+import { formatDecimalText } from '../../../lib/money-format';
+import { useDepositT } from '../deposit-texts';
 import { TransactionHash } from '../../../lib/transaction-hash';
 import { useChainConfigQuery } from '../../../lib/chain-config';
 import { ChainDelayedNotice } from '../../../lib/chain-status';
@@ -51,10 +53,12 @@ export function DepositDialog({ open, onClose, address, loading, deposits }: Dep
   const addressId = useId();
   const inProgress = deposits.filter((deposit) => deposit.status === 'pending');
   const recent = deposits.slice(0, 3);
+  const t = useDepositT();
+  const locale = useIntlLocale();
 
   return (
-    <Dialog open={open} onClose={onClose} title="Deposit Funds" size="medium">
-      <div role="tablist" aria-label="Currency" className={styles.tabs}>
+    <Dialog open={open} onClose={onClose} title={t('deposit.title')} size="medium">
+      <div role="tablist" aria-label={t('deposit.currency')} className={styles.tabs}>
         <button type="button" role="tab" id={tabId} aria-selected="true" aria-controls={panelId} className={styles.tab}>
           ETH
         </button>
@@ -62,7 +66,7 @@ export function DepositDialog({ open, onClose, address, loading, deposits }: Dep
       <div role="tabpanel" id={panelId} aria-labelledby={tabId} className={styles.panel}>
         <ChainDelayedNotice enabled={open} />
         <label htmlFor={addressId} className={styles.label}>
-          Your ETH deposit address
+          {t('deposit.addressLabel')}
         </label>
         <div className={styles.addressRow}>
           {/* Issue 26: the whole address at every width, in groups of four to check by eye (Copy copies it plain). */}
@@ -74,45 +78,49 @@ export function DepositDialog({ open, onClose, address, loading, deposits }: Dep
                 </span>
               ))
             ) : (
-              <span className={styles.addressPlaceholder}>{loading ? 'Loading…' : 'Unavailable, please try again later'}</span>
+              <span className={styles.addressPlaceholder}>{t(loading ? 'deposit.loading' : 'deposit.unavailable')}</span>
             )}
           </output>
           <Button
             variant="secondary"
             disabled={!address}
-            onClick={() => address && void copyWithToast(address, TEXTS.addressCopied, TEXTS.addressCopyFailed)}
+            onClick={() =>
+              address && void copyWithToast(address, t('deposit.copied'), (reason) => translate('deposit.copyFailed', { reason }))
+            }
           >
-            <CopyIcon width={16} height={16} aria-hidden="true" /> Copy
+            <CopyIcon width={16} height={16} aria-hidden="true" /> {t('deposit.copy')}
           </Button>
         </div>
         {address ? (
           <div className={styles.qr}>
-            <QRCodeSVG value={address} size={DEPOSIT_QR_SIZE} level="M" marginSize={2} title="QR code of your deposit address" />
+            <QRCodeSVG value={address} size={DEPOSIT_QR_SIZE} level="M" marginSize={2} title={t('deposit.qrTitle')} />
           </div>
         ) : null}
-        <Notice tone="info">
-          Send only ETH to this address. Use the Copy button to avoid typing mistakes: anything else sent here may be lost.
-        </Notice>
+        <Notice tone="info">{t('deposit.note')}</Notice>
         {config.data ? (
           <p className={styles.chain}>
-            Network: <strong>{config.data.chain.name}</strong>
-            {config.data.chain.development ? <span className={styles.devBadge}>development chain</span> : null} · credited after{' '}
-            {config.data.depositConfirmations} confirmation{config.data.depositConfirmations === 1 ? '' : 's'}
+            {t('deposit.network')} <strong>{config.data.chain.name}</strong>
+            {config.data.chain.development ? <span className={styles.devBadge}>{t('deposit.developmentChain')}</span> : null}
+            {t('deposit.creditedAfter', { count: config.data.depositConfirmations })}
           </p>
         ) : null}
-        {address && config.data ? <WalletDepositIsland depositAddress={address as Address} chainId={config.data.chain.id} /> : null}
+        {address && config.data ? (
+          <WalletDepositIsland depositAddress={address as Address} chainId={config.data.chain.id} />
+        ) : null}
         {recent.length > 0 ? (
-          <section aria-label="Your recent deposits" className={styles.deposits}>
-            <h3 className={styles.depositsTitle}>{inProgress.length > 0 ? 'Deposits in progress' : 'Recent deposits'}</h3>
+          <section aria-label={t('deposit.recentLabel')} className={styles.deposits}>
+            <h3 className={styles.depositsTitle}>{t(inProgress.length > 0 ? 'deposit.inProgress' : 'deposit.recent')}</h3>
             <ul className={styles.list}>
               {recent.map((deposit, index) => (
                 <li key={deposit.txHash ?? `internal-${index}`} className={styles.item}>
-                  <span className={styles.amount}>{deposit.amount} ETH</span>
-                  <span className={styles.hash}>{deposit.txHash ? <TransactionHash hash={deposit.txHash} /> : 'internal transfer'}</span>
+                  <span className={styles.amount}>{formatDecimalText(deposit.amount, locale)} ETH</span>
+                  <span className={styles.hash}>
+                    {deposit.txHash ? <TransactionHash hash={deposit.txHash} /> : t('deposit.internalTransfer')}
+                  </span>
                   <span className={deposit.status === 'credited' ? styles.credited : styles.pending}>
                     {deposit.status === 'credited'
-                      ? 'Credited'
-                      : `Pending ${deposit.confirmations}/${deposit.requiredConfirmations} confirmations`}
+                      ? t('deposit.credited')
+                      : t('deposit.pending', { confirmations: deposit.confirmations, required: deposit.requiredConfirmations })}
                   </span>
                 </li>
               ))}

@@ -4,7 +4,10 @@ import { TEXTS } from '@shifumi/protocol';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, renderAppWithWalletOnDemand, signInAs } from '../../../test/render-app';
 import { chainRpc, connectTestWallet, rpcCalls, TEST_WALLET_ADDRESS, type ChainRpcHandlers } from '../../../test/wallet';
-import { WALLET_DEPOSIT_TEXTS } from './wallet-deposit-texts';
+import { DEPOSIT_EN } from '@shifumi/protocol/catalogue/en/deposit';
+import { WALLET_EN } from '@shifumi/protocol/catalogue/en/wallet';
+
+const WALLET_DEPOSIT_TEXTS = DEPOSIT_EN.wallet;
 
 const DEPOSIT_ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72';
 const HASH = `0x${'5a'.repeat(32)}`;
@@ -56,7 +59,9 @@ function transaction(mined: boolean) {
 
 async function openDepositWithWallet(chain: ChainRpcHandlers, connected = true) {
   signInAs('token-1');
-  const { requests } = installFetch((request) => backgroundReads(request, accountFixture()) ?? chainRpc(request, chain) ?? jsonResponse(404, {}));
+  const { requests } = installFetch(
+    (request) => backgroundReads(request, accountFixture()) ?? chainRpc(request, chain) ?? jsonResponse(404, {}),
+  );
   const view = renderApp('/');
   if (connected) await act(() => connectTestWallet(view.walletConfig));
   await waitFor(() => expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH'));
@@ -80,7 +85,7 @@ describe('deposit from the connected wallet', () => {
     await user.click(within(dialog).getByRole('button', { name: WALLET_DEPOSIT_TEXTS.connect }));
 
     // jsdom has no browser wallet, the build no WalletConnect: the connect dialog says how to get one (issue 14).
-    expect(await screen.findByRole('heading', { name: TEXTS.noWalletTitle }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WALLET_EN.noWallet.title }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('offers to connect a wallet when none is connected', async () => {

@@ -14,19 +14,25 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAddRecentTransaction, useConnectModal } from '@rainbow-me/rainbowkit';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatEth, parseEthAmount } from '@shifumi/money';
-import { TEXTS } from '@shifumi/protocol/texts';
 import type { Address, Hash } from 'viem';
 import { useAccount, useBalance, useSendTransaction, useSwitchChain, useWaitForTransactionReceipt } from 'wagmi';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
-import { shortHash } from '../../../lib/money-format';
+import { translate, useIntlLocale } from '../../../lib/i18n/i18n';
+import { formatDecimalText, shortHash } from '../../../lib/money-format';
 import { isUserRejection } from '../../../lib/wallet-errors';
 import { ConnectWalletPrompt } from './connect-wallet-prompt';
-import { WALLET_DEPOSIT_TEXTS } from './wallet-deposit-texts';
+import { useDepositT } from '../deposit-texts';
 import styles from './wallet-deposit.module.css';
 
 type Step = 'idle' | 'switching' | 'confirm-in-wallet' | 'sent';
+
+const STATUS_TEXTS = {
+  pending: 'deposit.wallet.pending',
+  confirmed: 'deposit.wallet.confirmed',
+  failed: 'deposit.wallet.failed',
+} as const;
 
 export interface WalletDepositProps {
   /** The user's personal deposit address. */
@@ -49,6 +55,8 @@ export function WalletDeposit({ depositAddress, chainId }: WalletDepositProps) {
   const [hash, setHash] = useState<Hash | null>(null);
   const receipt = useWaitForTransactionReceipt({ hash: hash ?? undefined, chainId, query: { enabled: hash !== null } });
   const titleId = useId();
+  const t = useDepositT();
+  const locale = useIntlLocale();
 
   const confirmed = receipt.data?.status === 'success';
   const failed = receipt.data?.status === 'reverted' || receipt.isError;
@@ -70,11 +78,11 @@ export function WalletDeposit({ depositAddress, chainId }: WalletDepositProps) {
     setProblem(null);
     const parsed = parseEthAmount(amount);
     if (!parsed.ok) {
-      setProblem(WALLET_DEPOSIT_TEXTS.invalidAmount);
+      setProblem(translate('deposit.wallet.invalidAmount'));
       return;
     }
     if (walletBalance.data && parsed.wei > walletBalance.data.value) {
-      setProblem(WALLET_DEPOSIT_TEXTS.aboveWalletBalance);
+      setProblem(translate('deposit.wallet.aboveWalletBalance'));
       return;
     }
     try {
@@ -84,13 +92,16 @@ export function WalletDeposit({ depositAddress, chainId }: WalletDepositProps) {
       }
       setStep('confirm-in-wallet');
       const sent = await sendTransactionAsync({ to: depositAddress, value: parsed.wei, chainId });
-      addRecentTransaction({ hash: sent, description: WALLET_DEPOSIT_TEXTS.recentDescription(formatEth(parsed.wei)) });
+      addRecentTransaction({
+        hash: sent,
+        description: translate('deposit.wallet.recentDescription', { amount: formatDecimalText(formatEth(parsed.wei), locale) }),
+      });
       setHash(sent);
       setStep('sent');
       setAmount('');
     } catch (error) {
       console.error('The deposit from the wallet failed', error);
-      setProblem(isUserRejection(error) ? WALLET_DEPOSIT_TEXTS.rejected : TEXTS.walletOops);
+      setProblem(translate(isUserRejection(error) ? 'deposit.wallet.rejected' : 'deposit.wallet.oops'));
       setStep(hash === null ? 'idle' : 'sent');
     }
   }
@@ -100,34 +111,38 @@ export function WalletDeposit({ depositAddress, chainId }: WalletDepositProps) {
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.title}>
-        {WALLET_DEPOSIT_TEXTS.title}
+        {t('deposit.wallet.title')}
       </h3>
       <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
         <TextField
-          label={WALLET_DEPOSIT_TEXTS.amountLabel}
+          label={t('deposit.wallet.amountLabel')}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.1"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           error={problem}
-          hint={walletBalance.data ? `In your wallet: ${formatEth(walletBalance.data.value)} ETH` : undefined}
+          hint={
+            walletBalance.data
+              ? t('deposit.wallet.inWallet', { amount: formatDecimalText(formatEth(walletBalance.data.value), locale) })
+              : undefined
+          }
           disabled={busy}
           className={styles.amount}
         />
         <Button type="submit" disabled={busy} aria-busy={busy || undefined} className={styles.send}>
-          {onDepositChain ? WALLET_DEPOSIT_TEXTS.send : WALLET_DEPOSIT_TEXTS.switchAndSend}
+          {t(onDepositChain ? 'deposit.wallet.send' : 'deposit.wallet.switchAndSend')}
         </Button>
       </form>
-      {step === 'switching' ? <Notice tone="info">{WALLET_DEPOSIT_TEXTS.switching}</Notice> : null}
-      {step === 'confirm-in-wallet' ? <Notice tone="info">{WALLET_DEPOSIT_TEXTS.confirmInWallet}</Notice> : null}
+      {step === 'switching' ? <Notice tone="info">{t('deposit.wallet.switching')}</Notice> : null}
+      {step === 'confirm-in-wallet' ? <Notice tone="info">{t('deposit.wallet.confirmInWallet')}</Notice> : null}
       {hash !== null && status !== null ? (
         <p className={styles.transaction} data-testid="wallet-deposit-status">
-          <span className={`${styles.status} ${styles[status]}`}>{WALLET_DEPOSIT_TEXTS[status]}</span>
+          <span className={`${styles.status} ${styles[status]}`}>{t(STATUS_TEXTS[status])}</span>
           <span className={styles.hash} title={hash}>
             {shortHash(hash)}
           </span>
-          {status === 'confirmed' ? <span className={styles.note}>{WALLET_DEPOSIT_TEXTS.creditedAfter}</span> : null}
+          {status === 'confirmed' ? <span className={styles.note}>{t('deposit.wallet.creditedAfter')}</span> : null}
         </p>
       ) : null}
     </section>

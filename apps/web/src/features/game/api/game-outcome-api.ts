@@ -13,5 +13,10 @@ export function fetchGameOutcome(room: string): Promise<GameDetailResponse> {
 
 /** Issue 24: the popup's "Round by round": the ended game's detail, once asked for. */
 export function useGameRoundsQuery(room: string, enabled: boolean) {
-  return useQuery({ queryKey: ['game-detail', room] as const, queryFn: () => fetchGameOutcome(room), enabled, staleTime: Infinity });
+  return useQuery({
+    queryKey: ['game-detail', room] as const,
+    queryFn: () => fetchGameOutcome(room),
+    enabled,
+    staleTime: Infinity,
+  });
 }

@@ -7,9 +7,9 @@
  */
 import { useEffect, useState } from 'react';
 import { CHOICES, REVEAL_SWAP_MS, type Character, type Choice } from '@shifumi/protocol';
-import { FAIRNESS_TEXTS } from '@shifumi/protocol/fairness-texts';
 import { CharacterArt, CHARACTER_NAMES } from '../../../components/ui/character-art';
-import { CHOICE_LABELS, HandArt } from '../../../components/ui/hand-art';
+import { HandArt } from '../../../components/ui/hand-art';
+import { useT } from '../../../lib/i18n/i18n';
 import type { Reveal } from '../game-state';
 import styles from './arena.module.css';
 
@@ -39,7 +39,16 @@ function shuffled(step: number): Choice {
   return CHOICES[step % CHOICES.length]!;
 }
 
-export function Arena({ character, opponentCharacter, reveal, myChoice, opponentLocked, opponentConnected, sealCheck = null }: ArenaProps) {
+export function Arena({
+  character,
+  opponentCharacter,
+  reveal,
+  myChoice,
+  opponentLocked,
+  opponentConnected,
+  sealCheck = null,
+}: ArenaProps) {
+  const t = useT();
   const shuffling = reveal?.shuffling === true;
   const step = useShuffleStep(shuffling);
 
@@ -49,8 +58,14 @@ export function Arena({ character, opponentCharacter, reveal, myChoice, opponent
     myHand = <HandArt choice={shuffled(step)} />;
     theirHand = <HandArt choice={shuffled(step + 1)} mirrored />;
   } else if (reveal) {
-    myHand = <HandArt choice={reveal.mine} label={`You played ${CHOICE_LABELS[reveal.mine]}`} />;
-    theirHand = <HandArt choice={reveal.theirs} mirrored label={`Opponent played ${CHOICE_LABELS[reveal.theirs]}`} />;
+    myHand = <HandArt choice={reveal.mine} label={t('game.arena.myHand', { choice: t(`game.choices.${reveal.mine}`) })} />;
+    theirHand = (
+      <HandArt
+        choice={reveal.theirs}
+        mirrored
+        label={t('game.arena.opponentHand', { choice: t(`game.choices.${reveal.theirs}`) })}
+      />
+    );
   } else if (myChoice && myChoice !== 'hidden') {
     myHand = (
       <span className={styles.pending}>
@@ -61,12 +76,22 @@ export function Arena({ character, opponentCharacter, reveal, myChoice, opponent
 
   // One grid: the characters with VS between them, each hand under its character.
   return (
-    <section className={styles.arena} aria-label="Players">
-      <CharacterArt className={styles.character} character={character} size={150} label={`You: ${CHARACTER_NAMES[character]}`} />
+    <section className={styles.arena} aria-label={t('game.arena.label')}>
+      <CharacterArt
+        className={styles.character}
+        character={character}
+        size={150}
+        label={t('game.arena.me', { character: CHARACTER_NAMES[character] })}
+      />
       <span className={styles.versus} aria-hidden="true">
-        VS
+        {t('game.arena.versus')}
       </span>
-      <CharacterArt className={styles.character} character={opponentCharacter} size={150} label={`Opponent: ${CHARACTER_NAMES[opponentCharacter]}`} />
+      <CharacterArt
+        className={styles.character}
+        character={opponentCharacter}
+        size={150}
+        label={t('game.arena.opponent', { character: CHARACTER_NAMES[opponentCharacter] })}
+      />
       <div className={styles.side}>
         <div className={styles.hand} data-testid="my-hand">
           {myHand}
@@ -79,16 +104,16 @@ export function Arena({ character, opponentCharacter, reveal, myChoice, opponent
         </div>
         <p className={styles.caption} aria-live="polite">
           {!opponentConnected ? (
-            <span className={styles.disconnected}>Disconnected</span>
+            <span className={styles.disconnected}>{t('game.arena.disconnected')}</span>
           ) : opponentLocked && !reveal ? (
-            <span className={styles.locked}>Opponent has chosen</span>
+            <span className={styles.locked}>{t('game.arena.opponentChose')}</span>
           ) : reveal && !shuffling && sealCheck === 'verified' ? (
-            <span className={styles.sealed} data-testid="seal-check" title={FAIRNESS_TEXTS.game.sealVerifiedLabel}>
-              {FAIRNESS_TEXTS.game.sealVerified}
+            <span className={styles.sealed} data-testid="seal-check" title={t('game.arena.sealVerifiedLabel')}>
+              {t('game.arena.sealVerified')}
             </span>
           ) : reveal && !shuffling && sealCheck === 'failed' ? (
-            <span className={styles.sealFailed} data-testid="seal-check" title={FAIRNESS_TEXTS.game.sealFailedLabel}>
-              {FAIRNESS_TEXTS.game.sealFailed}
+            <span className={styles.sealFailed} data-testid="seal-check" title={t('game.arena.sealFailedLabel')}>
+              {t('game.arena.sealFailed')}
             </span>
           ) : null}
         </p>

@@ -4,7 +4,8 @@
  * one marked.
  */
 import { CHOICES, type Choice } from '@shifumi/protocol';
-import { CHOICE_LABELS, HandArt } from '../../../components/ui/hand-art';
+import { HandArt } from '../../../components/ui/hand-art';
+import { useT } from '../../../lib/i18n/i18n';
 import styles from './choice-buttons.module.css';
 
 export interface ChoiceButtonsProps {
@@ -14,8 +15,9 @@ export interface ChoiceButtonsProps {
 }
 
 export function ChoiceButtons({ enabled, chosen, onChoose }: ChoiceButtonsProps) {
+  const t = useT();
   return (
-    <div className={styles.choices} role="group" aria-label="Your choice">
+    <div className={styles.choices} role="group" aria-label={t('game.choices.label')}>
       {CHOICES.map((choice) => (
         <button
           key={choice}
@@ -26,7 +28,7 @@ export function ChoiceButtons({ enabled, chosen, onChoose }: ChoiceButtonsProps)
           onClick={() => onChoose(choice)}
         >
           <HandArt choice={choice} size={56} />
-          <span>{CHOICE_LABELS[choice]}</span>
+          <span>{t(`game.choices.${choice}`)}</span>
         </button>
       ))}
     </div>

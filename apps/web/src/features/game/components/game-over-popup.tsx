@@ -9,7 +9,7 @@
  * (not after a game a player left); an offer from the opponent shows Accept
  * and Decline, a declined one says why.
  */
-import { TEXTS, type BetAmount, type Character } from '@shifumi/protocol';
+import type { BetAmount, Character } from '@shifumi/protocol';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ import { useUsablePrice } from '../../../lib/price-api';
 import { useGameRoundsQuery } from '../api/game-outcome-api';
 import type { GameEnd } from '../game-state';
 import { cancelSearch, searchGame, useMatchmaking } from '../../../lib/matchmaking';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { translate, useIntlLocale, useT } from '../../../lib/i18n/i18n';
 import { answerRematch, requestRematch, useRematch } from '../rematch-store';
 import styles from './game-over-popup.module.css';
 
@@ -37,30 +37,34 @@ export interface GameOverPopupProps {
   onGoHome: () => void;
 }
 
-const OUTCOME_WORDS = { won: 'won', lost: 'lost', draw: 'draw' } as const;
-
 /** Issue 24: "Round by round": the game's detail from the server, shown on demand. */
 function RoundByRound({ room }: { room: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const detail = useGameRoundsQuery(room, open);
   return (
     <div className={styles.rounds}>
       <Button variant="ghost" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
-        {LOBBY_TEXTS.roundByRound}
+        {t('game.over.roundByRound')}
       </Button>
       {open ? (
         detail.data ? (
           <ol className={styles.roundList} data-testid="round-by-round">
             {detail.data.rounds.map((round) => (
               <li key={round.round}>
-                {LOBBY_TEXTS.roundLine(round.round, round.yourChoice ?? '—', round.opponentChoice ?? '—', OUTCOME_WORDS[round.outcome])}
+                {t('game.over.roundLine', {
+                  round: round.round,
+                  mine: round.yourChoice ? t(`game.choices.${round.yourChoice}`) : t('game.over.noChoice'),
+                  theirs: round.opponentChoice ? t(`game.choices.${round.opponentChoice}`) : t('game.over.noChoice'),
+                  outcome: t(`game.over.outcome.${round.outcome}`),
+                })}
               </li>
             ))}
           </ol>
         ) : detail.isError ? (
-          <p className={styles.error}>{TEXTS.genericError}</p>
+          <p className={styles.error}>{t('shell.errors.generic')}</p>
         ) : (
-          <p className={styles.searching}>Loading…</p>
+          <p className={styles.searching}>{t('game.over.loading')}</p>
         )
       ) : null}
     </div>
@@ -69,6 +73,8 @@ function RoundByRound({ room }: { room: string }) {
 
 /** Issue 24: what the game moved — the ETH won or lost with its USD now — and the balance after it. */
 function MoneyLines({ end, stakeEth }: { end: GameEnd; stakeEth: string }) {
+  const t = useT();
+  const locale = useIntlLocale();
   const price = useUsablePrice();
   const account = useAccountQuery(true);
   const parsed = parseEthAmount(stakeEth, { allowZero: true });
@@ -79,39 +85,50 @@ function MoneyLines({ end, stakeEth }: { end: GameEnd; stakeEth: string }) {
     <>
       <p data-testid="popup-eth">
         {sign}
-        {formatEthAmount(moved)}
-        {price ? ` (${formatUsdAmount(moved, price.microUsdPerEth)})` : ''}
+        {formatEthAmount(moved, locale)}
+        {price ? ` (${formatUsdAmount(moved, price.microUsdPerEth, locale)})` : ''}
       </p>
-      {account.data ? <p data-testid="popup-balance">{LOBBY_TEXTS.newBalance(formatEthAmount(BigInt(account.data.balanceWei)).replace(/ ETH$/, ''))}</p> : null}
+      {account.data ? (
+        <p data-testid="popup-balance">
+          {t('game.over.newBalance', { eth: formatEthAmount(BigInt(account.data.balanceWei), locale).replace(/ ETH$/, '') })}
+        </p>
+      ) : null}
     </>
   );
 }
 
 function title(end: GameEnd, amount: BetAmount): string {
-  if (end.outcome === 'win') return `You Win +${formatBetUsd(amount)}`;
-  if (end.outcome === 'lose') return `You Lose -${formatBetUsd(amount)}`;
-  return 'Draw';
+  if (end.outcome === 'win') return translate('game.over.win', { amount: formatBetUsd(amount) });
+  if (end.outcome === 'lose') return translate('game.over.lose', { amount: formatBetUsd(amount) });
+  return translate('game.over.draw');
 }
 
 // The game is over whatever the player does: Escape and a click outside change nothing.
 const stayOpen = () => {};
 
 export function GameOverPopup({ room, end, character, amount, scores, stakeEth, onGoHome }: GameOverPopupProps) {
+  const t = useT();
   const matchmaking = useMatchmaking();
   const searching = matchmaking.status === 'searching';
   const rematch = useRematch(room);
   // Issue 24: no rematch after a game a player left.
   const rematchAllowed = !end.opponentLeft;
   return (
-    <Dialog open onClose={stayOpen} hideCloseButton size="small" title={<span className={styles[end.outcome]}>{title(end, amount)}</span>}>
+    <Dialog
+      open
+      onClose={stayOpen}
+      hideCloseButton
+      size="small"
+      title={<span className={styles[end.outcome]}>{title(end, amount)}</span>}
+    >
       <div className={styles.body}>
-        {end.opponentLeft ? <p>{TEXTS.opponentLeft}</p> : null}
-        {end.outcome === 'draw' ? <p>Nobody won: your {formatBetUsd(amount)} bet is refunded.</p> : null}
-        <p data-testid="popup-score">{LOBBY_TEXTS.finalScore(scores[0], scores[1])}</p>
+        {end.opponentLeft ? <p>{t('game.over.opponentLeft')}</p> : null}
+        {end.outcome === 'draw' ? <p>{t('game.over.refunded', { amount: formatBetUsd(amount) })}</p> : null}
+        <p data-testid="popup-score">{t('game.over.finalScore', { mine: scores[0], theirs: scores[1] })}</p>
         <MoneyLines end={end} stakeEth={stakeEth} />
         {searching ? (
           <p role="status" className={styles.searching}>
-            Looking for an opponent at {amount} USDT…
+            {t('game.over.searching', { amount })}
           </p>
         ) : null}
         {matchmaking.error ? (
@@ -121,21 +138,21 @@ export function GameOverPopup({ room, end, character, amount, scores, stakeEth, 
         ) : null}
         {rematch.status === 'asked' ? (
           <p role="status" className={styles.searching}>
-            {LOBBY_TEXTS.rematchWaiting}
+            {t('game.over.rematchWaiting')}
           </p>
         ) : null}
-        {rematch.status === 'declined' && rematch.message ? (
+        {rematch.status === 'declined' && (rematch.reason || rematch.message) ? (
           <p role="alert" className={styles.error} data-testid="rematch-declined">
-            {rematch.message}
+            {rematch.reason ? t(`game.over.rematchDeclined.${rematch.reason}`) : rematch.message}
           </p>
         ) : null}
         {rematch.status === 'offered' && rematch.from && rematchAllowed ? (
           <div className={styles.offer} data-testid="rematch-offer">
-            <p>{LOBBY_TEXTS.rematchOffered(rematch.from.name)}</p>
+            <p>{t('game.over.rematchOffered', { name: rematch.from.name })}</p>
             <div className={styles.actions}>
-              <Button onClick={() => answerRematch(room, true)}>{LOBBY_TEXTS.accept}</Button>
+              <Button onClick={() => answerRematch(room, true)}>{t('game.over.accept')}</Button>
               <Button variant="secondary" onClick={() => answerRematch(room, false)}>
-                {LOBBY_TEXTS.decline}
+                {t('game.over.decline')}
               </Button>
             </div>
           </div>
@@ -143,23 +160,27 @@ export function GameOverPopup({ room, end, character, amount, scores, stakeEth, 
         <div className={styles.actions}>
           {searching ? (
             <Button variant="danger" onClick={cancelSearch}>
-              Cancel
+              {t('game.over.cancel')}
             </Button>
           ) : (
-            <Button onClick={() => searchGame(character, amount)}>Play Again</Button>
+            <Button onClick={() => searchGame(character, amount)}>{t('game.over.playAgain')}</Button>
           )}
           {rematchAllowed ? (
-            <Button variant="secondary" disabled={searching || rematch.status === 'asked' || rematch.status === 'answered'} onClick={() => requestRematch(room)}>
-              {LOBBY_TEXTS.rematch}
+            <Button
+              variant="secondary"
+              disabled={searching || rematch.status === 'asked' || rematch.status === 'answered'}
+              onClick={() => requestRematch(room)}
+            >
+              {t('game.over.rematch')}
             </Button>
           ) : null}
           <Button variant="secondary" onClick={onGoHome}>
-            Go Home
+            {t('game.over.goHome')}
           </Button>
         </div>
         <RoundByRound room={room} />
         <Link to={`/verify?game=${encodeURIComponent(room)}`} className={styles.verify}>
-          {LOBBY_TEXTS.verifyGame}
+          {t('game.over.verify')}
         </Link>
       </div>
     </Dialog>

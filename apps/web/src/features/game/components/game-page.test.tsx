@@ -8,14 +8,13 @@ import { interceptLeaving } from '../../../lib/leave-guard';
 import { connectAuthenticatedSocket, disconnectAuthenticatedSocket, loadRealtimeClient } from '../../../lib/socket';
 import { resetMatchmaking, searchGame } from '../../../lib/matchmaking';
 import { authenticatedServer } from '../../../test/fake-socket';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { GAME_EN } from '@shifumi/protocol/catalogue/en/game';
 import { resetRematch } from '../rematch-store';
 
 // Only the network is fake: the app's socket module runs for real on a fake socket.io-client.
 vi.mock('socket.io-client', () => import('../../../test/fake-socket'));
 // socket.io-client is fetched on first use: load the fake one before any test opens a socket.
 beforeAll(() => loadRealtimeClient());
-
 
 const ME = testUser.id;
 const OPPONENT = 'user-2';
@@ -78,7 +77,13 @@ function openGame(options: { deadline?: number; found?: GameFoundEvent } = {}) {
 }
 
 /** The round's result and round_end as the server sends them, mine first or second. */
-function result(mine: 'rock' | 'paper' | 'scissors', theirs: 'rock' | 'paper' | 'scissors', winner: string, scores: [number, number], gameOver = false) {
+function result(
+  mine: 'rock' | 'paper' | 'scissors',
+  theirs: 'rock' | 'paper' | 'scissors',
+  winner: string,
+  scores: [number, number],
+  gameOver = false,
+) {
   send('game_result', { player1Id: OPPONENT, player2Id: ME, player1Choice: theirs, player2Choice: mine, winnerId: winner });
   send('round_end', { scores: { [ME]: scores[0], [OPPONENT]: scores[1] }, gameOver, ...(gameOver ? { winnerId: winner } : {}) });
 }
@@ -129,7 +134,7 @@ describe('game screen: opening', () => {
     expect(screen.getByRole('img', { name: 'You: Origami' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Opponent: Snips' })).toBeTruthy();
     expect(screen.getByText('VS')).toBeTruthy();
-    expect(screen.getByText('Bet $10 · 0.003333 ETH')).toBeTruthy();
+    expect(screen.getByText('Bet 10 USDT · 0.003333 ETH')).toBeTruthy();
   });
 });
 
@@ -175,13 +180,29 @@ describe('game screen: a round', () => {
     openGame();
     const salt = 'ab'.repeat(32);
     const seal = { commitment: commitmentOf(1, OPPONENT, 'rock', salt), salt };
-    send('game_result', { player1Id: OPPONENT, player2Id: ME, player1Choice: 'rock', player2Choice: 'paper', winnerId: ME, player1Seal: seal, player2Seal: null });
+    send('game_result', {
+      player1Id: OPPONENT,
+      player2Id: ME,
+      player1Choice: 'rock',
+      player2Choice: 'paper',
+      winnerId: ME,
+      player1Seal: seal,
+      player2Seal: null,
+    });
     advance(4_100);
     await vi.waitFor(() => expect(screen.getByTestId('seal-check').textContent).toBe('sealed ✓'));
     send('new_round', { round: 2, deadline: Date.now() + 10_000 });
     expect(screen.queryByTestId('seal-check')).toBeNull();
     // A seal that does not open with the choice shown is flagged.
-    send('game_result', { player1Id: OPPONENT, player2Id: ME, player1Choice: 'scissors', player2Choice: 'paper', winnerId: OPPONENT, player1Seal: { ...seal, commitment: commitmentOf(2, OPPONENT, 'rock', salt) }, player2Seal: null });
+    send('game_result', {
+      player1Id: OPPONENT,
+      player2Id: ME,
+      player1Choice: 'scissors',
+      player2Choice: 'paper',
+      winnerId: OPPONENT,
+      player1Seal: { ...seal, commitment: commitmentOf(2, OPPONENT, 'rock', salt) },
+      player2Seal: null,
+    });
     advance(4_100);
     await vi.waitFor(() => expect(screen.getByTestId('seal-check').textContent).toBe('seal does not match ✗'));
   });
@@ -248,7 +269,7 @@ describe('game screen: a round', () => {
 
   it('shows a server error in the status line', () => {
     openGame();
-    send('error', { message: 'Too late for this round.' });
+    send('error', { code: 'too-late', message: 'Too late for this round.' });
     expect(screen.getByText('Too late for this round.').getAttribute('role')).toBe('status');
   });
 });
@@ -378,7 +399,7 @@ describe('game screen: results', () => {
 });
 
 describe('game screen: the end', () => {
-  it('opens the popup 1 s after the last reveal: You Win +$10 (the bet won); Play Again searches with the same character and amount, and can be cancelled', () => {
+  it('opens the popup 1 s after the last reveal: You Win +10 USDT (the bet won); Play Again searches with the same character and amount, and can be cancelled', () => {
     openGame();
     result('paper', 'rock', ME, [1, 0]);
     advance(4_000);
@@ -391,8 +412,8 @@ describe('game screen: the end', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     advance(100);
     const dialog = screen.getByRole('dialog');
-    expect(dialog.textContent).toContain('You Win +$10');
-    expect(dialog.textContent).not.toContain(TEXTS.opponentLeft);
+    expect(dialog.textContent).toContain('You Win +10 USDT');
+    expect(dialog.textContent).not.toContain(GAME_EN.over.opponentLeft);
 
     fireEvent.click(button('Play Again'));
     expect(sent('search_game').at(-1)).toEqual({ character: 'Character2', amount: 10 });
@@ -417,12 +438,12 @@ describe('game screen: the end', () => {
     expect(sent('leave_game')).toEqual([]);
   });
 
-  it('a lost game says You Lose -$10; Go Home goes to /home, and Back does not reopen the finished game', async () => {
+  it('a lost game says You Lose -10 USDT; Go Home goes to /home, and Back does not reopen the finished game', async () => {
     const { router } = openGame();
     result('rock', 'paper', OPPONENT, [0, 2], true);
     advance(4_000);
     advance(1_000);
-    expect(screen.getByRole('dialog').textContent).toContain('You Lose -$10');
+    expect(screen.getByRole('dialog').textContent).toContain('You Lose -10 USDT');
     fireEvent.click(button('Go Home'));
     expect(router.state.location.pathname).toBe('/home');
     await act(async () => {
@@ -440,7 +461,7 @@ describe('game screen: the end', () => {
     advance(1_000);
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('Draw');
-    expect(dialog.textContent).toContain('your $10 bet is refunded');
+    expect(dialog.textContent).toContain('your 10 USDT bet is refunded');
     expect(dialog.textContent).not.toContain('You Lose');
   });
 
@@ -451,10 +472,10 @@ describe('game screen: the end', () => {
     advance(1_000);
     fireEvent.click(button('Rematch'));
     expect(sent('rematch_request')).toEqual([{ room: ROOM }]);
-    expect(screen.getByText(LOBBY_TEXTS.rematchWaiting)).toBeTruthy();
+    expect(screen.getByText(GAME_EN.over.rematchWaiting)).toBeTruthy();
     expect(button('Rematch').disabled).toBe(true);
     send('rematch_declined', { room: ROOM, reason: 'timeout' });
-    expect(screen.getByTestId('rematch-declined').textContent).toBe(LOBBY_TEXTS.rematchDeclined.timeout);
+    expect(screen.getByTestId('rematch-declined').textContent).toBe(GAME_EN.over.rematchDeclined.timeout);
     send('rematch_offered', { room: ROOM, from: { id: OPPONENT, name: 'Bo' } });
     expect(screen.getByTestId('rematch-offer').textContent).toContain('Bo wants a rematch.');
     fireEvent.click(within(screen.getByTestId('rematch-offer')).getByRole('button', { name: 'Decline' }));
@@ -501,14 +522,14 @@ describe('game screen: the end', () => {
     advance(1_000);
     const dialog = screen.getByRole('dialog');
     // The spec's line stays.
-    expect(dialog.textContent).toContain('You Win +$10');
+    expect(dialog.textContent).toContain('You Win +10 USDT');
     expect(screen.getByTestId('popup-score').textContent).toBe('Final score 2–0');
     // The stake (0.003333… ETH, shown rounded down) is worth $10.00 at 3000 USD.
     await vi.waitFor(() => expect(screen.getByTestId('popup-eth').textContent).toBe('+0.003333 ETH ($10.00)'));
     await vi.waitFor(() => expect(screen.getByTestId('popup-balance').textContent).toBe('New balance: 1.5 ETH'));
-    expect(within(dialog).getByRole('link', { name: LOBBY_TEXTS.verifyGame }).getAttribute('href')).toBe(`/verify?game=${ROOM}`);
-    fireEvent.click(within(dialog).getByRole('button', { name: LOBBY_TEXTS.roundByRound }));
-    await vi.waitFor(() => expect(screen.getByTestId('round-by-round').textContent).toContain('Round 1: paper vs rock · won'));
+    expect(within(dialog).getByRole('link', { name: GAME_EN.over.verify }).getAttribute('href')).toBe(`/verify?game=${ROOM}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: GAME_EN.over.roundByRound }));
+    await vi.waitFor(() => expect(screen.getByTestId('round-by-round').textContent).toContain('Round 1: Paper vs Rock · won'));
     expect(screen.getByTestId('round-by-round').querySelectorAll('li')).toHaveLength(2);
   });
 
@@ -518,9 +539,9 @@ describe('game screen: the end', () => {
     const dialog = screen.getByRole('dialog');
     // Issue 24: no rematch after a game a player left.
     expect(screen.queryByRole('button', { name: 'Rematch' })).toBeNull();
-    expect(dialog.textContent).toContain('You Win +$10');
+    expect(dialog.textContent).toContain('You Win +10 USDT');
     expect(dialog.textContent).toContain('Your opponent has left the game?!');
-    expect(TEXTS.opponentLeft).toBe('Your opponent has left the game?!');
+    expect(GAME_EN.over.opponentLeft).toBe('Your opponent has left the game?!');
   });
 });
 
@@ -562,7 +583,7 @@ describe('game screen: a game the server ended while the connection was away (is
     expect(requests.some((request) => request.url === `/api/games/${ROOM}`)).toBe(false);
     act(() => server.socket.reconnect());
     expect(await screen.findByTestId('forfeit-notice')).toBeTruthy();
-    expect(screen.getByTestId('forfeit-notice').textContent).toBe(TEXTS.forfeitConnectionLost('$10'));
+    expect(screen.getByTestId('forfeit-notice').textContent).toBe(TEXTS.forfeitConnectionLost('10 USDT'));
     expect(view.router.state.location.pathname).toBe('/');
     // Closed: nothing is sent for it any more (no leave_game on the way out).
     expect(sent('leave_game')).toEqual([]);
@@ -571,7 +592,9 @@ describe('game screen: a game the server ended while the connection was away (is
   it('a game still running on return stays open: its state comes from the server', async () => {
     const view = openGame();
     const { requests } = installFetch((request) =>
-      request.url === `/api/games/${ROOM}` ? jsonResponse(200, ended({ status: 'playing', result: null, endReason: null, endedAt: null })) : (backgroundReads(request) ?? jsonResponse(404, {})),
+      request.url === `/api/games/${ROOM}`
+        ? jsonResponse(200, ended({ status: 'playing', result: null, endReason: null, endedAt: null }))
+        : (backgroundReads(request) ?? jsonResponse(404, {})),
     );
     act(() => server.socket.drop());
     act(() => server.socket.reconnect());
@@ -671,7 +694,7 @@ describe('game screen: reactions', () => {
   it('a quick message the server refuses is not shown as sent, and the sender sees why (issue 14)', () => {
     openGame();
     fireEvent.click(button('React 🔥'));
-    act(() => answerReactions({ ok: false, message: 'You can send one reaction per second.' }));
+    act(() => answerReactions({ ok: false, code: 'reaction_too_soon', message: 'You can send one reaction per second.' }));
     expect(screen.queryByTestId('reaction-mine')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe('Not sent: You can send one reaction per second.');
   });
@@ -691,7 +714,9 @@ describe('game screen: reactions', () => {
     ]);
     // Refused (say the server found it too fast): nothing typed is lost, and the sender reads why.
     const [, , ack] = server.socket.sent.filter(([name]) => name === 'send_reaction')[1]!;
-    act(() => (ack as (answer: unknown) => void)({ ok: false, message: 'One message per second, please.' }));
+    act(() =>
+      (ack as (answer: unknown) => void)({ ok: false, code: 'message_too_soon', message: 'One message per second, please.' }),
+    );
     expect(box.value).toBe('good luck');
     expect(screen.getByRole('alert').textContent).toBe('Not sent: One message per second, please.');
     advance(3_000);
@@ -707,13 +732,13 @@ describe('game screen: reactions', () => {
     expect(screen.getByTestId('reaction-mine').textContent).toBe('good luck');
   });
 
-  it('a menu link asks "Leave and lose $10?": Stay keeps the game, Leave sends leave_game, navigates, and home says so once', () => {
+  it('a menu link asks "Leave and lose 10 USDT?": Stay keeps the game, Leave sends leave_game, navigates, and home says so once', () => {
     const stopIntercepting = interceptLeaving();
     try {
       const { router } = openGame();
       const howToPlay = () => screen.getAllByRole('link', { name: 'How to play ?' })[0] as HTMLElement;
       fireEvent.click(howToPlay());
-      const confirm = screen.getByRole('alertdialog', { name: 'Leave and lose $10?' });
+      const confirm = screen.getByRole('alertdialog', { name: 'Leave and lose 10 USDT?' });
       fireEvent.click(within(confirm).getByRole('button', { name: 'Stay' }));
       expect(screen.queryByRole('alertdialog')).toBeNull();
       expect(router.state.location.pathname).toBe('/search-game');
@@ -725,7 +750,7 @@ describe('game screen: reactions', () => {
       expect(router.state.location.pathname).toBe('/howtoplay');
       advance(10);
       expect(sent('leave_game')).toEqual([{ room: ROOM }]);
-      expect(screen.getByTestId('forfeit-notice').textContent).toBe('You left the game and lost $10');
+      expect(screen.getByTestId('forfeit-notice').textContent).toBe('You left the game and lost 10 USDT');
     } finally {
       stopIntercepting();
     }

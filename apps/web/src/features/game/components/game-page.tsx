@@ -8,9 +8,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { betAmountSchema, characterSchema, TEXTS } from '@shifumi/protocol';
+import type { z } from 'zod';
+import { characterSchema, gameFoundSchema } from '@shifumi/protocol';
 import { formatBetUsd } from '../../../lib/money-format';
+import { loadNamespace, translate, useT } from '../../../lib/i18n/i18n';
+import { GAME_TEXTS } from '../../../lib/i18n/page-namespaces';
 import { useRealtimeStatus } from '../../../lib/realtime-status';
 import { useSession } from '../../../lib/session-store';
 import { isGameOpen, useGameView } from '../game-store';
@@ -28,15 +30,15 @@ import { SoundToggle } from '../../../lib/sound-toggle';
 import { playSound } from '../sound';
 import styles from './game-page.module.css';
 
-/** The navigation state (spec S2: room, character, opponent character, amount; plus the opponent and the stake). */
-const gameStartSchema = z.object({
-  room: z.string().min(1),
-  character: characterSchema,
-  opponentCharacter: characterSchema,
-  amount: betAmountSchema,
-  opponent: z.object({ id: z.string().min(1), name: z.string(), walletAddress: z.string().nullable() }),
-  stakeEth: z.string(),
-});
+// Issue 27: the screen's texts come with its chunk (the module is ready once they are).
+await loadNamespace('game', GAME_TEXTS);
+
+/**
+ * The navigation state (spec S2: room, character, opponent character, amount;
+ * plus the opponent and the stake): the protocol's `game_found` and the
+ * player's own character.
+ */
+const gameStartSchema = gameFoundSchema.extend({ character: characterSchema });
 type GameStartState = z.infer<typeof gameStartSchema>;
 
 export function GamePage() {
@@ -57,14 +59,12 @@ function OpenGame({ start, me }: { start: GameStartState; me: string }) {
 }
 
 function resultText(view: GameView): string {
-  if (view.reveal && !view.reveal.shuffling) {
-    return view.reveal.outcome === 'win' ? 'You Win' : view.reveal.outcome === 'lose' ? 'You Lose' : 'Draw';
-  }
-  if (view.reveal) return 'Revealing…';
-  if (view.end) return 'Game over';
-  if (view.deadline === null) return 'Waiting for the round to start…';
-  if (view.myChoice) return 'Choice locked. Waiting for your opponent…';
-  return 'Make your choice';
+  if (view.reveal && !view.reveal.shuffling) return translate(`game.result.${view.reveal.outcome}`);
+  if (view.reveal) return translate('game.result.revealing');
+  if (view.end) return translate('game.result.over');
+  if (view.deadline === null) return translate('game.result.waitingForRound');
+  if (view.myChoice) return translate('game.result.waitingForOpponent');
+  return translate('game.result.choose');
 }
 
 /** Scrolls `element` into the visible area below the sticky header, only when part of it is out of view. */
@@ -78,6 +78,7 @@ function bringIntoView(element: HTMLElement): void {
 }
 
 function GameScreen({ start, me, view }: { start: GameStartState; me: string; view: GameView }) {
+  const t = useT();
   const navigate = useNavigate();
   const { secondsLeft, choose } = useGame(start.room, view);
   useLeaveGuard(start.room, isRunning(view), formatBetUsd(start.amount));
@@ -100,37 +101,41 @@ function GameScreen({ start, me, view }: { start: GameStartState; me: string; vi
   }, [revealStep]);
   return (
     <div className={styles.page}>
-      <h1 className="visually-hidden">Game against {start.opponent.name}</h1>
+      <h1 className="visually-hidden">{t('game.heading', { name: start.opponent.name })}</h1>
       {/* Issue 14: at 1440 × 900 the reactions sit beside the board, all in view without scrolling. */}
       <div className={styles.board}>
         <div ref={arenaRef} className={styles.arenaGroup} data-testid="game-arena">
-        <Scoreboard
-          opponentName={start.opponent.name}
-          myScore={view.scores[me] ?? 0}
-          opponentScore={view.scores[start.opponent.id] ?? 0}
-          round={view.round}
-          secondsLeft={view.reveal || view.end ? null : secondsLeft}
-          waitingForMe={open}
-          amount={start.amount}
-          stakeEth={start.stakeEth}
-        />
-        {connection !== 'live' && isRunning(view) ? (
-          <div className={styles.reconnecting} role="status" data-testid="game-reconnecting">
-            {TEXTS.gameReconnecting}
-          </div>
-        ) : null}
-        <Arena
-          character={start.character}
-          opponentCharacter={start.opponentCharacter}
-          reveal={view.reveal}
-          myChoice={view.myChoice}
-          opponentLocked={view.opponentLocked}
-          opponentConnected={view.opponentConnected}
-          sealCheck={view.sealCheck}
-        />
-        <p className={`${styles.result} ${view.reveal && !view.reveal.shuffling ? styles[view.reveal.outcome] : ''}`} aria-live="polite" data-testid="round-result">
-          {resultText(view)}
-        </p>
+          <Scoreboard
+            opponentName={start.opponent.name}
+            myScore={view.scores[me] ?? 0}
+            opponentScore={view.scores[start.opponent.id] ?? 0}
+            round={view.round}
+            secondsLeft={view.reveal || view.end ? null : secondsLeft}
+            waitingForMe={open}
+            amount={start.amount}
+            stakeEth={start.stakeEth}
+          />
+          {connection !== 'live' && isRunning(view) ? (
+            <div className={styles.reconnecting} role="status" data-testid="game-reconnecting">
+              {t('game.reconnecting')}
+            </div>
+          ) : null}
+          <Arena
+            character={start.character}
+            opponentCharacter={start.opponentCharacter}
+            reveal={view.reveal}
+            myChoice={view.myChoice}
+            opponentLocked={view.opponentLocked}
+            opponentConnected={view.opponentConnected}
+            sealCheck={view.sealCheck}
+          />
+          <p
+            className={`${styles.result} ${view.reveal && !view.reveal.shuffling ? styles[view.reveal.outcome] : ''}`}
+            aria-live="polite"
+            data-testid="round-result"
+          >
+            {resultText(view)}
+          </p>
         </div>
         <ChoiceButtons enabled={open} chosen={view.myChoice} onChoose={choose} />
         <p role="status" className={styles.status}>
@@ -143,13 +148,17 @@ function GameScreen({ start, me, view }: { start: GameStartState; me: string; vi
           <SoundToggle />
         </div>
       </div>
-      {view.popup ? <GameOverPopup
+      {view.popup ? (
+        <GameOverPopup
           room={start.room}
           end={view.popup}
           character={start.character}
           amount={start.amount}
           scores={[view.scores[me] ?? 0, view.scores[start.opponent.id] ?? 0]}
-          stakeEth={start.stakeEth} onGoHome={() => void navigate('/home')} /> : null}
+          stakeEth={start.stakeEth}
+          onGoHome={() => void navigate('/home')}
+        />
+      ) : null}
     </div>
   );
 }

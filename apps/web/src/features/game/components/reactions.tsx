@@ -10,11 +10,13 @@ import { QUICK_MESSAGE_MAX_LENGTH, REACTION_DISPLAY_MS } from '@shifumi/protocol
 import { Button } from '../../../components/ui/button';
 import { onServerEvent } from '../../../lib/game-events';
 import { emitToServer } from '../../../lib/socket';
+import { useT } from '../../../lib/i18n/i18n';
 import styles from './reactions.module.css';
 
 export const REACTION_CHOICES = ['👍', '😂', '😮', '😡', '🔥', '🤝'] as const;
 
-const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+const segmenter =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
 
 /** One grapheme. */
 export function isSingleCharacter(content: string): boolean {
@@ -42,10 +44,11 @@ function useTransient(): [string | null, (content: string) => void] {
 }
 
 function Bubble({ content, who }: { content: string; who: 'mine' | 'theirs' }) {
+  const t = useT();
   const emoji = isSingleCharacter(content);
   return (
     <p className={`${styles.said} ${who === 'mine' ? styles.mine : styles.theirs}`}>
-      <span className="visually-hidden">{who === 'mine' ? 'You: ' : 'Opponent: '}</span>
+      <span className="visually-hidden">{t(`game.reactions.${who}`)}</span>
       <span className={emoji ? styles.emoji : styles.bubble} data-testid={`reaction-${who}`} data-kind={emoji ? 'emoji' : 'text'}>
         {content}
       </span>
@@ -57,6 +60,7 @@ function Bubble({ content, who }: { content: string; who: 'mine' | 'theirs' }) {
 export const REFUSAL_DISPLAY_MS = 4_000;
 
 export function Reactions({ room }: { room: string }) {
+  const t = useT();
   const [mine, showMine] = useTransient();
   const [theirs, showTheirs] = useTransient();
   const [message, setMessage] = useState('');
@@ -97,33 +101,39 @@ export function Reactions({ room }: { room: string }) {
 
   const sendable = quickMessageContent(message) !== null;
   return (
-    <section className={styles.reactions} aria-label="Reactions">
+    <section className={styles.reactions} aria-label={t('game.reactions.label')}>
       <div className={styles.bubbles} aria-live="polite">
         {mine ? <Bubble content={mine} who="mine" /> : null}
         {theirs ? <Bubble content={theirs} who="theirs" /> : null}
       </div>
       {refusal ? (
         <p role="alert" className={styles.refusal}>
-          Not sent: {refusal}
+          {t('game.reactions.notSent', { reason: refusal })}
         </p>
       ) : null}
-      <div className={styles.picker} role="group" aria-label="Send a reaction">
+      <div className={styles.picker} role="group" aria-label={t('game.reactions.picker')}>
         {REACTION_CHOICES.map((emoji) => (
-          <button key={emoji} type="button" className={styles.reaction} onClick={() => send(emoji, 'reaction')} aria-label={`React ${emoji}`}>
+          <button
+            key={emoji}
+            type="button"
+            className={styles.reaction}
+            onClick={() => send(emoji, 'reaction')}
+            aria-label={t('game.reactions.react', { emoji })}
+          >
             {emoji}
           </button>
         ))}
       </div>
       <form className={styles.message} onSubmit={handleSubmit}>
         <label htmlFor={messageId} className="visually-hidden">
-          Quick message
+          {t('game.reactions.message')}
         </label>
         <input
           id={messageId}
           className={styles.messageInput}
           value={message}
           maxLength={QUICK_MESSAGE_MAX_LENGTH}
-          placeholder="Quick message"
+          placeholder={t('game.reactions.message')}
           autoComplete="off"
           aria-describedby={counterId}
           onChange={(event) => setMessage(event.target.value)}
@@ -132,7 +142,7 @@ export function Reactions({ room }: { room: string }) {
           {message.trim().length}/{QUICK_MESSAGE_MAX_LENGTH}
         </span>
         <Button type="submit" variant="secondary" disabled={!sendable}>
-          Send
+          {t('game.reactions.send')}
         </Button>
       </form>
     </section>

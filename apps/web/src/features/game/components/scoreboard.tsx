@@ -3,6 +3,7 @@
  * round wins, the round, the countdown to the server's deadline and the bet.
  */
 import { formatBetUsd, formatEthText } from '../../../lib/money-format';
+import { useIntlLocale, useT } from '../../../lib/i18n/i18n';
 import styles from './scoreboard.module.css';
 
 export interface ScoreboardProps {
@@ -22,19 +23,36 @@ export interface ScoreboardProps {
 
 const WARNING_SECONDS = 3;
 
-export function Scoreboard({ opponentName, myScore, opponentScore, round, secondsLeft, waitingForMe, amount, stakeEth, stakeLabel }: ScoreboardProps) {
+export function Scoreboard({
+  opponentName,
+  myScore,
+  opponentScore,
+  round,
+  secondsLeft,
+  waitingForMe,
+  amount,
+  stakeEth,
+  stakeLabel,
+}: ScoreboardProps) {
+  const t = useT();
+  const locale = useIntlLocale();
   const urgent = waitingForMe && secondsLeft !== null && secondsLeft <= WARNING_SECONDS;
   return (
-    <section className={styles.scoreboard} aria-label="Score">
+    <section className={styles.scoreboard} aria-label={t('game.score.label')}>
       <div className={styles.side}>
-        <span className={styles.name}>You</span>
+        <span className={styles.name}>{t('game.score.you')}</span>
         <span className={styles.score} data-testid="my-score">
           {myScore}
         </span>
       </div>
       <div className={styles.center}>
-        <span className={styles.round}>Round {round}</span>
-        <span className={`${styles.timer} ${urgent ? styles.urgent : ''}`} role="timer" aria-label="Seconds left" data-testid="countdown">
+        <span className={styles.round}>{t('game.score.round', { round })}</span>
+        <span
+          className={`${styles.timer} ${urgent ? styles.urgent : ''}`}
+          role="timer"
+          aria-label={t('game.score.secondsLeft')}
+          data-testid="countdown"
+        >
           {secondsLeft ?? '–'}
         </span>
       </div>
@@ -46,9 +64,11 @@ export function Scoreboard({ opponentName, myScore, opponentScore, round, second
           {opponentScore}
         </span>
       </div>
-      <p className={styles.stake}>{stakeLabel ?? `Bet ${formatBetUsd(amount)} · ${formatEthText(stakeEth)}`}</p>
+      <p className={styles.stake}>
+        {stakeLabel ?? t('game.score.bet', { usd: formatBetUsd(amount, locale), eth: formatEthText(stakeEth, locale) })}
+      </p>
       <p className="visually-hidden" aria-live="polite">
-        {waitingForMe && secondsLeft !== null && secondsLeft <= 5 && secondsLeft > 0 ? 'Five seconds left to choose.' : ''}
+        {waitingForMe && secondsLeft !== null && secondsLeft <= 5 && secondsLeft > 0 ? t('game.score.fiveSecondsLeft') : ''}
       </p>
     </section>
   );

@@ -29,7 +29,8 @@ export function useEndedWhileAway(room: string, running: boolean, amount: string
         if (cancelled || game.status === 'playing' || !isGameOpen(room)) return;
         closeGame(room);
         if (game.result === 'Victory') recordForfeit({ outcome: 'won', amount });
-        else if (game.result === 'Defeat') recordForfeit({ outcome: 'lost', amount, reason: game.endReason === 'forfeit-disconnect' ? 'connection' : 'left' });
+        else if (game.result === 'Defeat')
+          recordForfeit({ outcome: 'lost', amount, reason: game.endReason === 'forfeit-disconnect' ? 'connection' : 'left' });
         void navigate('/', { replace: true });
       },
       // The game's own events still come when it runs on; nothing is lost by not knowing here.

@@ -58,7 +58,10 @@ export function useGame(room: string, view: GameView, driver?: GameDriver): Game
   const due = popupDue(view);
   useEffect(() => {
     if (!due) return;
-    const timer = window.setTimeout(() => (dispatch ?? ((action: GameAction) => dispatchToGame(room, action)))({ type: 'showPopup' }), POPUP_DELAY_MS);
+    const timer = window.setTimeout(
+      () => (dispatch ?? ((action: GameAction) => dispatchToGame(room, action)))({ type: 'showPopup' }),
+      POPUP_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [room, due, dispatch]);
 

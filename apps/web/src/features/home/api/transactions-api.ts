@@ -47,7 +47,8 @@ export function mergeFeed(items: readonly TransactionFeedItem[]): TransactionFee
   return merged.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
-export function useRecentTransactions(): TransactionFeedItem[] {
+/** The games to show, and whether the first answer came (issue 26: an empty list is short only once it is known to be empty). */
+export function useRecentTransactions(): { items: TransactionFeedItem[]; settled: boolean } {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: transactionsQueryKey,
@@ -61,10 +62,13 @@ export function useRecentTransactions(): TransactionFeedItem[] {
   useEffect(() => {
     function onTransaction(event: Event) {
       const items = wellFormedItems([event instanceof CustomEvent ? (event.detail as unknown) : undefined], 'A live transaction');
-      if (items.length > 0) queryClient.setQueryData<TransactionFeedItem[]>(transactionsQueryKey, (current) => mergeFeed([...items, ...(current ?? [])]));
+      if (items.length > 0)
+        queryClient.setQueryData<TransactionFeedItem[]>(transactionsQueryKey, (current) =>
+          mergeFeed([...items, ...(current ?? [])]),
+        );
     }
     window.addEventListener(WINDOW_EVENTS.transaction, onTransaction);
     return () => window.removeEventListener(WINDOW_EVENTS.transaction, onTransaction);
   }, [queryClient]);
-  return mergeFeed(query.data ?? []).slice(0, RECENT_TRANSACTIONS_SHOWN);
+  return { items: mergeFeed(query.data ?? []).slice(0, RECENT_TRANSACTIONS_SHOWN), settled: query.isSuccess || query.isError };
 }

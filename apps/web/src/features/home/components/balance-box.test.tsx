@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { PRICE_POLL_MS } from '@shifumi/protocol';
 import { BALANCE_WINDOW_EVENT } from '../../../lib/socket';
-import { accountFixture, backgroundReads, installFetch, jsonResponse, priceFixture, type FetchHandler } from '../../../test/fetch-mock';
+import {
+  accountFixture,
+  backgroundReads,
+  installFetch,
+  jsonResponse,
+  priceFixture,
+  type FetchHandler,
+} from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 /** Signs in, answers the background reads (with `price` for GET /api/price) and waits for the ETH balance. */
@@ -34,8 +41,8 @@ describe('balance box', () => {
     expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH');
     // 1.5 ETH × $3000
     await user.click(screen.getByRole('button', { name: 'Balance 1.5 ETH Show in USD' }));
-    expect(screen.getByTestId('balance-value').textContent).toBe('$4500.00');
-    await user.click(screen.getByRole('button', { name: 'Balance $4500.00 Show in ETH' }));
+    expect(screen.getByTestId('balance-value').textContent).toBe('$4,500.00');
+    await user.click(screen.getByRole('button', { name: 'Balance $4,500.00 Show in ETH' }));
     expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH');
   });
 
@@ -43,9 +50,9 @@ describe('balance box', () => {
     const { user } = await openHome();
     await waitFor(() => expect(screen.getByTestId('nav-balance-value').textContent).toBe('1.5 ETH'));
     await user.click(screen.getByRole('button', { name: 'Balance 1.5 ETH Show in USD' }));
-    expect(screen.getByTestId('nav-balance-value').textContent).toBe('$4500.00');
+    expect(screen.getByTestId('nav-balance-value').textContent).toBe('$4,500.00');
     expect(window.localStorage.getItem('shifumi.balanceCurrency')).toBe('USD');
-    await user.click(screen.getByRole('button', { name: 'Balance $4500.00, show in ETH' }));
+    await user.click(screen.getByRole('button', { name: 'Balance $4,500.00, show in ETH' }));
     expect(screen.getByTestId('balance-value').textContent).toBe('1.5 ETH');
     expect(window.localStorage.getItem('shifumi.balanceCurrency')).toBeNull();
   });
@@ -54,7 +61,7 @@ describe('balance box', () => {
     const { user } = await openHome();
     screen.getByRole('button', { name: 'Balance 1.5 ETH Show in USD' }).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByTestId('balance-value').textContent).toBe('$4500.00');
+    expect(screen.getByTestId('balance-value').textContent).toBe('$4,500.00');
   });
 
   it('rounds dollars down to the cent, never up', async () => {
@@ -68,9 +75,9 @@ describe('balance box', () => {
     const { user } = await openHome({ price: { ...priceFixture, source: 'development' } });
     expect(screen.queryByText('development price')).toBeNull(); // ETH is not a price conversion
     await user.click(screen.getByRole('button', { name: /^Balance .*Show in (USD|ETH)$/ }));
-    expect(screen.getByTestId('balance-value').textContent).toBe('$4500.00');
+    expect(screen.getByTestId('balance-value').textContent).toBe('$4,500.00');
     expect(screen.getByText('development price')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Balance $4500.00 development price Show in ETH' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Balance $4,500.00 development price Show in ETH' })).toBeTruthy();
   });
 
   it('shows no dollars from a stale price', async () => {
@@ -81,7 +88,10 @@ describe('balance box', () => {
 
   it('logs a failure to load the price and shows no dollars', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = await openHome({ handler: (request) => (request.url === '/api/price' ? jsonResponse(500, {}) : (backgroundReads(request) ?? jsonResponse(404, {}))) });
+    const { user } = await openHome({
+      handler: (request) =>
+        request.url === '/api/price' ? jsonResponse(500, {}) : (backgroundReads(request) ?? jsonResponse(404, {})),
+    });
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not load the ETH price', expect.anything()));
     await user.click(screen.getByRole('button', { name: /^Balance .*Show in (USD|ETH)$/ }));
     expect(screen.getByTestId('balance-value').textContent).toBe('Price unavailable');

@@ -4,9 +4,12 @@ import { CHARACTER_NAMES, CharacterArt } from '../../../components/ui/character-
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useSelectedCharacter } from '../../../lib/selected-character';
 import styles from './character-hero.module.css';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** The 2x2 picker, a chunk of its own: fetched when Change Character is hovered, focused or pressed. */
-const CharacterPickerDialog = lazyComponent(() => import('./character-picker-dialog').then((module) => module.CharacterPickerDialog));
+const CharacterPickerDialog = lazyComponent(() =>
+  import('./character-picker-dialog').then((module) => module.CharacterPickerDialog),
+);
 
 /**
  * The hero: the player's character and the Change Character button. The
@@ -17,21 +20,21 @@ export function CharacterHero() {
   const [character, setCharacter] = useSelectedCharacter();
   const [pickerOpen, setPickerOpen] = useState(false);
   const name = CHARACTER_NAMES[character];
+  const t = useT();
 
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
-        <p className={styles.eyebrow}>Live 1 vs 1 matches</p>
+        <p className={styles.eyebrow}>{t('home.hero.eyebrow')}</p>
         <h1 id="hero-title" className={styles.title}>
-          Rock, paper, scissors — <span className={styles.highlight}>for real.</span>
+          {t('home.hero.titleStart')}
+          <span className={styles.highlight}>{t('home.hero.titleHighlight')}</span>
         </h1>
-        <p className={styles.lead}>
-          Face another player live. Ten seconds a round, first to two round wins takes the pot: double the bet.
-        </p>
+        <p className={styles.lead}>{t('home.hero.lead')}</p>
       </div>
       <div className={styles.stage}>
         <div className={styles.halo} aria-hidden="true" />
-        <CharacterArt character={character} size={220} label={`Your character: ${name}`} className={styles.art} />
+        <CharacterArt character={character} size={220} label={t('home.hero.characterLabel', { name })} className={styles.art} />
         <p className={styles.name}>{name}</p>
         <Button
           variant="secondary"
@@ -39,7 +42,7 @@ export function CharacterHero() {
           onPointerEnter={CharacterPickerDialog.preload}
           onFocus={CharacterPickerDialog.preload}
         >
-          Change Character
+          {t('home.hero.changeCharacter')}
         </Button>
       </div>
       {pickerOpen ? (

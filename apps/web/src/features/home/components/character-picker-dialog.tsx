@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { CHARACTERS, type Character } from '@shifumi/protocol/constants';
 import { CHARACTER_NAMES, CharacterArt } from '../../../components/ui/character-art';
 import { Dialog } from '../../../components/ui/dialog';
+import { useT } from '../../../lib/i18n/i18n';
 import styles from './character-picker-dialog.module.css';
 
 export interface CharacterPickerDialogProps {
@@ -15,13 +16,14 @@ export interface CharacterPickerDialogProps {
 }
 
 export function CharacterPickerDialog({ selected, onSelect, onClose }: CharacterPickerDialogProps) {
+  const t = useT();
   const selectedRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       open
       onClose={onClose}
-      title="Choose your character"
-      description="Your opponent sees it during the match."
+      title={t('home.hero.pickerTitle')}
+      description={t('home.hero.pickerText')}
       size="medium"
       initialFocusRef={selectedRef}
     >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { BET_AMOUNTS, STORAGE_KEYS, TEXTS, WINDOW_EVENTS } from '@shifumi/protocol';
+import { BET_AMOUNTS, STORAGE_KEYS, WINDOW_EVENTS } from '@shifumi/protocol';
 import { setRealtimeStatus } from '../../../lib/realtime-status';
 import { receiveLobby, resetLobby } from '../../../lib/lobby';
 import { renderApp, signInAs } from '../../../test/render-app';
@@ -22,9 +22,9 @@ describe('home page', () => {
 
     await user.click(play);
 
-    expect(screen.getByRole('alert').textContent).toBe(TEXTS.selectAmount);
+    expect(screen.getByRole('alert').textContent).toBe('Please select an amount to play.');
     await user.selectOptions(screen.getByLabelText('Bet amount'), '10');
-    expect(screen.queryByText(TEXTS.selectAmount)).toBeNull();
+    expect(screen.queryByText('Please select an amount to play.')).toBeNull();
   });
 
   it('offers every bet amount in USDT', () => {
@@ -38,7 +38,9 @@ describe('home page', () => {
     expect(screen.getByTestId('lobby-waiting').textContent).toBe('');
     act(() => receiveLobby({ stakes: BET_AMOUNTS.map((amount) => ({ amount, waiting: amount === 20 ? 2 : 0 })) }));
     const options = within(screen.getByLabelText('Bet amount')).getAllByRole('option');
-    expect(options.slice(1).map((option) => option.textContent)).toEqual(BET_AMOUNTS.map((amount) => `${amount} USDT · ${amount === 20 ? 2 : 0} waiting`));
+    expect(options.slice(1).map((option) => option.textContent)).toEqual(
+      BET_AMOUNTS.map((amount) => `${amount} USDT · ${amount === 20 ? 2 : 0} waiting`),
+    );
     await user.selectOptions(screen.getByLabelText('Bet amount'), '20');
     expect(screen.getByTestId('lobby-waiting').textContent).toBe('2 waiting at 20 USDT');
     // Something malformed changes nothing.
@@ -64,7 +66,11 @@ describe('home page', () => {
     renderApp('/');
     expect(screen.getByText('Balance').nextSibling?.textContent).toBe('—');
     const table = screen.getByRole('table', { name: 'Recent Transactions' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Game', 'Players', 'Game Amount', 'Time']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Game', 'Players', 'Game Amount', 'Time']);
     expect(within(table).getByText('No games yet')).toBeTruthy();
   });
 
@@ -74,12 +80,11 @@ describe('home page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Change Character' }));
     const picker = screen.getByRole('dialog', { name: 'Choose your character' });
-    expect(within(within(picker).getByRole('list')).getAllByRole('button').map((choice) => choice.textContent?.trim())).toEqual([
-      'Pebble ✓',
-      'Origami',
-      'Snips',
-      'Nova',
-    ]);
+    expect(
+      within(within(picker).getByRole('list'))
+        .getAllByRole('button')
+        .map((choice) => choice.textContent?.trim()),
+    ).toEqual(['Pebble ✓', 'Origami', 'Snips', 'Nova']);
     expect(within(picker).getByRole('button', { name: 'Pebble', pressed: true })).toBeTruthy();
 
     await user.click(within(picker).getByRole('button', { name: 'Nova' }));

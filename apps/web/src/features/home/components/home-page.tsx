@@ -1,11 +1,25 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { BetAmount } from '@shifumi/protocol/constants';
 import { useIsExtraSmallScreen } from '../../../lib/use-media-query';
 import { useIsSignedIn } from '../../../lib/session-store';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { loadNamespace } from '../../../lib/i18n/i18n';
+import { RECENT_TEXTS } from '../../../lib/i18n/namespaces';
 import { CharacterHero } from './character-hero';
 import { PlayPanel } from './play-panel';
-import { RecentTransactions } from './recent-transactions';
 import styles from './home-page.module.css';
+
+/**
+ * Issue 27: Recent Transactions, below the hero and Play Now, is a chunk of its
+ * own (home's first load had no room for the language runtime otherwise),
+ * fetched as soon as home's code runs, in parallel with the first render.
+ */
+const RecentTransactions = lazyComponent(() =>
+  Promise.all([import('./recent-transactions'), loadNamespace('recent', RECENT_TEXTS)]).then(
+    ([module]) => module.RecentTransactions,
+  ),
+);
+RecentTransactions.preload();
 
 /**
  * / and /home. Issue 14: on a phone, a signed-in player finds Play Now (and the
@@ -26,10 +40,15 @@ export function HomePage({ extra, searchOffers }: HomePageProps = {}) {
   return (
     <div className={styles.page}>
       <div className={styles.top}>
-        {playFirst ? <PlayPanel searchOffers={searchOffers} /> : <CharacterHero />}
-        {playFirst ? <CharacterHero /> : <PlayPanel searchOffers={searchOffers} />}
+        {/* Keyed, so that crossing the phone breakpoint moves the panels instead of remounting them (an open deposit dialog stays open). */}
+        {playFirst
+          ? [<PlayPanel key="play" searchOffers={searchOffers} />, <CharacterHero key="hero" />]
+          : [<CharacterHero key="hero" />, <PlayPanel key="play" searchOffers={searchOffers} />]}
       </div>
-      <RecentTransactions />
+      {/* Until its chunk arrives, its place is kept: nothing below it (the footer, the challenges) moves when it does. */}
+      <Suspense fallback={<div className={styles.recentPlaceholder} aria-hidden="true" />}>
+        <RecentTransactions />
+      </Suspense>
       {/* Last: what app/ adds (a chunk of its own, issue 24) appears below everything, so nothing on home moves when it arrives. */}
       {extra}
     </div>

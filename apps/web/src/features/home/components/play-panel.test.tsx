@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TEXTS, type ServerToClientEvents } from '@shifumi/protocol';
+import { HOME_EN } from '@shifumi/protocol/catalogue/en/home';
 import { accountFixture, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { connectAuthenticatedSocket, disconnectAuthenticatedSocket, loadRealtimeClient } from '../../../lib/socket';
@@ -11,7 +12,6 @@ import { authenticatedServer } from '../../../test/fake-socket';
 vi.mock('socket.io-client', () => import('../../../test/fake-socket'));
 // socket.io-client is fetched on first use: load the fake one before any test opens a socket.
 beforeAll(() => loadRealtimeClient());
-
 
 let server: ReturnType<typeof authenticatedServer>;
 
@@ -96,7 +96,9 @@ describe('play panel', () => {
     act(() => server.socket.drop());
     expect(screen.getByTestId('realtime-status').textContent).toBe('Reconnecting…');
     expect(button('Play Now').disabled).toBe(true);
-    expect(screen.getByTestId('play-connection-hint').textContent).toBe(TEXTS.playNeedsConnection);
+    expect(screen.getByTestId('play-connection-hint').textContent).toBe(
+      'Play Now waits for the live connection to the game server.',
+    );
     act(() => server.socket.reconnect());
     expect(screen.getByTestId('realtime-status').textContent).toBe('Live');
     expect(button('Play Now').disabled).toBe(false);
@@ -113,7 +115,7 @@ describe('play panel', () => {
     expect(screen.getByText('Looking for an opponent at 10 USDT…')).toBeTruthy();
     act(() => server.socket.drop());
     expect(screen.queryByText('Looking for an opponent at 10 USDT…')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toBe(TEXTS.searchConnectionLost);
+    expect(screen.getByRole('alert').textContent).toBe(HOME_EN.play.connectionLost);
   });
 
   it('refuses a bet the balance does not cover at the live price, with the ETH needed (6 decimals, rounded up)', async () => {
@@ -136,7 +138,7 @@ describe('play panel', () => {
     await openHome();
     chooseAmount('5');
     fireEvent.click(button('Play Now'));
-    send('error', { message: 'You are already searching or playing.' });
+    send('error', { code: 'already_searching', message: 'You are already searching or playing.' });
     expect(screen.getByRole('alert').textContent).toBe('You are already searching or playing.');
     expect(button('Play Now')).toBeTruthy();
   });
@@ -163,7 +165,13 @@ describe('play panel', () => {
     chooseAmount('5');
     fireEvent.click(button('Play Now'));
     fireEvent.click(button('Cancel'));
-    send('game_found', { room: 'r9', opponentCharacter: 'Character2', opponent: { id: 'u2', name: 'Bo', walletAddress: null }, amount: 5, stakeEth: '0.0025' });
+    send('game_found', {
+      room: 'r9',
+      opponentCharacter: 'Character2',
+      opponent: { id: 'u2', name: 'Bo', walletAddress: null },
+      amount: 5,
+      stakeEth: '0.0025',
+    });
     expect(router.state.location.pathname).toBe('/search-game');
     expect(router.state.location.state).toMatchObject({ room: 'r9', character: 'Character1', amount: 5 });
   });

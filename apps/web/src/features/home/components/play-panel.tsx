@@ -11,11 +11,10 @@
  */
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatEthFixed, usdToWei } from '@shifumi/money';
+import { formatEthFixed, stakeFor } from '@shifumi/money';
 import { BET_AMOUNTS, type BetAmount } from '@shifumi/protocol/constants';
-import { TEXTS } from '@shifumi/protocol/texts';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { addFundsDialog } from '../../../lib/add-funds-dialog';
-import { LOBBY_HOME_TEXTS as LOBBY_TEXTS } from '@shifumi/protocol/lobby-home-texts';
 import { useLobby, waitingAt } from '../../../lib/lobby';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { getRememberedBet, rememberBet } from '../../../lib/remembered-bet';
@@ -29,6 +28,7 @@ import { useIsSignedIn } from '../../../lib/session-store';
 import { useAccountQuery } from '../../../lib/account-api';
 import { BalanceBox } from './balance-box';
 import { OnlinePlayers } from './online-players';
+import { requestSignIn } from '../../../lib/sign-in-request';
 import styles from './play-panel.module.css';
 
 const GAME_SCREEN_PATH = '/search-game';
@@ -36,47 +36,28 @@ const GAME_SCREEN_PATH = '/search-game';
 // Issue 24: the search's clock and offers, fetched with the first search (home's first load stays within budget).
 const SearchStatus = lazyComponent(() => import('./search-status').then((module) => module.SearchStatus));
 
-
 function parseAmount(value: string): BetAmount | null {
   const amount = Number(value);
   return (BET_AMOUNTS as readonly number[]).includes(amount) ? (amount as BetAmount) : null;
 }
 
-export interface PlayPanelProps {
-  /** Issue 24: more offers for a long search (composed by the app). */
-  searchOffers?: ((amount: BetAmount) => ReactNode) | undefined;
-}
-
-export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
-  const signedIn = useIsSignedIn();
-  const amountId = useId();
-  const errorId = useId();
-  const connectionHintId = useId();
-  const [amount, setAmount] = useState<BetAmount | null>(getRememberedBet);
-  const [depositOpen, setDepositOpen] = useState(false);
-  const DepositDialog = addFundsDialog();
-  const account = useAccountQuery(signedIn);
+/** Play Now's checks (an amount, a balance that covers it at the live price), then the search; a game found opens the game screen. */
+function usePlay(balanceWei: string | undefined, setAmount: (amount: BetAmount | null) => void) {
   const price = useUsablePrice();
   const [character] = useSelectedCharacter();
-  const matchmaking = useMatchmaking();
-  const live = useRealtimeStatus('authenticated') === 'live';
   const navigate = useNavigate();
-  const amountError = matchmaking.error;
-  const searching = matchmaking.status === 'searching';
-  const lobby = useLobby();
-  const waitingHere = amount === null ? undefined : waitingAt(lobby, amount);
 
   useEffect(() => onGameFound((start) => void navigate(GAME_SCREEN_PATH, { state: start })), [navigate]);
 
-  function handlePlay(chosen: BetAmount | null = amount) {
+  function play(chosen: BetAmount | null) {
     if (chosen === null) {
-      showMatchmakingError(TEXTS.selectAmount);
+      showMatchmakingError(translate('home.play.selectAmount'));
       return;
     }
-    if (price && account.data) {
-      const needed = usdToWei(chosen, price.microUsdPerEth, 'up');
-      if (BigInt(account.data.balanceWei) < needed) {
-        showMatchmakingError(TEXTS.insufficientBalance(formatEthFixed(needed, 6, 'up')));
+    if (price && balanceWei !== undefined) {
+      const needed = stakeFor(chosen, price.microUsdPerEth);
+      if (BigInt(balanceWei) < needed) {
+        showMatchmakingError(translate('home.play.insufficientBalance', { eth: formatEthFixed(needed, 6, 'up') }));
         return;
       }
     }
@@ -89,68 +70,111 @@ export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
     cancelSearch();
     setAmount(other);
     rememberBet(other);
-    handlePlay(other);
+    play(other);
   }
 
-  function handleAddFunds() {
-    setDepositOpen(true);
-  }
+  return { play, searchAt };
+}
+
+interface BetAmountFieldProps {
+  amount: BetAmount | null;
+  disabled: boolean;
+  /** The matchmaking's refusal, shown under the selector. */
+  error: string | null;
+  lobby: ReturnType<typeof useLobby>;
+  onChange: (amount: BetAmount | null) => void;
+}
+
+/** The bet amount selector (with who waits at each stake) and the refusal under it. */
+function BetAmountField({ amount, disabled, error, lobby, onChange }: BetAmountFieldProps) {
+  const t = useT();
+  const amountId = useId();
+  const errorId = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={amountId} className={styles.label}>
+        {t('home.play.betAmount')}
+      </label>
+      <select
+        id={amountId}
+        className={styles.select}
+        value={amount ?? ''}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(parseAmount(event.target.value))}
+      >
+        <option value="">{t('home.play.chooseAmount')}</option>
+        {BET_AMOUNTS.map((option) => {
+          // Issue 24: who is waiting at each stake, once the lobby is known.
+          const waiting = waitingAt(lobby, option);
+          return (
+            <option key={option} value={option}>
+              {option} USDT{waiting === undefined ? '' : ` · ${t('home.play.waiting', { count: waiting })}`}
+            </option>
+          );
+        })}
+      </select>
+      {error ? (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface PlayPanelProps {
+  /** Issue 24: more offers for a long search (composed by the app). */
+  searchOffers?: ((amount: BetAmount) => ReactNode) | undefined;
+}
+
+export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
+  const t = useT();
+  const signedIn = useIsSignedIn();
+  const connectionHintId = useId();
+  const [amount, setAmount] = useState<BetAmount | null>(getRememberedBet);
+  const [depositOpen, setDepositOpen] = useState(false);
+  const DepositDialog = addFundsDialog();
+  const account = useAccountQuery(signedIn);
+  const matchmaking = useMatchmaking();
+  const live = useRealtimeStatus('authenticated') === 'live';
+  const searching = matchmaking.status === 'searching';
+  const lobby = useLobby();
+  const waitingHere = amount === null ? undefined : waitingAt(lobby, amount);
+  const { play, searchAt } = usePlay(account.data?.balanceWei, setAmount);
 
   return (
     <section className={styles.panel} aria-labelledby="play-panel-title">
       <div className={styles.header}>
         <h2 id="play-panel-title" className={styles.title}>
-          Play a match
+          {t('home.play.title')}
         </h2>
         <OnlinePlayers />
       </div>
 
       <BalanceBox />
 
-      <div className={styles.field}>
-        <label htmlFor={amountId} className={styles.label}>
-          Bet amount
-        </label>
-        <select
-          id={amountId}
-          className={styles.select}
-          value={amount ?? ''}
-          disabled={searching}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? errorId : undefined}
-          onChange={(event) => {
-            const chosen = parseAmount(event.target.value);
-            setAmount(chosen);
-            rememberBet(chosen);
-            showMatchmakingError(null);
-          }}
-        >
-          <option value="">Select an amount</option>
-          {BET_AMOUNTS.map((option) => {
-            // Issue 24: who is waiting at each stake, once the lobby is known.
-            const waiting = waitingAt(lobby, option);
-            return (
-              <option key={option} value={option}>
-                {option} USDT{waiting === undefined ? '' : ` · ${LOBBY_TEXTS.waiting(waiting)}`}
-              </option>
-            );
-          })}
-        </select>
-        {amountError ? (
-          <p id={errorId} role="alert" className={styles.error}>
-            {amountError}
-          </p>
-        ) : null}
-      </div>
+      <BetAmountField
+        amount={amount}
+        disabled={searching}
+        error={matchmaking.error}
+        lobby={lobby}
+        onChange={(chosen) => {
+          setAmount(chosen);
+          rememberBet(chosen);
+          showMatchmakingError(null);
+        }}
+      />
 
       <p className={styles.waiting} data-testid="lobby-waiting" aria-live="polite">
-        {amount !== null && waitingHere !== undefined ? `${LOBBY_TEXTS.waiting(waitingHere)} at ${amount} USDT` : null}
+        {amount !== null && waitingHere !== undefined ? t('home.play.waitingAt', { count: waitingHere, amount }) : null}
       </p>
 
       <div className={styles.actions}>
         {searching ? (
           <Button size="large" block variant="danger" onClick={cancelSearch}>
-            Cancel
+            {t('home.play.cancel')}
           </Button>
         ) : (
           <Button
@@ -158,10 +182,10 @@ export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
             block
             disabled={!signedIn || !live}
             aria-describedby={signedIn && !live ? connectionHintId : undefined}
-            onClick={() => handlePlay()}
+            onClick={() => play(amount)}
             data-preload={GAME_SCREEN_PATH}
           >
-            Play Now
+            {t('home.play.playNow')}
           </Button>
         )}
         <Button
@@ -169,24 +193,24 @@ export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
           size="large"
           block
           disabled={!signedIn}
-          onClick={handleAddFunds}
+          onClick={() => setDepositOpen(true)}
           onPointerEnter={DepositDialog.preload}
           onFocus={DepositDialog.preload}
         >
-          Add Funds
+          {t('home.play.addFunds')}
         </Button>
       </div>
 
       {/* Issue 24: practice, free, for visitors too. */}
       <p className={styles.practice}>
-        <Link to="/practice">{LOBBY_TEXTS.practice}</Link>
+        <Link to="/practice">{t('home.play.practice')}</Link>
       </p>
 
       {searching && matchmaking.request ? (
         <Suspense
           fallback={
             <p role="status" className={styles.hint}>
-              Looking for an opponent at {matchmaking.request.amount} USDT…
+              {t('home.play.searching', { amount: matchmaking.request.amount })}
             </p>
           }
         >
@@ -195,11 +219,23 @@ export function PlayPanel({ searchOffers }: PlayPanelProps = {}) {
           </SearchStatus>
         </Suspense>
       ) : null}
-      {signedIn ? null : <p className={styles.hint}>Sign in to play and to add funds.</p>}
+      {signedIn ? null : (
+        // Issue 26: the hint is the way in — it opens the sign-in dialog.
+        <p className={styles.hint}>
+          <button type="button" className={styles.hintButton} onClick={requestSignIn}>
+            {t('home.play.signInHint')}
+          </button>
+        </p>
+      )}
       {signedIn && !searching ? (
         // Its line is kept while live: the connection opening after the first paint moves nothing.
-        <p id={connectionHintId} className={`${styles.hint} ${styles.connectionHint}`} aria-live="polite" data-testid="play-connection-hint">
-          {live ? null : TEXTS.playNeedsConnection}
+        <p
+          id={connectionHintId}
+          className={`${styles.hint} ${styles.connectionHint}`}
+          aria-live="polite"
+          data-testid="play-connection-hint"
+        >
+          {live ? null : t('home.play.needsConnection')}
         </p>
       ) : null}
       {signedIn && depositOpen ? (

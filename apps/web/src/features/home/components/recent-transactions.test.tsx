@@ -11,10 +11,11 @@ vi.mock('socket.io-client', () => import('../../../test/fake-socket'));
 // socket.io-client is fetched on first use: load the fake one before any test opens a socket.
 beforeAll(() => loadRealtimeClient());
 
-
 /** The home page, anonymous, with GET /api/transactions answering `transactions`. */
 async function openHome(transactions: unknown) {
-  installFetch((request) => (request.url === '/api/transactions' ? jsonResponse(200, transactions) : (backgroundReads(request) ?? jsonResponse(404, {}))));
+  installFetch((request) =>
+    request.url === '/api/transactions' ? jsonResponse(200, transactions) : (backgroundReads(request) ?? jsonResponse(404, {})),
+  );
   renderApp('/');
 }
 
@@ -30,7 +31,9 @@ describe('recent transactions', () => {
   });
 
   function rows() {
-    return within(screen.getByRole('table', { name: 'Recent Transactions' })).getAllByRole('row').slice(1);
+    return within(screen.getByRole('table', { name: 'Recent Transactions' }))
+      .getAllByRole('row')
+      .slice(1);
   }
 
   /** The texts of each row's cells: Game, Players, Game Amount. */
@@ -49,8 +52,8 @@ describe('recent transactions', () => {
     await openHome(items);
     await waitFor(() => expect(rows()).toHaveLength(7));
     expect(table().map(([game]) => game)).toEqual(['#game-1', '#game-2', '#game-3', '#game-4', '#game-5', '#game-6', '#game-7']);
-    expect(table()[0]).toEqual(['#game-1', 'Ann (winner) vs Bo', '$5']);
-    expect(table()[1]).toEqual(['#game-2', 'Ann vs Bo · draw', '$5']);
+    expect(table()[0]).toEqual(['#game-1', 'Ann (winner) vs Bo', '5 USDT']);
+    expect(table()[1]).toEqual(['#game-2', 'Ann vs Bo · draw', '5 USDT']);
   });
 
   it('shows when each game ended, relative, with the full date on hover, and keeps long names on one line (issue 14)', async () => {
@@ -70,7 +73,7 @@ describe('recent transactions', () => {
     const live = item(0, { game: 'game-new', winner: 'Bo', amount: 100 });
     act(() => publicServer().send('new_transaction', live));
     act(() => publicServer().send('new_transaction', live));
-    await waitFor(() => expect(table()[0]).toEqual(['#game-new', 'Ann vs Bo (winner)', '$100']));
+    await waitFor(() => expect(table()[0]).toEqual(['#game-new', 'Ann vs Bo (winner)', '100 USDT']));
     expect(rows()).toHaveLength(4);
   });
 
@@ -83,7 +86,9 @@ describe('recent transactions', () => {
 
   it('a failed load shows an empty table and is logged', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    installFetch((request) => (request.url === '/api/transactions' ? jsonResponse(500, {}) : (backgroundReads(request) ?? jsonResponse(404, {}))));
+    installFetch((request) =>
+      request.url === '/api/transactions' ? jsonResponse(500, {}) : (backgroundReads(request) ?? jsonResponse(404, {})),
+    );
     renderApp('/');
     await waitFor(() => expect(error).toHaveBeenCalledWith('Could not load the recent transactions', expect.anything()));
     expect(screen.getByText('No games yet')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BET_AMOUNTS } from '@shifumi/protocol';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { LOBBY_EN } from '@shifumi/protocol/catalogue/en/lobby';
 import { receiveLobby, resetLobby } from '../../../lib/lobby';
 import { SearchStatus } from './search-status';
 
@@ -17,7 +17,9 @@ describe('a search is never silent (issue 24)', () => {
 
   it('shows the elapsed time, the offers after 15 s and the plain words after 30 s', () => {
     const onSearchAt = vi.fn();
-    act(() => receiveLobby({ stakes: BET_AMOUNTS.map((amount) => ({ amount, waiting: amount === 50 ? 3 : amount === 5 ? 1 : 0 })) }));
+    act(() =>
+      receiveLobby({ stakes: BET_AMOUNTS.map((amount) => ({ amount, waiting: amount === 50 ? 3 : amount === 5 ? 1 : 0 })) }),
+    );
     render(
       <SearchStatus amount={10} since={Date.now()} onSearchAt={onSearchAt}>
         <button type="button">extra offer</button>
@@ -35,14 +37,14 @@ describe('a search is never silent (issue 24)', () => {
     });
     expect(screen.getByTestId('search-offers')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'extra offer' })).toBeTruthy();
-    expect(screen.queryByText(LOBBY_TEXTS.cannotBeMatched)).toBeNull();
+    expect(screen.queryByText(LOBBY_EN.search.cannotBeMatched)).toBeNull();
     // The stake where the most players wait, in one click.
     fireEvent.click(screen.getByRole('button', { name: 'Play at 50 USDT (3 waiting)' }));
     expect(onSearchAt).toHaveBeenCalledWith(50);
     act(() => {
       vi.advanceTimersByTime(15_000);
     });
-    expect(screen.getByRole('alert').textContent).toBe(LOBBY_TEXTS.cannotBeMatched);
+    expect(screen.getByRole('alert').textContent).toBe(LOBBY_EN.search.cannotBeMatched);
   });
 
   it('offers no other stake when nobody waits elsewhere', () => {

@@ -9,10 +9,14 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BetAmount } from '@shifumi/protocol/constants';
-import { LOBBY_TEXTS } from '@shifumi/protocol/lobby-texts';
+import { loadNamespace, useT } from '../../../lib/i18n/i18n';
+import { LOBBY_TEXTS } from '../../../lib/i18n/page-namespaces';
 import { Button } from '../../../components/ui/button';
 import { useLobby } from '../../../lib/lobby';
 import styles from './search-status.module.css';
+
+// Issue 27: the search's texts (and its offers') come with this chunk: the module is ready once they are.
+await loadNamespace('lobby', LOBBY_TEXTS);
 
 /** Offers appear after this long without a match. */
 export const SEARCH_OFFERS_AFTER_MS = 15_000;
@@ -41,29 +45,32 @@ export interface SearchStatusProps {
 }
 
 export function SearchStatus({ amount, since, onSearchAt, children }: SearchStatusProps) {
+  const t = useT();
   const elapsed = useElapsedMs(since);
   const lobby = useLobby();
   // The other stake with the most players waiting, if any.
-  const elsewhere = lobby?.stakes.filter((stake) => stake.amount !== amount && stake.waiting > 0).sort((first, second) => second.waiting - first.waiting)[0];
+  const elsewhere = lobby?.stakes
+    .filter((stake) => stake.amount !== amount && stake.waiting > 0)
+    .sort((first, second) => second.waiting - first.waiting)[0];
   return (
     <div className={styles.status}>
       <p role="status" className={styles.looking}>
-        Looking for an opponent at {amount} USDT…
+        {t('lobby.search.looking', { amount })}
       </p>
       <p className={styles.elapsed} data-testid="search-elapsed">
-        {LOBBY_TEXTS.searchingFor(Math.floor(elapsed / 1_000))}
+        {t('lobby.search.elapsed', { seconds: Math.floor(elapsed / 1_000) })}
       </p>
       {elapsed >= SEARCH_UNMATCHABLE_AFTER_MS ? (
         <p className={styles.unmatchable} role="alert">
-          {LOBBY_TEXTS.cannotBeMatched}
+          {t('lobby.search.cannotBeMatched')}
         </p>
       ) : null}
       {elapsed >= SEARCH_OFFERS_AFTER_MS ? (
         <div className={styles.offers} data-testid="search-offers">
-          <p className={styles.offersTitle}>{LOBBY_TEXTS.offersTitle}</p>
+          <p className={styles.offersTitle}>{t('lobby.search.offersTitle')}</p>
           {elsewhere ? (
             <Button variant="secondary" block onClick={() => onSearchAt(elsewhere.amount)}>
-              {LOBBY_TEXTS.playAtStake(elsewhere.amount, elsewhere.waiting)}
+              {t('lobby.search.playAtStake', { amount: elsewhere.amount, waiting: elsewhere.waiting })}
             </Button>
           ) : null}
           {children}

@@ -3,14 +3,27 @@
  * time-out, self-exclusion — and statements.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LimitsResponse, MessageResponse, RealityCheckMinutes, SelfExclusionPeriod, SetLimitRequest, TimeOutPeriod, UntilResponse } from '@shifumi/protocol';
+import type {
+  LimitsResponse,
+  MessageResponse,
+  RealityCheckMinutes,
+  SelfExclusionPeriod,
+  SetLimitRequest,
+  TimeOutPeriod,
+  UntilResponse,
+} from '@shifumi/protocol';
+import { accountStatusQueryKey } from '../../../lib/account-status';
 import { apiRequest } from '../../../lib/api-client';
 import { protocolSchema } from '../../../lib/protocol-schemas';
 
 export const limitsQueryKey = ['account', 'limits'] as const;
 
 export function fetchLimits(signal?: AbortSignal): Promise<LimitsResponse> {
-  return apiRequest('/api/account/limits', { method: 'GET', signal }, protocolSchema((protocol) => protocol.limitsResponseSchema));
+  return apiRequest(
+    '/api/account/limits',
+    { method: 'GET', signal },
+    protocolSchema((protocol) => protocol.limitsResponseSchema),
+  );
 }
 
 /** A time-out or self-exclusion ends by the clock: the state is read again every minute. */
@@ -25,40 +38,63 @@ function useLimitsMutation<Input, Output>(mutationFn: (input: Input) => Promise<
     onSuccess: (answer) => {
       if (answer && typeof answer === 'object' && 'limits' in answer) queryClient.setQueryData(limitsQueryKey, answer);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: limitsQueryKey }),
+    onSettled: async () => {
+      // Issue 26: the account status banner tells a time-out, a self-exclusion or a limit reached.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: limitsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: accountStatusQueryKey }),
+      ]);
+    },
   });
 }
 
 export function useSetLimitMutation() {
   return useLimitsMutation((input: SetLimitRequest) =>
-    apiRequest('/api/account/limits', { method: 'PUT', body: input }, protocolSchema((protocol) => protocol.limitsResponseSchema)),
+    apiRequest(
+      '/api/account/limits',
+      { method: 'PUT', body: input },
+      protocolSchema((protocol) => protocol.limitsResponseSchema),
+    ),
   );
 }
 
 export function useRealityCheckMutation() {
   return useLimitsMutation((minutes: RealityCheckMinutes) =>
-    apiRequest('/api/account/reality-check', { method: 'PUT', body: { minutes } }, protocolSchema((protocol) => protocol.limitsResponseSchema)),
+    apiRequest(
+      '/api/account/reality-check',
+      { method: 'PUT', body: { minutes } },
+      protocolSchema((protocol) => protocol.limitsResponseSchema),
+    ),
   );
 }
 
 export function useTimeOutMutation() {
-  return useLimitsMutation(
-    (period: TimeOutPeriod): Promise<UntilResponse> =>
-      apiRequest('/api/account/time-out', { method: 'POST', body: { period } }, protocolSchema((protocol) => protocol.untilResponseSchema)),
+  return useLimitsMutation((period: TimeOutPeriod): Promise<UntilResponse> =>
+    apiRequest(
+      '/api/account/time-out',
+      { method: 'POST', body: { period } },
+      protocolSchema((protocol) => protocol.untilResponseSchema),
+    ),
   );
 }
 
 export function useSelfExclusionMutation() {
-  return useLimitsMutation(
-    (period: SelfExclusionPeriod): Promise<UntilResponse> =>
-      apiRequest('/api/account/self-exclusion', { method: 'POST', body: { period } }, protocolSchema((protocol) => protocol.untilResponseSchema)),
+  return useLimitsMutation((period: SelfExclusionPeriod): Promise<UntilResponse> =>
+    apiRequest(
+      '/api/account/self-exclusion',
+      { method: 'POST', body: { period } },
+      protocolSchema((protocol) => protocol.untilResponseSchema),
+    ),
   );
 }
 
 export function useSelfExclusionEndMutation() {
-  return useLimitsMutation(
-    (): Promise<MessageResponse> =>
-      apiRequest('/api/account/self-exclusion/end-request', { method: 'POST' }, protocolSchema((protocol) => protocol.messageResponseSchema)),
+  return useLimitsMutation((): Promise<MessageResponse> =>
+    apiRequest(
+      '/api/account/self-exclusion/end-request',
+      { method: 'POST' },
+      protocolSchema((protocol) => protocol.messageResponseSchema),
+    ),
   );
 }
 

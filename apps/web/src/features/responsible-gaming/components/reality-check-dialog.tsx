@@ -5,6 +5,8 @@
  */
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useT } from '../../../lib/i18n/i18n';
+import { RichText } from '../../../lib/i18n/rich-text';
 import { formatDollars } from './responsible-gaming-text';
 import styles from './responsible-gaming.module.css';
 
@@ -16,25 +18,34 @@ export interface RealityCheckDialogProps {
 }
 
 export function RealityCheckDialog({ minutesPlayed, netResultUsd, onContinue, onStop }: RealityCheckDialogProps) {
+  const t = useT();
   const hours = Math.floor(minutesPlayed / 60);
   const minutes = minutesPlayed % 60;
-  const duration = hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
-  const result = netResultUsd === 0 ? 'even' : netResultUsd > 0 ? `up ${formatDollars(netResultUsd)}` : `down ${formatDollars(-netResultUsd)}`;
+  const duration =
+    hours > 0
+      ? t('responsibleGaming.check.hoursAndMinutes', { hours, minutes })
+      : t('responsibleGaming.check.minutes', { minutes });
+  const result =
+    netResultUsd === 0
+      ? t('responsibleGaming.check.even')
+      : netResultUsd > 0
+        ? t('responsibleGaming.check.up', { amount: formatDollars(netResultUsd) })
+        : t('responsibleGaming.check.down', { amount: formatDollars(-netResultUsd) });
   return (
-    <Dialog open onClose={onContinue} title="Reality check" size="small" role="alertdialog" hideCloseButton>
+    <Dialog open onClose={onContinue} title={t('responsibleGaming.check.title')} size="small" role="alertdialog" hideCloseButton>
       <div className={styles.confirmBody}>
         <p>
-          You have been playing for <strong>{duration}</strong> in this session.
+          <RichText text={t('responsibleGaming.check.played', { duration })} />
         </p>
         <p>
-          Your result in this session: <strong>{result}</strong>.
+          <RichText text={t('responsibleGaming.check.result', { result })} />
         </p>
       </div>
       <div className={styles.confirmActions}>
         <Button variant="secondary" onClick={onStop}>
-          Stop playing
+          {t('responsibleGaming.check.stop')}
         </Button>
-        <Button onClick={onContinue}>Continue</Button>
+        <Button onClick={onContinue}>{t('responsibleGaming.check.continue')}</Button>
       </div>
     </Dialog>
   );

@@ -4,83 +4,62 @@
  * 14) merge beside it.
  */
 import { PageHeader } from '../../../components/ui/page-header';
+import { loadNamespace, useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { RESPONSIBLE_GAMING_PAGE_TEXTS } from '../../../lib/i18n/page-namespaces';
 import styles from './responsible-gaming-page.module.css';
+
+// Issue 27: the page's texts come with its chunk (the module is ready once they are).
+await loadNamespace('responsibleGamingPage', RESPONSIBLE_GAMING_PAGE_TEXTS);
 
 const TOOLS = [
   {
     id: 'limits',
-    title: 'Deposit, loss and wager limits',
+    title: 'responsibleGamingPage.limits.title',
     text: [
-      'You can set each limit for 24 hours, 7 days or 30 days (rolling windows). A deposit limit caps what you deposit, a loss limit what you can lose (stakes lost minus winnings), a wager limit what you stake in total. Limits are in US dollars, at the same ETH price as the stakes.',
-      'A game counts as a possible loss of its whole stake, so a game that could take you over a loss or wager limit does not start: you are told which limit and when you can play that amount again. Reaching a limit exactly is allowed.',
-      'A deposit cannot be refused on the blockchain. A deposit above your deposit limit is credited in full, and the part above the limit is held: it cannot be played until the window frees it, and you can withdraw it at any time.',
-      'Setting or lowering a limit works at once. Raising or removing one takes effect after 24 hours, and you can cancel the change until then.',
+      'responsibleGamingPage.limits.windows',
+      'responsibleGamingPage.limits.wholeStake',
+      'responsibleGamingPage.limits.deposits',
+      'responsibleGamingPage.limits.changes',
     ],
   },
   {
     id: 'reality-check',
-    title: 'Reality check',
-    text: [
-      'A reminder every 15, 30 or 60 minutes (60 unless you choose otherwise) shows how long you have played in this session and your result. You can continue, or stop playing: that leaves the queue and opens your account. It never interrupts a game; it waits for the game to end.',
-      'More frequent reminders start at once; less frequent ones (or none) after 24 hours.',
-    ],
+    title: 'responsibleGamingPage.realityCheck.title',
+    text: ['responsibleGamingPage.realityCheck.reminder', 'responsibleGamingPage.realityCheck.changes'],
   },
-  {
-    id: 'time-out',
-    title: 'Time-out',
-    text: [
-      'A break of 24 hours, 7 days, 30 days or 6 weeks. It starts at once and cannot be undone early. During it you cannot play, but you can sign in, see your account, download statements and withdraw. Deposits are credited but cannot be played until it ends. A game already running finishes by the usual rules.',
-    ],
-  },
+  { id: 'time-out', title: 'responsibleGamingPage.timeOut.title', text: ['responsibleGamingPage.timeOut.text'] },
   {
     id: 'self-exclusion',
-    title: 'Self-exclusion',
-    text: [
-      'A longer break: 6 months, 1 year or 5 years. It starts at once and cannot be undone early. When its term has passed, it only ends if you ask, and 24 hours after you ask. Everything else works as in a time-out. We send no marketing messages while it runs; we still write about your account’s security.',
-    ],
+    title: 'responsibleGamingPage.selfExclusion.title',
+    text: ['responsibleGamingPage.selfExclusion.text'],
   },
-  {
-    id: 'statements',
-    title: 'Statements',
-    text: [
-      'Your account page lets you download every movement of your balance — deposits, stakes, payouts, refunds, withdrawals — for any period, as a CSV file. The running balance in it is the one our ledger records.',
-    ],
-  },
-  {
-    id: 'age',
-    title: 'Age and Terms',
-    text: ['Shifumi is for adults only. When you open an account you confirm that you are 18 or older and accept the Terms.'],
-  },
-] as const;
+  { id: 'statements', title: 'responsibleGamingPage.statements.title', text: ['responsibleGamingPage.statements.text'] },
+  { id: 'age', title: 'responsibleGamingPage.age.title', text: ['responsibleGamingPage.age.text'] },
+] as const satisfies readonly { id: string; title: MessageKey; text: readonly MessageKey[] }[];
 
 export function ResponsibleGamingPage() {
+  const t = useT();
   return (
     <article className={styles.page}>
-      <PageHeader eyebrow="Help" title="Responsible gaming">
-        Shifumi should stay fun. These tools help you decide how much and how long you play. You find them all in the
-        Responsible gaming section of your account page, and using them is always a good idea.
+      <PageHeader eyebrow={t('responsibleGamingPage.eyebrow')} title={t('responsibleGamingPage.title')}>
+        {t('responsibleGamingPage.intro')}
       </PageHeader>
       {TOOLS.map((tool) => (
         <section key={tool.id} aria-labelledby={`rg-${tool.id}`} className={styles.section}>
           <h2 id={`rg-${tool.id}`} className={styles.heading}>
-            {tool.title}
+            {t(tool.title)}
           </h2>
           {tool.text.map((paragraph) => (
-            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            <p key={paragraph}>{t(paragraph)}</p>
           ))}
         </section>
       ))}
       <section aria-labelledby="rg-help" className={styles.section}>
         <h2 id="rg-help" className={styles.heading}>
-          Independent help
+          {t('responsibleGamingPage.help.title')}
         </h2>
-        <p>
-          If gambling is no longer fun, or you worry about someone else’s play, free and confidential help is available from
-          independent organisations: national gambling helplines, counselling services, and peer support groups such as
-          Gamblers Anonymous. Many countries also offer self-exclusion schemes that cover every licensed operator, and
-          blocking software that stops gambling sites on your devices. Your doctor can point you to local services too.
-        </p>
-        <p>You do not need to be sure there is a problem to talk to someone.</p>
+        <p>{t('responsibleGamingPage.help.organisations')}</p>
+        <p>{t('responsibleGamingPage.help.talk')}</p>
       </section>
     </article>
   );

@@ -5,7 +5,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { fairnessKeyResponseSchema } from '@shifumi/protocol/fairness';
-import { solvencyHistorySchema, solvencySnapshotSchema, type SolvencyHistoryEntry, type SolvencySnapshot } from '@shifumi/protocol/solvency';
+import {
+  solvencyHistorySchema,
+  solvencySnapshotSchema,
+  type SolvencyHistoryEntry,
+  type SolvencySnapshot,
+} from '@shifumi/protocol/solvency';
 import { ApiError } from '../../../lib/api-error';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -28,7 +33,8 @@ export function useSolvencyQuery() {
 export function useSolvencyHistoryQuery() {
   return useQuery({
     queryKey: ['solvency', 'history'],
-    queryFn: ({ signal }): Promise<SolvencyHistoryEntry[]> => apiRequest('/api/solvency/history', { method: 'GET', signal }, solvencyHistorySchema),
+    queryFn: ({ signal }): Promise<SolvencyHistoryEntry[]> =>
+      apiRequest('/api/solvency/history', { method: 'GET', signal }, solvencyHistorySchema),
     staleTime: 60_000,
   });
 }

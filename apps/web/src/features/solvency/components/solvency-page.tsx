@@ -9,7 +9,6 @@
 import { useRef, useState } from 'react';
 import { allSolvencyChecksPassed, checkSolvencyProof, type SolvencyCheck } from '@shifumi/fairness';
 import type { SolvencySnapshot } from '@shifumi/protocol/solvency';
-import { SOLVENCY_TEXTS } from '@shifumi/protocol/solvency-texts';
 import { reserveMessage } from '@shifumi/protocol/solvency';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
@@ -18,13 +17,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, userFacingMessage } from '../../../lib/api-error';
 import { browserFairnessCrypto } from '../../../lib/browser-fairness-crypto';
 import { useChainConfigQuery } from '../../../lib/chain-config';
+import { translate, useIntlLocale, useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { SOLVENCY_TEXTS } from '../../../lib/i18n/page-namespaces';
+import { WithNamespace } from '../../../lib/i18n/with-namespace';
 import { formatEthAmount } from '../../../lib/money-format';
 import { useSession } from '../../../lib/session-store';
 import { fetchSolvencyProof, useSigningKeyQuery, useSolvencyHistoryQuery, useSolvencyQuery } from '../api/solvency-api';
 import { RatioChart } from './ratio-chart';
 import styles from './solvency-page.module.css';
-
-const TEXTS = SOLVENCY_TEXTS.page;
 
 /** EIP-191 signer recovery, with viem loaded only when a proof is checked. */
 async function recoverSigner(message: string, signature: `0x${string}`): Promise<string | null> {
@@ -34,6 +34,13 @@ async function recoverSigner(message: string, signature: `0x${string}`): Promise
   } catch {
     return null;
   }
+}
+
+/** Why a check passed or failed, in the reader's language (issue 27); a key the catalogue does not know is shown as the checks wrote it. */
+function detailOf(entry: SolvencyCheck): string {
+  const key = `solvency.details.${entry.reason.key}`;
+  const said = translate(key as MessageKey, Object.fromEntries(entry.reason.values.map((value, index) => [index, value])));
+  return said === key ? entry.detail : said;
 }
 
 function covered(ratio: string): boolean {
@@ -48,28 +55,31 @@ function Figures({ snapshot }: { snapshot: SolvencySnapshot }) {
   const config = useChainConfigQuery();
   const explorer = config.data?.explorerUrl;
   const good = covered(snapshot.ratio);
+  const t = useT();
+  const locale = useIntlLocale();
   return (
     <section className={styles.card} aria-labelledby="solvency-ratio">
       <h2 id="solvency-ratio" className={styles.cardTitle}>
-        {TEXTS.ratio}
+        {t('solvency.ratio')}
       </h2>
       <p className={`${styles.ratio} ${good ? styles.good : styles.bad}`} data-testid="solvency-ratio">
         {snapshot.ratio}
-        <span className={styles.ratioLabel}>{good ? TEXTS.covered : TEXTS.notCovered}</span>
+        <span className={styles.ratioLabel}>{t(good ? 'solvency.covered' : 'solvency.notCovered')}</span>
       </p>
       <dl className={styles.figures}>
         <div>
-          <dt>{TEXTS.reserves}</dt>
-          <dd data-testid="solvency-reserves">{formatEthAmount(BigInt(snapshot.reserves.totalWei))}</dd>
+          <dt>{t('solvency.reserves')}</dt>
+          <dd data-testid="solvency-reserves">{formatEthAmount(BigInt(snapshot.reserves.totalWei), locale)}</dd>
         </div>
         <div>
-          <dt>{TEXTS.liabilities}</dt>
+          <dt>{t('solvency.liabilities')}</dt>
           <dd data-testid="solvency-liabilities">
-            {formatEthAmount(BigInt(snapshot.liabilities.root.sumWei))} <span className={styles.muted}>({TEXTS.players(snapshot.liabilities.players)})</span>
+            {formatEthAmount(BigInt(snapshot.liabilities.root.sumWei), locale)}{' '}
+            <span className={styles.muted}>({t('solvency.players', { count: snapshot.liabilities.players })})</span>
           </dd>
         </div>
         <div>
-          <dt>{TEXTS.block}</dt>
+          <dt>{t('solvency.block')}</dt>
           <dd>
             {explorer ? (
               <a href={`${explorer.replace(/\/+$/, '')}/block/${snapshot.blockNumber}`} target="_blank" rel="noopener noreferrer">
@@ -81,32 +91,39 @@ function Figures({ snapshot }: { snapshot: SolvencySnapshot }) {
           </dd>
         </div>
         <div>
-          <dt>{TEXTS.snapshotAt}</dt>
+          <dt>{t('solvency.snapshotAt')}</dt>
           <dd>
-            <time dateTime={snapshot.at}>{new Date(snapshot.at).toLocaleString()}</time>
+            <time dateTime={snapshot.at}>{new Date(snapshot.at).toLocaleString(locale)}</time>
           </dd>
         </div>
       </dl>
-      <h3 className={styles.subTitle}>{TEXTS.addresses}</h3>
+      <h3 className={styles.subTitle}>{t('solvency.addresses')}</h3>
       <ul className={styles.addresses}>
         {snapshot.reserves.addresses.map((entry) => (
           <li key={entry.address} className={styles.address}>
             <span className={styles.mono} title={entry.address}>
               {explorer ? (
-                <a href={`${explorer.replace(/\/+$/, '')}/address/${entry.address}`} target="_blank" rel="noopener noreferrer" aria-label={entry.address}>
+                <a
+                  href={`${explorer.replace(/\/+$/, '')}/address/${entry.address}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={entry.address}
+                >
                   {shortAddress(entry.address)}
                 </a>
               ) : (
                 <span aria-label={entry.address}>{shortAddress(entry.address)}</span>
               )}
             </span>
-            <span>{formatEthAmount(BigInt(entry.balanceWei))}</span>
-            <span className={entry.signature === null ? styles.notCounted : styles.muted}>{entry.signature === null ? TEXTS.notCounted : TEXTS.counted}</span>
+            <span>{formatEthAmount(BigInt(entry.balanceWei), locale)}</span>
+            <span className={entry.signature === null ? styles.notCounted : styles.muted}>
+              {t(entry.signature === null ? 'solvency.notCounted' : 'solvency.counted')}
+            </span>
           </li>
         ))}
       </ul>
       <p className={styles.muted}>
-        {TEXTS.checkFromNode}: <q className={styles.mono}>{reserveMessage(snapshot.id, snapshot.blockNumber)}</q>
+        {t('solvency.checkFromNode')} <q className={styles.mono}>{reserveMessage(snapshot.id, snapshot.blockNumber)}</q>
       </p>
     </section>
   );
@@ -114,13 +131,18 @@ function Figures({ snapshot }: { snapshot: SolvencySnapshot }) {
 
 function History() {
   const history = useSolvencyHistoryQuery();
+  const t = useT();
   if (!history.data) return null;
   return (
     <section className={styles.card} aria-labelledby="solvency-history">
       <h2 id="solvency-history" className={styles.cardTitle}>
-        {TEXTS.history}
+        {t('solvency.history')}
       </h2>
-      {history.data.length < 2 ? <p className={styles.muted}>{TEXTS.historyEmpty}</p> : <RatioChart history={history.data} />}
+      {history.data.length < 2 ? (
+        <p className={styles.muted}>{t('solvency.historyEmpty')}</p>
+      ) : (
+        <RatioChart history={history.data} />
+      )}
     </section>
   );
 }
@@ -134,6 +156,8 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const summaryRef = useRef<HTMLHeadingElement>(null);
+  const t = useT();
+  const locale = useIntlLocale();
 
   async function verify() {
     setChecking(true);
@@ -143,13 +167,20 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
       const proof = await fetchSolvencyProof(snapshot.id);
       const publicKey = key.data?.publicKey ?? (await key.refetch()).data?.publicKey ?? null;
       // The leaf must be this player's own: a proof of somebody else's balance proves nothing about theirs.
-      const results = await checkSolvencyProof(proof, snapshot, publicKey, browserFairnessCrypto(), recoverSigner, session.user ? { userId: session.user.id } : {});
+      const results = await checkSolvencyProof(
+        proof,
+        snapshot,
+        publicKey,
+        browserFairnessCrypto(),
+        recoverSigner,
+        session.user ? { userId: session.user.id } : {},
+      );
       const amount = (proof as { amountWei?: unknown }).amountWei;
       setAmountWei(typeof amount === 'string' && /^\d+$/.test(amount) ? amount : null);
       setChecks(results);
       requestAnimationFrame(() => summaryRef.current?.focus());
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.serverMessage ? userFacingMessage(caught) : TEXTS.proofFailed);
+      setError(caught instanceof ApiError && caught.serverMessage ? userFacingMessage(caught) : t('solvency.proofFailed'));
     } finally {
       setChecking(false);
     }
@@ -159,30 +190,33 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
   return (
     <section className={styles.card} aria-labelledby="solvency-verify">
       <h2 id="solvency-verify" className={styles.cardTitle}>
-        {TEXTS.verifyTitle}
+        {t('solvency.verifyTitle')}
       </h2>
       {signedIn ? (
         <>
-          <p className={styles.muted}>{TEXTS.verifyIntro}</p>
+          <p className={styles.muted}>{t('solvency.verifyIntro')}</p>
           <Button type="button" className={styles.verifyButton} disabled={checking} onClick={() => void verify()}>
-            {checking ? TEXTS.verifying : TEXTS.verifyButton}
+            {t(checking ? 'solvency.verifying' : 'solvency.verifyButton')}
           </Button>
         </>
       ) : (
-        <p className={styles.muted}>{TEXTS.signInToVerify}</p>
+        <p className={styles.muted}>{t('solvency.signInToVerify')}</p>
       )}
       {error ? <Notice tone="error">{error}</Notice> : null}
       {checks ? (
         <div className={styles.results}>
           <h3 ref={summaryRef} tabIndex={-1} className={styles.summary} id="solvency-summary">
-            {TEXTS.checksHeading}
+            {t('solvency.checksHeading')}
           </h3>
           {amountWei !== null ? (
             <p>
-              {TEXTS.yourAmount}: <strong data-testid="solvency-your-amount">{formatEthAmount(BigInt(amountWei))}</strong>
+              {t('solvency.yourAmount')}{' '}
+              <strong data-testid="solvency-your-amount">{formatEthAmount(BigInt(amountWei), locale)}</strong>
             </p>
           ) : null}
-          <Notice tone={allSolvencyChecksPassed(checks) ? 'success' : 'error'}>{allSolvencyChecksPassed(checks) ? TEXTS.allPassed : TEXTS.someFailed(failed)}</Notice>
+          <Notice tone={allSolvencyChecksPassed(checks) ? 'success' : 'error'}>
+            {allSolvencyChecksPassed(checks) ? t('solvency.allPassed') : t('solvency.someFailed', { count: failed })}
+          </Notice>
           <ol className={styles.checks} aria-labelledby="solvency-summary">
             {checks.map((entry) => (
               <li key={entry.id} className={`${styles.check} ${entry.ok ? styles.passed : styles.failed}`} data-check={entry.id}>
@@ -191,16 +225,16 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
                 </span>
                 <div className={styles.body}>
                   <h4 className={styles.checkTitle}>
-                    {entry.title}
-                    <span className={styles.status}>{entry.ok ? TEXTS.pass : TEXTS.fail}</span>
+                    {t(`solvency.checks.${entry.id}.title`)}
+                    <span className={styles.status}>{t(entry.ok ? 'solvency.pass' : 'solvency.fail')}</span>
                   </h4>
-                  <p className={styles.detail}>{entry.detail}</p>
-                  <p className={styles.muted}>{entry.meaning}</p>
+                  <p className={styles.detail}>{detailOf(entry)}</p>
+                  <p className={styles.muted}>{t(`solvency.checks.${entry.id}.meaning`)}</p>
                 </div>
               </li>
             ))}
           </ol>
-          <p className={styles.muted}>{TEXTS.cli}</p>
+          <p className={styles.muted}>{t('solvency.cli')}</p>
         </div>
       ) : null}
     </section>
@@ -208,20 +242,29 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
 }
 
 export function SolvencyPage() {
+  return (
+    <WithNamespace name="solvency" loaders={SOLVENCY_TEXTS}>
+      <Solvency />
+    </WithNamespace>
+  );
+}
+
+function Solvency() {
+  const t = useT();
   const snapshot = useSolvencyQuery();
   return (
     <div className={styles.page}>
-      <PageHeader eyebrow="Fair play" title={TEXTS.title}>
-        {TEXTS.intro}
+      <PageHeader eyebrow={t('solvency.eyebrow')} title={t('solvency.title')}>
+        {t('solvency.intro')}
       </PageHeader>
       {snapshot.isPending ? (
         <p className={styles.muted}>
-          <Spinner size="small" /> {TEXTS.loading}
+          <Spinner size="small" /> {t('solvency.loading')}
         </p>
       ) : snapshot.isError ? (
-        <Notice tone="error">{TEXTS.failed}</Notice>
+        <Notice tone="error">{t('solvency.failed')}</Notice>
       ) : snapshot.data === null ? (
-        <Notice tone="info">{TEXTS.none}</Notice>
+        <Notice tone="info">{t('solvency.none')}</Notice>
       ) : (
         <>
           <Figures snapshot={snapshot.data} />

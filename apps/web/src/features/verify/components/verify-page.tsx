@@ -7,10 +7,9 @@
  * history (`/verify?game=<room>`), the page loads that game's transcript and
  * checks it at once.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
-import { allPassed, checkTranscript, type TranscriptCheck } from '@shifumi/fairness';
-import { FAIRNESS_TEXTS } from '@shifumi/protocol/fairness-texts';
+import { allPassed, checkTranscript, type ReasonValue, type TranscriptCheck } from '@shifumi/fairness';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -18,9 +17,12 @@ import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useFairnessKeyQuery } from '../api/fairness-key-api';
 import { useTranscriptQuery } from '../api/transcript-api';
 import { browserFairnessCrypto } from '../../../lib/browser-fairness-crypto';
+import { currentLanguage, INTL_LOCALES, translate, useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { formatDecimalText } from '../../../lib/money-format';
+import { formatEth } from '@shifumi/money';
+import { VERIFY_TEXTS } from '../../../lib/i18n/page-namespaces';
+import { WithNamespace } from '../../../lib/i18n/with-namespace';
 import styles from './verify-page.module.css';
-
-const TEXTS = FAIRNESS_TEXTS.page;
 
 function readFile(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -32,10 +34,20 @@ function readFile(file: File): Promise<string> {
 }
 
 export function VerifyPage() {
+  return (
+    <WithNamespace name="verify" loaders={VERIFY_TEXTS}>
+      <Verify />
+    </WithNamespace>
+  );
+}
+
+function Verify() {
+  const t = useT();
   const keyQuery = useFairnessKeyQuery();
   const [transcript, setTranscript] = useState('');
   const [typedKey, setTypedKey] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A key, not a text: the message follows a change of language.
+  const [error, setError] = useState<MessageKey | null>(null);
   const [checks, setChecks] = useState<TranscriptCheck[] | null>(null);
   const [checking, setChecking] = useState(false);
   const summaryRef = useRef<HTMLHeadingElement>(null);
@@ -47,7 +59,7 @@ export function VerifyPage() {
   async function run(text: string) {
     setChecks(null);
     if (text.trim() === '') {
-      setError(TEXTS.empty);
+      setError('verify.empty');
       document.getElementById('verify-transcript')?.focus();
       return;
     }
@@ -55,7 +67,7 @@ export function VerifyPage() {
     try {
       input = JSON.parse(text);
     } catch {
-      setError(TEXTS.notJson);
+      setError('verify.notJson');
       document.getElementById('verify-transcript')?.focus();
       return;
     }
@@ -97,24 +109,22 @@ export function VerifyPage() {
       setTranscript(text);
       await run(text);
     } catch {
-      setError(TEXTS.fileUnreadable);
+      setError('verify.fileUnreadable');
     }
   }
 
-  const failedCount = checks?.filter((entry) => !entry.ok).length ?? 0;
-
   return (
     <div className={styles.page}>
-      <PageHeader eyebrow="Fair play" title={TEXTS.title}>
-        {TEXTS.intro}
+      <PageHeader eyebrow={t('verify.eyebrow')} title={t('verify.title')}>
+        {t('verify.intro')}
       </PageHeader>
 
-      <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label={TEXTS.title}>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label={t('verify.title')}>
         <TextAreaField
           id="verify-transcript"
-          label={TEXTS.transcriptLabel}
-          hint={TEXTS.transcriptHint}
-          error={error}
+          label={t('verify.transcriptLabel')}
+          hint={t('verify.transcriptHint')}
+          error={error === null ? null : t(error)}
           className={styles.transcript}
           rows={10}
           spellCheck={false}
@@ -125,14 +135,14 @@ export function VerifyPage() {
         />
         <div className={styles.file}>
           <label htmlFor="verify-file" className={styles.fileLabel}>
-            {TEXTS.fileLabel}
+            {t('verify.fileLabel')}
           </label>
           <input id="verify-file" type="file" accept="application/json,.json" onChange={(event) => void handleFile(event)} />
         </div>
         <TextField
           id="verify-key"
-          label={TEXTS.keyLabel}
-          hint={keyQuery.isError && typedKey === null ? TEXTS.keyUnavailable : TEXTS.keyHint}
+          label={t('verify.keyLabel')}
+          hint={t(keyQuery.isError && typedKey === null ? 'verify.keyUnavailable' : 'verify.keyHint')}
           className={styles.key}
           spellCheck={false}
           autoCapitalize="off"
@@ -141,47 +151,75 @@ export function VerifyPage() {
           onChange={(event) => setTypedKey(event.target.value)}
         />
         <Button type="submit" className={styles.submit} disabled={checking}>
-          {checking ? TEXTS.checking : TEXTS.check}
+          {t(checking ? 'verify.checking' : 'verify.check')}
         </Button>
       </form>
 
-      {checks ? (
-        <section aria-labelledby="verify-summary" className={styles.results}>
-          <h2 id="verify-summary" ref={summaryRef} tabIndex={-1} className={styles.heading}>
-            {TEXTS.resultsHeading}
-          </h2>
-          <Notice tone={allPassed(checks) ? 'success' : 'error'}>
-            {allPassed(checks) ? TEXTS.allPassed(checks.length) : TEXTS.someFailed(failedCount, checks.length)}
-          </Notice>
-          <ol className={styles.checks} aria-labelledby="verify-summary">
-            {checks.map((entry) => (
-              <li key={entry.id} className={`${styles.check} ${entry.ok ? styles.passed : styles.failed}`} data-check={entry.id}>
-                <span className={styles.mark} aria-hidden="true">
-                  {entry.ok ? '✓' : '✗'}
-                </span>
-                <div className={styles.body}>
-                  <h3 className={styles.title}>
-                    {entry.title}
-                    <span className={styles.status}>{entry.ok ? TEXTS.passed : TEXTS.failed}</span>
-                  </h3>
-                  <p className={styles.detail} title={entry.exactWei}>
-                    {entry.detail}
-                  </p>
-                  <p className={styles.meaning}>{entry.meaning}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <details className={styles.offline}>
-            <summary>{TEXTS.offlineSummary}</summary>
-            <p>{TEXTS.offlineIntro}</p>
-            {/* Focusable: on a phone the command scrolls inside its box, and a keyboard must reach it (WCAG 2.1.1). */}
-            <pre tabIndex={0}>
-              <code>{TEXTS.offlineCommand}</code>
-            </pre>
-          </details>
-        </section>
-      ) : null}
+      {checks ? <VerifyResults checks={checks} summaryRef={summaryRef} /> : null}
     </div>
+  );
+}
+
+/** A value of a check's reason as the reader's language writes it: a draw in its words, an amount (wei) as its ETH. */
+function valueOf(value: ReasonValue): string | number {
+  if (typeof value !== 'object') return value;
+  if ('draw' in value) return translate('verify.details.draw');
+  return formatDecimalText(formatEth(BigInt(value.eth)), INTL_LOCALES[currentLanguage()]);
+}
+
+/**
+ * Why a check passed or failed, in the reader's language (issue 27): the checks give a key and its values;
+ * a draw and an amount are typed values (decision 063), never compared as words. A key the catalogue does
+ * not know (a newer check) is shown as the checks wrote it.
+ */
+function detailOf(entry: TranscriptCheck): string {
+  const key = `verify.details.${entry.reason.key}`;
+  const values = Object.fromEntries(entry.reason.values.map((value, index) => [index, valueOf(value)]));
+  const said = translate(key as MessageKey, values);
+  return said === key ? entry.detail : said;
+}
+
+/** The verdict and every check with ✓ or ✗, what it means and why; the offline command. */
+function VerifyResults({ checks, summaryRef }: { checks: TranscriptCheck[]; summaryRef: RefObject<HTMLHeadingElement | null> }) {
+  const failedCount = checks.filter((entry) => !entry.ok).length;
+  const t = useT();
+  return (
+    <section aria-labelledby="verify-summary" className={styles.results}>
+      <h2 id="verify-summary" ref={summaryRef} tabIndex={-1} className={styles.heading}>
+        {t('verify.resultsHeading')}
+      </h2>
+      <Notice tone={allPassed(checks) ? 'success' : 'error'}>
+        {allPassed(checks)
+          ? t('verify.allPassed', { count: checks.length })
+          : t('verify.someFailed', { failed: failedCount, count: checks.length })}
+      </Notice>
+      <ol className={styles.checks} aria-labelledby="verify-summary">
+        {checks.map((entry) => (
+          <li key={entry.id} className={`${styles.check} ${entry.ok ? styles.passed : styles.failed}`} data-check={entry.id}>
+            <span className={styles.mark} aria-hidden="true">
+              {entry.ok ? '✓' : '✗'}
+            </span>
+            <div className={styles.body}>
+              <h3 className={styles.title}>
+                {t(`verify.checks.${entry.id}.title`)}
+                <span className={styles.status}>{t(entry.ok ? 'verify.passed' : 'verify.failed')}</span>
+              </h3>
+              <p className={styles.detail} title={entry.exactWei}>
+                {detailOf(entry)}
+              </p>
+              <p className={styles.meaning}>{t(`verify.checks.${entry.id}.meaning`)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <details className={styles.offline}>
+        <summary>{t('verify.offlineSummary')}</summary>
+        <p>{t('verify.offlineIntro')}</p>
+        {/* Focusable: on a phone the command scrolls inside its box, and a keyboard must reach it (WCAG 2.1.1). */}
+        <pre tabIndex={0}>
+          <code>{t('verify.offlineCommand')}</code>
+        </pre>
+      </details>
+    </section>
   );
 }

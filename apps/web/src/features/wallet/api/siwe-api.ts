@@ -1,10 +1,5 @@
 /** Sign-In With Ethereum: the signed message for a session, answered like login. */
-import {
-  loginResponseSchema,
-  sessionResponseSchema,
-  type LoginResponse,
-  type SessionResponse,
-} from '@shifumi/protocol';
+import { loginResponseSchema, sessionResponseSchema, type LoginResponse, type SessionResponse } from '@shifumi/protocol';
 import { apiRequest } from '../../../lib/api-client';
 
 /**

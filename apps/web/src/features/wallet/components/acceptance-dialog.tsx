@@ -1,43 +1,54 @@
 /** Issue 19: the age and Terms confirmation of a first wallet sign-in, above the wallet's dialog. */
-import { useState } from 'react';
-import { RESPONSIBLE_GAMING_TEXTS } from '@shifumi/protocol';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
 import { AgeAndTermsChecks } from '../../../components/ui/age-and-terms-checks';
 import { answerAcceptance, useAcceptanceRequested } from '../acceptance-request';
+import { useWalletT } from '../wallet-texts';
 
 export function AcceptanceDialogHost() {
   const requested = useAcceptanceRequested();
-  return requested ? <AcceptanceDialog /> : null;
+  // Its own boundary: the stack has none above it, and the dialog waits for its texts in the player's language.
+  return requested ? (
+    <Suspense fallback={null}>
+      <AcceptanceDialog />
+    </Suspense>
+  ) : null;
 }
 
 function AcceptanceDialog() {
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const t = useWalletT();
   return (
     <Dialog
       open
       aboveWalletDialog
       size="small"
-      title="Create your account"
-      description="This wallet has no Shifumi account yet. To create one, please confirm:"
+      title={t('wallet.acceptance.title')}
+      description={t('wallet.acceptance.text')}
       onClose={() => answerAcceptance(false)}
     >
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!ageConfirmed) setError(RESPONSIBLE_GAMING_TEXTS.ageRequired);
-          else if (!termsAccepted) setError(RESPONSIBLE_GAMING_TEXTS.termsRequired);
+          if (!ageConfirmed) setError(t('wallet.acceptance.ageRequired'));
+          else if (!termsAccepted) setError(t('wallet.acceptance.termsRequired'));
           else answerAcceptance(true);
         }}
         noValidate
       >
-        <AgeAndTermsChecks ageConfirmed={ageConfirmed} termsAccepted={termsAccepted} onAgeConfirmed={setAgeConfirmed} onTermsAccepted={setTermsAccepted} />
+        <AgeAndTermsChecks
+          ageConfirmed={ageConfirmed}
+          termsAccepted={termsAccepted}
+          onAgeConfirmed={setAgeConfirmed}
+          onTermsAccepted={setTermsAccepted}
+        />
         {error ? <Notice tone="error">{error}</Notice> : null}
         <Button type="submit" block>
-          Create my account
+          {t('wallet.acceptance.submit')}
         </Button>
       </form>
     </Dialog>

@@ -1,30 +1,37 @@
 /** Issue 13: the two-factor code of a wallet sign-in, above the wallet's dialog (replaces the browser's prompt). */
-import { useRef, useState } from 'react';
-import { ACCOUNT_SECURITY_TEXTS } from '@shifumi/protocol';
+import { Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
-import { TextField } from '../../../components/ui/text-field';
+import { TwoFactorCodeField } from '../../../components/ui/two-factor-code-field';
+import { translate } from '../../../lib/i18n/i18n';
 import { answerCode, useCodeRequested } from '../code-request';
+import { useWalletT } from '../wallet-texts';
 import styles from './two-factor-code-dialog.module.css';
 
 export function TwoFactorCodeDialogHost() {
   const question = useCodeRequested();
   // A new question (after a wrong code) starts from an empty field.
-  return question ? <TwoFactorCodeDialog key={question.id} problem={question.problem} /> : null;
+  // Its own boundary: the stack has none above it, and the dialog waits for its texts in the player's language.
+  return question ? (
+    <Suspense fallback={null}>
+      <TwoFactorCodeDialog key={question.id} problem={question.problem} />
+    </Suspense>
+  ) : null;
 }
 
 function TwoFactorCodeDialog({ problem }: { problem: string | null }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const t = useWalletT();
   return (
     <Dialog
       open
       aboveWalletDialog
       size="small"
-      title="Two-factor code"
-      description="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+      title={t('wallet.twoFactor.title')}
+      description={t('wallet.twoFactor.text')}
       initialFocusRef={codeRef}
       onClose={() => answerCode(null)}
     >
@@ -32,32 +39,27 @@ function TwoFactorCodeDialog({ problem }: { problem: string | null }) {
         className={styles.form}
         onSubmit={(event) => {
           event.preventDefault();
-          if (code.trim() === '') setError(ACCOUNT_SECURITY_TEXTS.twoFactorCodeRequired);
+          if (code.trim() === '') setError(translate('ui.twoFactorCode.required'));
           else answerCode(code);
         }}
         noValidate
       >
         {problem ? <Notice tone="error">{problem}</Notice> : null}
-        <TextField
+        <TwoFactorCodeField
           ref={codeRef}
-          label="Two-factor code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          spellCheck={false}
           required
           value={code}
           error={error}
-          onChange={(event) => {
-            setCode(event.target.value);
+          onChange={(value) => {
+            setCode(value);
             setError(null);
           }}
         />
         <Button type="submit" block>
-          Verify
+          {t('wallet.twoFactor.verify')}
         </Button>
         <Button type="button" variant="secondary" block onClick={() => answerCode(null)}>
-          Cancel
+          {t('wallet.twoFactor.cancel')}
         </Button>
       </form>
     </Dialog>

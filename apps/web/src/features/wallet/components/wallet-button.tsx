@@ -6,6 +6,7 @@
  * (wallet-stack.tsx: address, chain, wrong network, account dialog).
  */
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/i18n';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useIsExtraSmallScreen } from '../../../lib/use-media-query';
 import { WalletIsland } from '../../../lib/wallet-island';
@@ -25,8 +26,9 @@ function LightConnectButton({ label }: { label: string }) {
 
 export function WalletButton() {
   const compact = useIsExtraSmallScreen();
+  const t = useT();
   return (
-    <WalletIsland fallback={<LightConnectButton label={compact ? 'Wallet' : 'Connect Wallet'} />}>
+    <WalletIsland fallback={<LightConnectButton label={t(compact ? 'shell.wallet.short' : 'shell.wallet.connect')} />}>
       <StackConnectButton compact={compact} />
     </WalletIsland>
   );

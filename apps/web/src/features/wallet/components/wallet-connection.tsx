@@ -13,7 +13,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useAccount, useAccountEffect, type Config } from 'wagmi';
 import { disconnect, getAccount, reconnect } from 'wagmi/actions';
-import { rememberedWalletConnector, rememberWalletConnector, useWalletStackStore, useWalletStackValue } from '../../../lib/wallet-stack';
+import {
+  rememberedWalletConnector,
+  rememberWalletConnector,
+  useWalletStackStore,
+  useWalletStackValue,
+} from '../../../lib/wallet-stack';
 import { hasWalletToOffer } from '../wallet-config';
 import { NoWalletDialog } from './no-wallet-dialog';
 
@@ -41,7 +46,9 @@ export function WalletConnection({ config, restore }: { config: Config; restore:
     const remembered = rememberedWalletConnector();
     // A session bound to a wallet with no connector remembered (opened before connectors were remembered):
     // a browser wallet may hold it, found without fetching any SDK.
-    const connectors = config.connectors.filter((connector) => (remembered === null ? connector.type === 'injected' : connector.id === remembered));
+    const connectors = config.connectors.filter((connector) =>
+      remembered === null ? connector.type === 'injected' : connector.id === remembered,
+    );
     if (connectors.length === 0) {
       rememberWalletConnector(null);
       return;

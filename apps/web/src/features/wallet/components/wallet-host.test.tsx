@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { STORAGE_KEYS, TEXTS } from '@shifumi/protocol';
+import { STORAGE_KEYS } from '@shifumi/protocol';
 import { createConfig, createConnector, http } from 'wagmi';
 import { getAccount } from 'wagmi/actions';
 import { mock } from 'wagmi/connectors';
@@ -8,12 +8,19 @@ import { accountFixture, backgroundReads, configFixture, installFetch, jsonRespo
 import { renderApp, renderAppWithWalletOnDemand, signInAs } from '../../../test/render-app';
 import { chainRpc, connectTestWallet, TEST_RPC_URL, TEST_WALLET_ADDRESS, testChain } from '../../../test/wallet';
 import { reloadSessionFromStorage } from '../../../lib/session-store';
+import { WALLET_EN } from '@shifumi/protocol/catalogue/en/wallet';
 
 /** RainbowKit's own connect button: only there once the wallet stack is. */
 const rainbowKitButton = () => document.querySelector('[data-testid="rk-connect-button"]');
 
 function server(config: () => Response | Promise<Response> = () => jsonResponse(200, configFixture)) {
-  return installFetch((request) => (request.url === '/api/config' ? config() : (backgroundReads(request, accountFixture()) ?? chainRpc(request, { eth_accounts: () => [TEST_WALLET_ADDRESS] }) ?? jsonResponse(404, {}))));
+  return installFetch((request) =>
+    request.url === '/api/config'
+      ? config()
+      : (backgroundReads(request, accountFixture()) ??
+        chainRpc(request, { eth_accounts: () => [TEST_WALLET_ADDRESS] }) ??
+        jsonResponse(404, {})),
+  );
 }
 
 describe('the wallet stack on demand', () => {
@@ -35,10 +42,10 @@ describe('the wallet stack on demand', () => {
     await user.click(screen.getByRole('button', { name: 'Connect Wallet' }));
 
     // jsdom has no browser wallet and the build no WalletConnect project id: Coinbase Wallet alone would be offered.
-    const help = await screen.findByRole('dialog', { name: TEXTS.noWalletTitle }, { timeout: 10_000 });
-    expect(within(help).getByText(TEXTS.noWalletText)).toBeTruthy();
+    const help = await screen.findByRole('dialog', { name: WALLET_EN.noWallet.title }, { timeout: 10_000 });
+    expect(within(help).getByText(WALLET_EN.noWallet.text)).toBeTruthy();
     expect(within(help).getByRole('link', { name: 'Get MetaMask' }).getAttribute('href')).toBe('https://metamask.io/download/');
-    await user.click(within(help).getByRole('button', { name: TEXTS.noWalletCoinbase }));
+    await user.click(within(help).getByRole('button', { name: WALLET_EN.noWallet.coinbase }));
 
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(within(dialog).getByRole('heading', { name: 'Connect a Wallet' })).toBeTruthy();
@@ -59,7 +66,7 @@ describe('the wallet stack on demand', () => {
 
     await user.click(screen.getByRole('button', { name: 'Connect Wallet' }));
     // The stack is there: with no wallet in jsdom, the dialog that says how to get one (issue 14).
-    expect(await screen.findByRole('dialog', { name: TEXTS.noWalletTitle }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: WALLET_EN.noWallet.title }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('loads at start when this browser had a wallet connected', async () => {

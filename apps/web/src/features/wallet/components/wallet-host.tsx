@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { Config } from 'wagmi';
-import { TEXTS } from '@shifumi/protocol/texts';
+import { translate } from '../../../lib/i18n/i18n';
 import { afterFirstPaint } from '../../../lib/first-paint';
 import { notify } from '../../../lib/toast';
 import { useWalletStackStore, useWalletStackValue } from '../../../lib/wallet-stack';
@@ -67,7 +67,7 @@ export function WalletHost() {
       (error: unknown) => {
         console.error('The wallet stack could not be loaded', error);
         if (!current) return;
-        if (store.getState().connectRequests > 0) notify.error(TEXTS.walletOops);
+        if (store.getState().connectRequests > 0) notify.error(translate('shell.errors.walletOops'));
         store.markFailed();
       },
     );

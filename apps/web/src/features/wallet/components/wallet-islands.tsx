@@ -9,5 +9,11 @@ import { useWalletStack } from '../../../lib/wallet-stack';
 
 export function WalletIslands() {
   const { islands } = useWalletStack();
-  return <>{islands.map((island) => createPortal(<Suspense fallback={island.fallback}>{island.content}</Suspense>, island.container, island.id))}</>;
+  return (
+    <>
+      {islands.map((island) =>
+        createPortal(<Suspense fallback={island.fallback}>{island.content}</Suspense>, island.container, island.id),
+      )}
+    </>
+  );
 }

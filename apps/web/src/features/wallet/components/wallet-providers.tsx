@@ -13,6 +13,7 @@
 import { memo, useMemo } from 'react';
 import { RainbowKitAuthenticationProvider, RainbowKitProvider, darkTheme } from '@rainbow-me/rainbowkit';
 import { WagmiProvider, type Config } from 'wagmi';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import { useIsSignedIn } from '../../../lib/session-store';
 import { APP_NAME } from '../wallet-config';
 import { createSiweAdapter, defaultSiweAdapterDeps, type SiweAdapterDeps } from '../siwe-adapter';
@@ -44,7 +45,11 @@ export interface WalletProvidersProps {
  * must not render again while a wallet is connected (memo; what changes lives
  * in WalletInterface, below it).
  */
-export const WalletProviders = memo(function WalletProviders({ config, restore, adapterDeps = defaultSiweAdapterDeps }: WalletProvidersProps) {
+export const WalletProviders = memo(function WalletProviders({
+  config,
+  restore,
+  adapterDeps = defaultSiweAdapterDeps,
+}: WalletProvidersProps) {
   return (
     // No reconnection of every connector at mount: WalletConnection reconnects the remembered one only.
     <WagmiProvider config={config} reconnectOnMount={false}>
@@ -55,10 +60,17 @@ export const WalletProviders = memo(function WalletProviders({ config, restore, 
 
 function WalletInterface({ config, restore, adapterDeps }: Required<WalletProvidersProps>) {
   const signedIn = useIsSignedIn();
+  // Issue 27: RainbowKit's own dialogs speak the player's language too.
+  const language = useLanguage();
   const adapter = useMemo(() => createSiweAdapter(adapterDeps), [adapterDeps]);
   return (
     <RainbowKitAuthenticationProvider adapter={adapter} status={signedIn ? 'authenticated' : 'unauthenticated'}>
-      <RainbowKitProvider theme={theme} showRecentTransactions appInfo={{ appName: APP_NAME, learnMoreUrl: '/howtoplay' }} locale="en-US">
+      <RainbowKitProvider
+        theme={theme}
+        showRecentTransactions
+        appInfo={{ appName: APP_NAME, learnMoreUrl: '/howtoplay' }}
+        locale={language === 'fr' ? 'fr-FR' : 'en-US'}
+      >
         <WalletSessionSync />
         <WalletConnection config={config} restore={restore} />
         <WalletIslands />

@@ -6,6 +6,7 @@ import { getSession } from '../../../lib/session-store';
 import { actionRequests, backgroundReads, installFetch, jsonResponse } from '../../../test/fetch-mock';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { chainRpc, connectTestWallet, TEST_WALLET_ADDRESS } from '../../../test/wallet';
+import { AUTH_EN } from '@shifumi/protocol/catalogue/en/auth';
 
 vi.mock('../../../lib/page-navigation', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() }));
 
@@ -83,7 +84,7 @@ describe('the session and the wallet', () => {
     await act(() => connectTestWallet(walletConfig));
 
     await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
-    await user.click(screen.getByRole('button', { name: TEXTS.yes }));
+    await user.click(screen.getByRole('button', { name: AUTH_EN.logout.yes }));
 
     await waitFor(() => expect(getAccount(walletConfig).status).toBe('disconnected'));
     expect(getSession().accessToken).toBeNull();

@@ -1,0 +1,166 @@
+/** The collusion rules' queries and the flags they raise (decision 039: SQL only in repositories). */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/db/database';
+import { flags } from '../../infra/db/schema/index';
+
+/** A finished game as the rules read it. */
+export type FinishedGame = {
+  id: string;
+  player1_id: string;
+  player2_id: string;
+  winner_id: string | null;
+  end_reason: string | null;
+  stake_wei: string;
+  state: { round?: number; players?: Array<{ id: string; score: number }> } | null;
+  ended_at: Date | string;
+};
+
+/** Every finished game, oldest first. */
+export async function finishedGames(db: Executor): Promise<FinishedGame[]> {
+  const finished = await db.execute<FinishedGame>(sql`
+        SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
+               end_reason, stake_wei::text AS stake_wei, state, ended_at
+        FROM games WHERE status = 'finished' ORDER BY ended_at, id`);
+  return finished.rows;
+}
+
+/** The finished games these players played, oldest first. */
+export async function finishedGamesOf(db: Executor, players: readonly string[]): Promise<FinishedGame[]> {
+  const ids = sql.join(
+    players.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const finished = await db.execute<FinishedGame>(sql`
+          SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
+                 end_reason, stake_wei::text AS stake_wei, state, ended_at
+          FROM games WHERE status = 'finished' AND (player1_id IN (${ids}) OR player2_id IN (${ids})) ORDER BY ended_at, id`);
+  return finished.rows;
+}
+
+/** Two accounts that signed in from one IP within 24 h and played each other (one row a game), optionally with one of `among`. */
+export async function sharedIpOpponents(
+  db: Executor,
+  among?: readonly string[],
+): Promise<{ a: string; b: string; ip: string; game_id: string }[]> {
+  const filter =
+    among === undefined
+      ? sql``
+      : sql` AND (s1.user_id IN (${sql.join(
+          among.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) OR s2.user_id IN (${sql.join(
+          among.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`;
+  const rows = await db.execute<{ a: string; b: string; ip: string; game_id: string }>(sql`
+    SELECT DISTINCT ON (g.id) s1.user_id::text AS a, s2.user_id::text AS b, s1.ip, g.id::text AS game_id
+    FROM sessions s1
+    JOIN sessions s2 ON s2.ip = s1.ip AND s2.user_id <> s1.user_id AND abs(extract(epoch FROM s2.created_at - s1.created_at)) < 86400
+    JOIN games g ON (g.player1_id = s1.user_id AND g.player2_id = s2.user_id) OR (g.player1_id = s2.user_id AND g.player2_id = s1.user_id)
+    WHERE s1.ip IS NOT NULL AND s1.user_id < s2.user_id${filter}`);
+  return rows.rows;
+}
+
+/**
+ * Accounts created after `since` that deposited and lost everything they had
+ * to one account (the winner), optionally only those `winnerId` drained.
+ */
+export async function drainedAccounts(
+  db: Executor,
+  since: Date,
+  winnerId?: string,
+): Promise<{ loser: string; winner: string; lost: string; deposited: string }[]> {
+  const rows = await db.execute<{ loser: string; winner: string; lost: string; deposited: string }>(sql`
+    WITH fresh AS (
+      SELECT u.id FROM users u
+      JOIN ledger_accounts a ON a.code = 'user:' || u.id::text
+      WHERE u.created_at > ${since} AND a.balance = 0
+        AND EXISTS (SELECT 1 FROM deposits d WHERE d.user_id = u.id AND d.status = 'credited')
+    ), losses AS (
+      SELECT f.id AS loser, g.winner_id AS winner, SUM(g.stake_wei) AS lost
+      FROM fresh f JOIN games g ON (g.player1_id = f.id OR g.player2_id = f.id)
+      WHERE g.status = 'finished' AND g.ended_at > ${since}
+      GROUP BY f.id, g.winner_id
+    )
+    SELECT l.loser::text AS loser, l.winner::text AS winner, l.lost::text AS lost,
+           (SELECT COALESCE(SUM(amount), 0) FROM deposits d WHERE d.user_id = l.loser AND d.status = 'credited')::text AS deposited
+    FROM losses l
+    WHERE l.winner IS NOT NULL AND l.winner <> l.loser
+      AND NOT EXISTS (SELECT 1 FROM losses o WHERE o.loser = l.loser AND o.winner IS NOT NULL AND o.winner <> l.loser AND o.winner <> l.winner)
+      AND (${winnerId ?? null}::uuid IS NULL OR l.winner = ${winnerId ?? null}::uuid)`);
+  return rows.rows;
+}
+
+/** Inserts the flags whose dedupe key is not known yet, in one statement (issue 30: one round trip per scan); answers how many were new. */
+export async function insertFlags(
+  db: Executor,
+  rows: ReadonlyArray<{
+    rule: string;
+    userId: string;
+    otherUserId: string | null;
+    evidence: unknown;
+    dedupeKey: string;
+    createdAt: Date;
+  }>,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(flags)
+    .values(
+      rows.map((flag) => ({
+        rule: flag.rule,
+        userId: flag.userId,
+        otherUserId: flag.otherUserId,
+        evidence: flag.evidence,
+        dedupeKey: flag.dedupeKey,
+        createdAt: flag.createdAt,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: flags.id });
+  return inserted.length;
+}
+
+/** The database's clock, in milliseconds. */
+export async function databaseNowMs(db: Executor): Promise<number> {
+  const { rows } = await db.execute<{ now: number | string }>(sql`select (extract(epoch from now()) * 1000)::float8 as now`);
+  return Number(rows[0]!.now);
+}
+
+/** The players with anything a rule reads that changed after `at` (ISO time). */
+export async function playersChangedSince(db: Executor, at: string): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+        select player1_id::text as id from games where ended_at > ${at}::timestamptz
+        union select player2_id::text from games where ended_at > ${at}::timestamptz
+        union select user_id::text from sessions where created_at > ${at}::timestamptz
+        union select user_id::text from user_devices where last_seen_at > ${at}::timestamptz
+        union select user_id::text from deposits where credited_at > ${at}::timestamptz and user_id is not null
+        union select user_id::text from withdrawals where created_at > ${at}::timestamptz`);
+  return rows.map((row) => row.id);
+}
+
+/** The flag, its row locked until the transaction ends. */
+export async function lockFlag(
+  tx: Executor,
+  id: string,
+): Promise<{ status: string; user_id: string; other_user_id: string | null } | undefined> {
+  const [flag] = await tx
+    .execute<{ status: string; user_id: string; other_user_id: string | null }>(
+      sql`SELECT status, user_id::text AS user_id, other_user_id::text AS other_user_id FROM flags WHERE id = ${id} FOR UPDATE`,
+    )
+    .then((result) => result.rows);
+  return flag;
+}
+
+export async function resolveFlag(
+  tx: Executor,
+  id: string,
+  resolution: 'dismissed' | 'confirmed',
+  note: string,
+  resolvedBy: string,
+  now: Date,
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE flags SET status = ${resolution}, note = ${note}, resolved_by = ${resolvedBy}, resolved_at = ${now} WHERE id = ${id}`,
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Issue 30 (decision 060): the start transaction's statements, prepared and
+ * as few as the database allows while every check stays inside the
+ * transaction and reads after the players' locks:
+ *
+ * 1. both players' rows locked in id order (what the game shows of them comes
+ *    with the lock) — the one statement that may wait for another start;
+ * 2. in a statement begun after the lock, so that it sees whatever the
+ *    transaction that held it committed: whether each is in a game in play,
+ *    and what responsible gaming needs first of each (frozen, protections,
+ *    whether any limit is set: responsible-gaming.repo.ts's columns);
+ * 3. the game inserted and both stakes escrowed (the ledger's one-statement
+ *    transfer, ledger-transfer.repo.ts): nothing is inserted when the
+ *    transfer cannot be made in that statement (`unseen`), and an overdraft
+ *    raised in it rolls the transaction back.
+ */
+import { nextDeadline, type MatchState } from '@shifumi/game';
+import { shownWalletAddress } from '@shifumi/protocol';
+import type { Executor } from '../../infra/db/database';
+import { hotStatement, runHot } from '../../infra/db/hot-statement';
+import { transferStatement, type TransferRow } from '../ledger/ledger-transfer.repo';
+import { transferInOneStatement, type TransferRequest } from '../ledger/ledger.service';
+import {
+  PLAY_FACTS_COLUMNS,
+  playFactsOf,
+  type PlayFacts,
+  type PlayFactsRow,
+} from '../responsible-gaming/responsible-gaming.repo';
+
+const LOCK_PLAYERS = hotStatement(
+  'game_start_lock_players_v1',
+  `select id::text as id, name, wallet_address from users where id in ($1::uuid, $2::uuid) order by id for update`,
+);
+
+/** Locks both users' rows (in id order, so two matches never deadlock) and answers what the game shows of them. */
+export async function lockStartingPlayers(
+  tx: Executor,
+  userIds: readonly [string, string],
+): Promise<Array<{ id: string; name: string; walletAddress: string | null }>> {
+  const rows = await runHot<{ id: string; name: string; wallet_address: string | null }>(tx, LOCK_PLAYERS, userIds);
+  // Issue 23: only what the opponent's screen shows of the deposit address (its first characters).
+  return rows.map((row) => ({ id: row.id, name: row.name, walletAddress: shownWalletAddress(row.wallet_address) }));
+}
+
+const START_FACTS = hotStatement(
+  'game_start_facts_v1',
+  `select ${PLAY_FACTS_COLUMNS},
+          (u.id = any(array(select g.player1_id from games g where g.status = 'playing' and g.player1_id in ($1::uuid, $2::uuid)))
+           or u.id = any(array(select g.player2_id from games g where g.status = 'playing' and g.player2_id in ($1::uuid, $2::uuid))))
+            as playing
+   from users u left join player_protections p on p.user_id = u.id
+   where u.id in ($1::uuid, $2::uuid)`,
+);
+
+/** Which of the (locked) players are in a game in play, and what responsible gaming needs first of each. */
+export async function startFacts(
+  tx: Executor,
+  userIds: readonly [string, string],
+): Promise<{ playing: Set<string>; facts: Map<string, PlayFacts> }> {
+  const rows = await runHot<PlayFactsRow & { playing: boolean }>(tx, START_FACTS, userIds);
+  return { playing: new Set(rows.filter((row) => row.playing).map((row) => row.id)), facts: playFactsOf(rows) };
+}
+
+const INSERT_GAME_AND_ESCROW = transferStatement('game_start_escrow_v1', {
+  before: `game as (
+    insert into games (id, player1_id, player2_id, player1_character, player2_character, bet_usd, stake_wei, price_micro_usd,
+                       state, next_deadline, owner_node, owner_token)
+    select $5::uuid, $6::uuid, $7::uuid, $8, $9, $10::int, $11::numeric, $12::numeric, $13::jsonb, $14::timestamptz, $15, $16::bigint
+    where not exists (select 1 from unseen)
+    returning id
+  )`,
+  gate: 'exists (select 1 from game)',
+});
+
+export interface NewGame {
+  id: string;
+  betUsd: number;
+  stakeWei: bigint;
+  priceMicroUsd: bigint;
+  players: readonly [{ userId: string; character: string }, { userId: string; character: string }];
+  state: MatchState;
+  holder: string;
+  token: bigint;
+}
+
+/**
+ * Inserts the game, claimed by `holder` under `token`, and makes the escrow transfer `escrow`, in one
+ * statement; `unseen` when nothing was written (the caller inserts and transfers statement by statement).
+ */
+export async function insertGameAndEscrow(tx: Executor, game: NewGame, escrow: TransferRequest): Promise<TransferRow> {
+  const [first, second] = game.players;
+  const deadline = nextDeadline(game.state);
+  return transferInOneStatement(tx, INSERT_GAME_AND_ESCROW, escrow, [
+    game.id,
+    first.userId,
+    second.userId,
+    first.character,
+    second.character,
+    game.betUsd,
+    game.stakeWei.toString(),
+    game.priceMicroUsd.toString(),
+    JSON.stringify(game.state),
+    deadline === null ? null : new Date(deadline).toISOString(),
+    game.holder,
+    game.token.toString(),
+  ]);
+}

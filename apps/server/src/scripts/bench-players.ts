@@ -1,0 +1,58 @@
+/**
+ * The benches' players (bench:games, bench:soak, bench:search): `count` users
+ * on a fresh database, each with a session, an access token signed with the
+ * bench's secret and `fundsWei` credited through the ledger (a deposit
+ * transfer), as real accounts are. Also the CPU time of a process (/proc),
+ * which the benches read before and after their window.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Database } from '../infra/db/database';
+import { sessions, users } from '../infra/db/schema/index';
+import { createAccessTokens } from '../modules/auth/access-tokens';
+import { generateReferralCode } from '../modules/auth/referral-codes';
+import { LedgerAccounts } from '../modules/ledger/ledger-accounts';
+import { transfer } from '../modules/ledger/ledger.service';
+
+export interface BenchPlayer {
+  id: string;
+  token: string;
+}
+
+export interface BenchPlayersOptions {
+  count: number;
+  /** Each player's name is this and its index (`Bot0`, `Soak1`…). */
+  namePrefix: string;
+  /** The funding transfer's idempotency key is this, a colon and the user id. */
+  fundingKey: string;
+  fundsWei: bigint;
+  secret: string;
+}
+
+export async function seedBenchPlayers(db: Database, options: BenchPlayersOptions): Promise<BenchPlayer[]> {
+  const tokens = createAccessTokens({ secret: options.secret, clock: () => new Date() });
+  const players: BenchPlayer[] = [];
+  for (let index = 0; index < options.count; index += 1) {
+    const [user] = await db
+      .insert(users)
+      .values({ name: `${options.namePrefix}${index}`, referralCode: generateReferralCode() })
+      .returning({ id: users.id });
+    const sessionId = randomUUID();
+    await db.insert(sessions).values({ id: sessionId, userId: user!.id });
+    await db.transaction((tx) =>
+      transfer(tx, {
+        idempotencyKey: `${options.fundingKey}:${user!.id}`,
+        kind: 'deposit',
+        legs: [{ from: LedgerAccounts.deposits, to: LedgerAccounts.user(user!.id), amount: options.fundsWei }],
+      }),
+    );
+    players.push({ id: user!.id, token: await tokens.issue({ userId: user!.id, sessionId }) });
+  }
+  return players;
+}
+
+/** A process's CPU seconds so far (user + system): fields 14 and 15 of /proc/<pid>/stat, 12 and 13 after the command name. */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
