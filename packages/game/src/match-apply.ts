@@ -61,7 +61,9 @@ export function apply(current: MatchState, action: MatchAction): ApplyResult {
 
   switch (action.type) {
     case 'tick':
-      return accept(state, effects);
+      // Every transition of `advance` has an effect: a tick with none (fired early) changes nothing, and says so by
+      // answering the very state it was given (the room then neither stores nor tells anything).
+      return accept(effects.length === 0 ? current : state, effects);
     case 'choose':
     case 'commit': {
       const choice = action.type === 'choose' ? action.choice : undefined;

@@ -178,8 +178,8 @@ describe('a round', () => {
 
     const early = apply(second.state, { type: 'tick', now: T0 + 7_499 });
     expect(early).toEqual({ ok: true, state: second.state, effects: [] });
-    // A new object all the same: the driver re-arms its timer for every new state (a timer may fire early).
-    expect(early.state).not.toBe(second.state);
+    // The very same object: nothing changed, so a driver stores and tells nothing and only re-arms its timer.
+    expect(early.state).toBe(second.state);
 
     const next = run(second.state, { type: 'tick', now: T0 + 7_500 });
     expect(next.effects).toEqual([{ type: 'newRound', round: 2, deadline: T0 + 17_500 }]);

@@ -275,6 +275,16 @@ describe('game room: the driver', () => {
     expect(lost).toEqual([B]);
   });
 
+  it('a timer fired before its deadline stores and tells nothing (issue 30: a warm game had a save too many)', async () => {
+    const { room, log, saves, sent } = fakeRoom();
+    const before = room.state;
+    expect(await room.act({ type: 'tick', now: Date.now() })).toEqual({ ok: true });
+    expect(log).toEqual([]);
+    expect(saves).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(room.state).toBe(before);
+  });
+
   it('writes nothing for a choice locked, and tells it (alone: no further lease check)', async () => {
     const { room, log, sent, fakes } = fakeRoom();
     expect(await room.act({ type: 'choose', playerId: A, choice: 'rock', now: Date.now() })).toEqual({ ok: true });
