@@ -245,6 +245,22 @@ describe('checkTranscript', () => {
     expect(checks[1]!.ok).toBe(true);
   });
 
+  it('says what is wrong with a format by what it is, never by the schema’s words (issue 27)', async () => {
+    const { price: _price, ...withoutPrice } = aliceWins;
+    const cases: Array<[unknown, string, unknown]> = [
+      [withoutPrice, 'price: missing', { problem: 'missing' }],
+      [{ ...aliceWins, version: 2 }, 'version: not one of the allowed values', { problem: 'notAllowed' }],
+      [{ ...aliceWins, extra: true }, 'transcript: not expected here: extra', { problem: 'unknownField', bound: 'extra' }],
+      [{ ...aliceWins, players: [alice, alice] }, 'players: the same player twice', { problem: 'samePlayerTwice' }],
+      [{ ...aliceWins, stakeWei: 12 }, 'stakeWei: not of the expected type', { problem: 'wrongType' }],
+    ];
+    for (const [input, detail, problem] of cases) {
+      const [format] = await checkTranscript(input, publicKey, webCrypto);
+      expect(format!.detail).toBe(detail);
+      expect(format!.reason).toEqual({ key: 'badFormat', values: [detail.split(':')[0], problem] });
+    }
+  });
+
   it('says so when the platform has no Ed25519, and passes the check with a fallback verifier', async () => {
     const noEd25519: SubtleCryptoLike = {
       digest: (algorithm, data) => webcrypto.subtle.digest(algorithm, data),

@@ -9,6 +9,7 @@ import { commitmentMatches } from './commitment';
 import { Ed25519UnavailableError, type FairnessCrypto } from './crypto';
 import { fromBase64 } from './encoding';
 import { DRAW_VALUE, ethValue, sayerOf, type CheckReason, type ReasonKey, type Said as SaidOf, type TypedValue } from './reasons';
+import { formatProblemOf } from './format-problem';
 import { gameOutcomeOf, roundWinnerOf } from './rules';
 import { signedBytes } from './transcript-bytes';
 
@@ -50,11 +51,11 @@ function parseTranscript(input: unknown): { ok: true; transcript: Transcript } |
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'transcript';
-    return { ok: false, said: say('badFormat', where, issue?.message ?? 'invalid') };
+    return { ok: false, said: say('badFormat', where, formatProblemOf(issue, input)) };
   }
   const transcript = parsed.data;
   const [first, second] = transcript.players;
-  if (first.id === second.id) return { ok: false, said: say('badFormat', 'players', 'the same player twice') };
+  if (first.id === second.id) return { ok: false, said: say('badFormat', 'players', { problem: 'samePlayerTwice' }) };
   for (const [index, round] of transcript.rounds.entries()) {
     if (round.round !== index + 1) return { ok: false, said: say('roundsOutOfOrder', index + 1, round.round) };
     const ids = Object.keys(round.results);

@@ -56,4 +56,5 @@ export {
   type SolvencyCheck,
   type SolvencyReasonKey,
 } from './solvency-checks';
+export { FORMAT_PROBLEMS, formatProblemOf, type FormatProblem, type FormatProblemValue } from './format-problem';
 export { DRAW_VALUE, ethValue, englishValue, type CheckReason, type ReasonValue, type TypedValue } from './reasons';

@@ -7,15 +7,17 @@
 
 import { formatEth } from '@shifumi/money';
 import { FAIRNESS_TEXTS } from '@shifumi/protocol/fairness-texts';
+import type { FormatProblemValue } from './format-problem';
 
 /**
  * A value a page writes in its reader's own way, not as the English detail
  * does: an amount (`eth`: wei, as a decimal string; the detail writes it as
  * ETH, `0.003333333333333334`), or a draw where a winner's name would be (the
  * detail says `FAIRNESS_TEXTS.draw`). A page knows them by their shape, never
- * by comparing a word (a player may be named "a draw").
+ * by comparing a word (a player may be named "a draw"); or what is wrong
+ * with a format (format-problem.ts), never the schema's English words.
  */
-export type TypedValue = { readonly eth: string } | { readonly draw: true };
+export type TypedValue = { readonly eth: string } | { readonly draw: true } | FormatProblemValue;
 export type ReasonValue = string | number | TypedValue;
 
 /** An amount in wei, said as ETH. */
@@ -29,6 +31,7 @@ export const DRAW_VALUE: TypedValue = { draw: true };
 /** A value as the English detail (and the CLI) writes it. */
 export function englishValue(value: ReasonValue): string | number {
   if (typeof value !== 'object') return value;
+  if ('problem' in value) return FAIRNESS_TEXTS.problems[value.problem].replace('{bound}', String(value.bound ?? ''));
   return 'draw' in value ? FAIRNESS_TEXTS.draw : formatEth(BigInt(value.eth));
 }
 

@@ -15,6 +15,7 @@ import { SOLVENCY_CHECK_IDS, SOLVENCY_TEXTS, type SolvencyCheckId } from '@shifu
 import { Ed25519UnavailableError, type FairnessCrypto } from './crypto';
 import { fromBase64, toHex } from './encoding';
 import { hex32ToBytes, leafOf, TreeAmountError, userHashOf, walkPath } from './solvency-tree';
+import { formatProblemOf } from './format-problem';
 import { sayerOf, type CheckReason, type ReasonKey, type Said as SaidOf } from './reasons';
 import { signedBytes } from './transcript-bytes';
 import { MAX_TREE_WEI } from '@shifumi/protocol/solvency';
@@ -71,7 +72,7 @@ function parseError(
   if (parsed.success) return null;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${name}.${issue.path.join('.')}` : name;
-  return say('badFormat', where, issue?.message ?? 'is invalid');
+  return say('badFormat', where, formatProblemOf(issue, input));
 }
 
 /** Whether a base64 Ed25519 signature over the snapshot (without `signature`) verifies with `publicKey`. */

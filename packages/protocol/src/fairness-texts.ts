@@ -47,6 +47,8 @@ export const FAIRNESS_TEXTS = {
   signatureMalformed: VERIFY_EN.details.signatureMalformed,
   signatureUnavailable: VERIFY_EN.details.signatureUnavailable,
   draw: VERIFY_EN.details.draw,
+  /** What is wrong with a transcript's or a proof's format (`badFormat`'s second value); `{bound}` is the limit broken. */
+  problems: VERIFY_EN.details.problems,
   // The `/verify` page's own texts are in `catalogue/<language>/verify.ts`, the game screen's seal in `game.ts`, the
   // account history's link in `account.ts`, how to play's "Fair play" in `how-to-play.ts` (issue 27).
 } as const;

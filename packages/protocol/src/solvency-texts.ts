@@ -14,7 +14,7 @@ export const SOLVENCY_TEXTS = {
   checks: SOLVENCY_EN.checks,
   passed: SOLVENCY_EN.details.passed,
   notCheckable: SOLVENCY_EN.details.notCheckable,
-  badFormat: (where: string, why: string) => `The ${where} field ${why}.`,
+  badFormat: (where: string, why: string) => `${where}: ${why}`,
   otherSnapshot: (proof: string, snapshot: string) => `The proof is for snapshot ${proof}, not for snapshot ${snapshot}.`,
   leafMatches: SOLVENCY_EN.details.leafMatches,
   otherUser: (userId: string) => `The proof is for the user ${userId}, not for you: it says nothing about your balance.`,

@@ -44,7 +44,7 @@ export const SOLVENCY_EN = {
   details: {
     passed: 'Passed.',
     notCheckable: 'Not checked: the proof or the snapshot is not well-formed.',
-    badFormat: 'The {0} field {1}.',
+    badFormat: '{0}: {1}',
     otherSnapshot: 'The proof is for snapshot {0}, not for snapshot {1}.',
     leafMatches: 'The leaf recomputed from your user id, salt and amount is the leaf of the proof.',
     otherUser: 'The proof is for the user {0}, not for you: it says nothing about your balance.',

@@ -65,6 +65,18 @@ export const VERIFY_EN = {
     signatureUnavailable:
       'This browser cannot check Ed25519 signatures. Use a recent browser, or run npm run verify:game with the transcript.',
     draw: 'a draw',
+    /** What is wrong with a format, the second value of `badFormat` (also on /solvency); `{bound}` is the limit broken. */
+    problems: {
+      missing: 'missing',
+      wrongType: 'not of the expected type',
+      notAllowed: 'not one of the allowed values',
+      wrongFormat: 'not in the expected format',
+      tooSmall: 'too short or too small (the minimum is {bound})',
+      tooBig: 'too long or too large (the maximum is {bound})',
+      unknownField: 'not expected here: {bound}',
+      samePlayerTwice: 'the same player twice',
+      invalid: 'not valid',
+    },
   },
   checks: {
     format: {

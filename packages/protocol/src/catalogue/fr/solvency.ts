@@ -43,7 +43,7 @@ export const SOLVENCY_FR: Messages<typeof SOLVENCY_EN> = {
   details: {
     passed: 'Réussie.',
     notCheckable: "Non vérifiée : la preuve ou l'instantané n'est pas bien formé.",
-    badFormat: 'Le champ {0} : {1}.',
+    badFormat: '{0} : {1}',
     otherSnapshot: "La preuve concerne l'instantané {0}, pas l'instantané {1}.",
     leafMatches:
       'La feuille recalculée à partir de votre identifiant, de votre sel et de votre montant est bien celle de la preuve.',

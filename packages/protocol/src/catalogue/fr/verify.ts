@@ -61,6 +61,17 @@ export const VERIFY_FR: Messages<typeof VERIFY_EN> = {
     signatureUnavailable:
       'Ce navigateur ne sait pas vérifier les signatures Ed25519. Utilisez un navigateur récent, ou lancez npm run verify:game avec le compte rendu.',
     draw: 'égalité',
+    problems: {
+      missing: 'absent',
+      wrongType: 'pas du type attendu',
+      notAllowed: 'pas une des valeurs permises',
+      wrongFormat: 'pas au format attendu',
+      tooSmall: 'trop court ou trop petit (le minimum est {bound})',
+      tooBig: 'trop long ou trop grand (le maximum est {bound})',
+      unknownField: 'inattendu ici : {bound}',
+      samePlayerTwice: 'deux fois le même joueur',
+      invalid: 'pas valide',
+    },
   },
   checks: {
     format: {

@@ -17,8 +17,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, userFacingMessage } from '../../../lib/api-error';
 import { browserFairnessCrypto } from '../../../lib/browser-fairness-crypto';
 import { useChainConfigQuery } from '../../../lib/chain-config';
-import { translate, useIntlLocale, useT, type MessageKey } from '../../../lib/i18n/i18n';
-import { SOLVENCY_TEXTS } from '../../../lib/i18n/page-namespaces';
+import { checkDetail } from '../../../lib/i18n/check-detail';
+import { useIntlLocale, useT } from '../../../lib/i18n/i18n';
+import { SOLVENCY_TEXTS, VERIFY_TEXTS } from '../../../lib/i18n/page-namespaces';
 import { WithNamespace } from '../../../lib/i18n/with-namespace';
 import { formatEthAmount } from '../../../lib/money-format';
 import { useSession } from '../../../lib/session-store';
@@ -34,13 +35,6 @@ async function recoverSigner(message: string, signature: `0x${string}`): Promise
   } catch {
     return null;
   }
-}
-
-/** Why a check passed or failed, in the reader's language (issue 27); a key the catalogue does not know is shown as the checks wrote it. */
-function detailOf(entry: SolvencyCheck): string {
-  const key = `solvency.details.${entry.reason.key}`;
-  const said = translate(key as MessageKey, Object.fromEntries(entry.reason.values.map((value, index) => [index, value])));
-  return said === key ? entry.detail : said;
 }
 
 function covered(ratio: string): boolean {
@@ -228,7 +222,7 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
                     {t(`solvency.checks.${entry.id}.title`)}
                     <span className={styles.status}>{t(entry.ok ? 'solvency.pass' : 'solvency.fail')}</span>
                   </h4>
-                  <p className={styles.detail}>{detailOf(entry)}</p>
+                  <p className={styles.detail}>{checkDetail('solvency', entry)}</p>
                   <p className={styles.muted}>{t(`solvency.checks.${entry.id}.meaning`)}</p>
                 </div>
               </li>
@@ -244,7 +238,10 @@ function VerifyBalance({ snapshot }: { snapshot: SolvencySnapshot }) {
 export function SolvencyPage() {
   return (
     <WithNamespace name="solvency" loaders={SOLVENCY_TEXTS}>
-      <Solvency />
+      {/* The checks' details say a format's problem in verify's words (lib/i18n/check-detail.ts). */}
+      <WithNamespace name="verify" loaders={VERIFY_TEXTS}>
+        <Solvency />
+      </WithNamespace>
     </WithNamespace>
   );
 }

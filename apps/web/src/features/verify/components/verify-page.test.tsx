@@ -227,4 +227,25 @@ describe('/verify?game=<room> (opened from the account history)', () => {
       await activateLanguage('en');
     }
   });
+
+  it('says what is wrong with a malformed transcript in French, not in the schema’s English (issue 27)', async () => {
+    await activateLanguage('fr');
+    try {
+      serveKey();
+      const { user } = renderApp('/verify');
+      expect(await screen.findByRole('heading', { level: 1, name: VERIFY_FR.title }, { timeout: 10_000 })).toBeTruthy();
+      const { price: _price, ...withoutPrice } = transcript;
+      await user.click(screen.getByLabelText(VERIFY_FR.transcriptLabel));
+      await user.paste(JSON.stringify(withoutPrice));
+      await user.click(screen.getByRole('button', { name: VERIFY_FR.check }));
+      const list = await screen.findByRole('list', { name: VERIFY_FR.resultsHeading }, SLOW_CHECK);
+      const format = within(list)
+        .getAllByRole('listitem')
+        .find((item) => item.getAttribute('data-check') === 'format')!;
+      expect(within(format).getByText(`price : ${VERIFY_FR.details.problems.missing}`)).toBeTruthy();
+      expect(format.textContent).not.toMatch(/expected|received|Invalid/);
+    } finally {
+      await activateLanguage('en');
+    }
+  });
 });

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
-import { allPassed, checkTranscript, type ReasonValue, type TranscriptCheck } from '@shifumi/fairness';
+import { allPassed, checkTranscript, type TranscriptCheck } from '@shifumi/fairness';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -17,9 +17,8 @@ import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useFairnessKeyQuery } from '../api/fairness-key-api';
 import { useTranscriptQuery } from '../api/transcript-api';
 import { browserFairnessCrypto } from '../../../lib/browser-fairness-crypto';
-import { currentLanguage, INTL_LOCALES, translate, useT, type MessageKey } from '../../../lib/i18n/i18n';
-import { formatDecimalText } from '../../../lib/money-format';
-import { formatEth } from '@shifumi/money';
+import { checkDetail } from '../../../lib/i18n/check-detail';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { VERIFY_TEXTS } from '../../../lib/i18n/page-namespaces';
 import { WithNamespace } from '../../../lib/i18n/with-namespace';
 import styles from './verify-page.module.css';
@@ -160,25 +159,6 @@ function Verify() {
   );
 }
 
-/** A value of a check's reason as the reader's language writes it: a draw in its words, an amount (wei) as its ETH. */
-function valueOf(value: ReasonValue): string | number {
-  if (typeof value !== 'object') return value;
-  if ('draw' in value) return translate('verify.details.draw');
-  return formatDecimalText(formatEth(BigInt(value.eth)), INTL_LOCALES[currentLanguage()]);
-}
-
-/**
- * Why a check passed or failed, in the reader's language (issue 27): the checks give a key and its values;
- * a draw and an amount are typed values (decision 063), never compared as words. A key the catalogue does
- * not know (a newer check) is shown as the checks wrote it.
- */
-function detailOf(entry: TranscriptCheck): string {
-  const key = `verify.details.${entry.reason.key}`;
-  const values = Object.fromEntries(entry.reason.values.map((value, index) => [index, valueOf(value)]));
-  const said = translate(key as MessageKey, values);
-  return said === key ? entry.detail : said;
-}
-
 /** The verdict and every check with ✓ or ✗, what it means and why; the offline command. */
 function VerifyResults({ checks, summaryRef }: { checks: TranscriptCheck[]; summaryRef: RefObject<HTMLHeadingElement | null> }) {
   const failedCount = checks.filter((entry) => !entry.ok).length;
@@ -205,7 +185,7 @@ function VerifyResults({ checks, summaryRef }: { checks: TranscriptCheck[]; summ
                 <span className={styles.status}>{t(entry.ok ? 'verify.passed' : 'verify.failed')}</span>
               </h3>
               <p className={styles.detail} title={entry.exactWei}>
-                {detailOf(entry)}
+                {checkDetail('verify', entry)}
               </p>
               <p className={styles.meaning}>{t(`verify.checks.${entry.id}.meaning`)}</p>
             </div>
