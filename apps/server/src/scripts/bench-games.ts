@@ -57,6 +57,7 @@ import { startTestAnvil } from '../infra/chain/anvil-testing';
 import { summarizeCpuProfile } from './cpu-profile';
 import { cpuSeconds, seedBenchPlayers } from './bench-players';
 import { freePort, startRedisServer } from './local-processes';
+import { countWire, createWireCount, wirePerMove } from './bench-wire';
 
 type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -143,6 +144,8 @@ interface PhaseResult {
   serverCpuSeconds: number;
   cpuMsPerMove: number | null;
   cpuMsPerGame: number | null;
+  /** Issue 30: what the bots received over the phase, per move (Socket.IO messages and bytes, by event). */
+  wire: ReturnType<typeof wirePerMove>;
   /** Only for the product: its database's work over the phase. */
   database?: DatabaseWork;
 }
@@ -336,6 +339,7 @@ async function main(): Promise<void> {
     const latenciesBy = { plain: [] as number[], sealed: [] as number[] };
     let moves = 0;
     let stop = false;
+    const wire = createWireCount();
     const sockets: BotSocket[] = [];
     const connectBot = async (player: { id: string; token: string }, index: number) => {
       const port = target.ports[index % target.ports.length]!;
@@ -347,6 +351,7 @@ async function main(): Promise<void> {
         auth: { token: player.token, protocolVersion: PROTOCOL_VERSION },
       });
       sockets.push(socket);
+      countWire(socket as unknown as Socket, wire, () => !stop);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
@@ -502,6 +507,7 @@ async function main(): Promise<void> {
         ? { byMode: { plain: spread(latenciesBy.plain), sealed: spread(latenciesBy.sealed) }, roundTrip: spread(roundTrips) }
         : {}),
       serverCpuSeconds: round2(cpu),
+      wire: wirePerMove(wire, moves),
       cpuMsPerMove: moves > 0 ? Number(((cpu * 1000) / moves).toFixed(3)) : null,
       cpuMsPerGame: perGame(cpu * 1000),
       ...(before && after
@@ -627,6 +633,8 @@ async function main(): Promise<void> {
         p99: ratio(productResult.moveToResultMs.p99, baseline.moveToResultMs.p99),
         max: ratio(productResult.moveToResultMs.max, baseline.moveToResultMs.max),
         matchesPerSecond: ratio(productResult.matchesPerSecond, baseline.matchesPerSecond),
+        messagesPerMove: ratio(productResult.wire.messagesPerMove, baseline.wire.messagesPerMove),
+        bytesPerMove: ratio(productResult.wire.bytesPerMove, baseline.wire.bytesPerMove),
       };
       results.productOverBaseline = ratios;
       const commits = productResult.database?.commitsPerGame ?? null;
