@@ -10,7 +10,10 @@
  *   connects to node i mod 2 (about half the games are played across nodes).
  * - `--baseline`: in the same run, first the same bots, counts and timing
  *   against a bare Socket.IO referee in memory (scripts/bench-referee.ts),
- *   then the product; prints both and their ratios.
+ *   then the product; prints both and their ratios. The referee's bots play
+ *   as the product's measured phase does: sealed, plain (`--plain`) or both
+ *   at once (`--mixed`). Both phases report the Socket.IO messages and bytes
+ *   the bots received per move, by event (`wire`).
  * - `--instant`: no wait between rounds (the reveal pause is 0, bots choose at
  *   once), to measure games settled per second; with `pgbench` on PATH, a
  *   TPC-B run (scale 10, -c 10 -j 2) on a scratch database of the same
@@ -562,10 +565,12 @@ async function main(): Promise<void> {
   try {
     let baseline: PhaseResult | undefined;
     if (options.baseline) {
-      console.log('Baseline: the bare Socket.IO referee…');
+      // Issue 30: the referee plays as the measured product phase does (sealed bots, plain ones, or both at once).
+      const measured = options.modes.at(-1)!;
+      console.log(`Baseline: the bare Socket.IO referee (${measured} bots)…`);
       const referee = await startReferee();
       try {
-        baseline = await playPhase(referee, false);
+        baseline = await playPhase(referee, false, measured === 'mixed' ? 'mixed' : measured === 'sealed');
       } finally {
         await referee.stop();
       }

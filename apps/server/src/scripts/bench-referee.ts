@@ -2,8 +2,11 @@
  * The benchmark's baseline (`bench:games -- --baseline`): a bare Socket.IO 4
  * referee that keeps games in memory. Same wire as the product for what the
  * bots use — `search_game` pairs two sockets of one amount, `game_found`,
- * `new_round`, `opponent_choice_locked`, `game_result`, `round_end`, a
- * `balance` at the start and the end — with the same pure engine
+ * `new_round`, `make_choice` or (issue 30) the sealed `commit_choice`,
+ * `reveal_request` and `reveal_choice` (the reveal opened with SHA-256 as the
+ * product does), `opponent_choice_locked`, `game_result` with every field the
+ * product sends (seals and modes), `round_end`, a `balance` at the start and
+ * the end — with the same pure engine
  * (@shifumi/game: the same rules and timing), the same input schemas, and
  * nothing else: no database, no ledger, no lease, no log. A player is the
  * `sub` of the bot's token, read without verifying it (bench only).
@@ -11,10 +14,13 @@
  *   node --import tsx src/scripts/bench-referee.ts <port> [--instant]
  */
 import { createServer } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { apply, createMatch, nextDeadline, type MatchAction, type MatchEffect, type MatchState } from '@shifumi/game';
+import { commitmentPreimage } from '@shifumi/fairness';
 import {
+  commitChoiceSchema,
   makeChoiceSchema,
+  revealChoiceSchema,
   searchGameSchema,
   SOCKET_PATH,
   socketRefusalAnswer,
@@ -60,9 +66,23 @@ function emitEffects(game: Game, effects: readonly MatchEffect[]): void {
     if (effect.type === 'newRound') both.emit('new_round', { round: effect.round, deadline: effect.deadline });
     else if (effect.type === 'choiceLocked')
       io.to(`u:${other(effect.playerId)}`).emit('opponent_choice_locked', { room: game.id });
+    else if (effect.type === 'revealRequest')
+      for (const playerId of effect.playerIds)
+        io.to(`u:${playerId}`).emit('reveal_request', { room: game.id, round: effect.round });
     else if (effect.type === 'roundResult') {
-      const { player1Id, player2Id, player1Choice, player2Choice, winnerId } = effect;
-      both.emit('game_result', { player1Id, player2Id, player1Choice, player2Choice, winnerId });
+      const { player1Id, player2Id, player1Choice, player2Choice, winnerId, player1Seal, player2Seal, player1Mode, player2Mode } =
+        effect;
+      both.emit('game_result', {
+        player1Id,
+        player2Id,
+        player1Choice,
+        player2Choice,
+        winnerId,
+        player1Seal,
+        player2Seal,
+        player1Mode,
+        player2Mode,
+      });
     } else if (effect.type === 'roundEnd') {
       both.emit('round_end', {
         scores: effect.scores,
@@ -123,6 +143,23 @@ io.on('connection', (socket: RefereeSocket) => {
     const game = parsed.success ? games.get(parsed.data.room) : undefined;
     if (!parsed.success || !game) return void socket.emit('error', socketRefusalAnswer({ code: 'not_in_game' }));
     const refused = step(game, { type: 'choose', playerId: userId, choice: parsed.data.choice, now: Date.now() });
+    if (refused) socket.emit('error', refused);
+  });
+  socket.on('commit_choice', (payload: unknown) => {
+    const parsed = commitChoiceSchema.safeParse(payload);
+    const game = parsed.success ? games.get(parsed.data.room) : undefined;
+    if (!parsed.success || !game) return void socket.emit('error', socketRefusalAnswer({ code: 'not_in_game' }));
+    const { round, commitment } = parsed.data;
+    const refused = step(game, { type: 'commit', playerId: userId, round, commitment, now: Date.now() });
+    if (refused) socket.emit('error', refused);
+  });
+  socket.on('reveal_choice', (payload: unknown) => {
+    const parsed = revealChoiceSchema.safeParse(payload);
+    const game = parsed.success ? games.get(parsed.data.room) : undefined;
+    if (!parsed.success || !game) return void socket.emit('error', socketRefusalAnswer({ code: 'not_in_game' }));
+    const { room, round, choice, salt } = parsed.data;
+    const opened = createHash('sha256').update(commitmentPreimage({ room, round, userId, choice, salt }), 'utf8').digest('hex');
+    const refused = step(game, { type: 'reveal', playerId: userId, round, choice, salt, opened, now: Date.now() });
     if (refused) socket.emit('error', refused);
   });
 });
