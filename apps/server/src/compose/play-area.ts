@@ -5,7 +5,7 @@
  */
 import type { MatchOptions } from '@shifumi/game';
 import type { AppConfig } from '../config';
-import type { Database } from '../infra/db/database';
+import { freeConnections, type Database } from '../infra/db/database';
 import { createAccountService } from '../modules/account/account.service';
 import { createAccountStatus } from '../modules/account/account-status';
 import { linkBetween } from '../modules/admin/linked-accounts';
@@ -67,6 +67,7 @@ export function buildPlayArea(options: PlayAreaOptions) {
     logger,
   });
   const currentPrice = () => price.current()?.microUsdPerEth;
+  const poolFree = freeConnections(db);
   const games = createGameService({
     db,
     events: realtime.gameEvents,
@@ -84,6 +85,7 @@ export function buildPlayArea(options: PlayAreaOptions) {
       ...(cluster.relay ? { relay: cluster.relay } : {}),
       ...(options.leaseTiming?.gameLeaseTtlMs ? { leaseTtlMs: options.leaseTiming.gameLeaseTtlMs } : {}),
       ...(options.leaseTiming?.takeoverScanMs ? { scanEveryMs: options.leaseTiming.takeoverScanMs } : {}),
+      ...(poolFree ? { freeConnections: poolFree } : {}),
     },
     observeSettle: options.observeSettle,
     onSettled: (_gameId, players) => options.onSettled(players),

@@ -83,10 +83,22 @@ async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Pr
   }
 }
 
+/** Connections of a node's PostgreSQL pool. */
+const POOL_SIZE = 10;
+const freeConnectionsOf = new WeakMap<object, () => number>();
+
+/**
+ * Issue 30 (decision 061): how many of the pool's connections are free now —
+ * none while a query waits for one. Undefined for PGlite (one connection).
+ */
+export function freeConnections(db: Database): (() => number) | undefined {
+  return freeConnectionsOf.get(db);
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     // Issue 29: a database that does not answer fails a request after 5 s instead of holding it (the pool waits forever by default).
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({ connectionString: target.url, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     // Issue 29: nor one checked out between two statements (a transaction awaiting other work when the server restarts):
@@ -94,6 +106,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // process. The statement under way, or the next one, fails with the loss (a 503), and the pool drops the client on release.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePostgres(pool, { schema });
+    freeConnectionsOf.set(db, () => (pool.waitingCount > 0 ? 0 : POOL_SIZE - pool.totalCount + pool.idleCount));
     return {
       db,
       kind: 'postgres',

@@ -62,6 +62,8 @@ export interface GameOwnershipOptions {
   auditEveryMs?: number;
   /** How many game starts (escrow transactions) run at once on this node (default 3); more wait their turn. */
   concurrentStarts?: number;
+  /** Issue 30: the database pool's free connections now; with it, a burst of starts may run wider (game-start.ts). */
+  freeConnections?: () => number;
 }
 
 export interface GameOwnershipDeps {

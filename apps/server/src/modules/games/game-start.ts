@@ -78,12 +78,21 @@ export interface GameStartDeps {
   concurrentStarts?: number;
   /** Issue 18: whether two accounts are linked (asked in the start transaction: no commit of its own). */
   linked?: (tx: Executor, firstUserId: string, secondUserId: string) => Promise<boolean>;
+  /** Issue 30: the pool's free connections now (infra/db's `freeConnections`), letting a burst of starts run wider. */
+  freeConnections?: () => number;
   /** Issue 16: told of each player the start found with no freeze, protection or limit (a search's remembered facts). */
   playerClear?: (userId: string) => void;
 }
 
 /** Start transactions at once per node: a few of the pool's 10 connections, the others stay for moves and settlements. */
 const DEFAULT_CONCURRENT_STARTS = 3;
+/**
+ * Issue 30 (decision 061): a burst of starts may run more at once while the
+ * pool has connections to spare — up to this many, as long as more than
+ * `STARTS_LEAVE_FREE` connections stay free for the moves and settlements.
+ */
+const MOST_CONCURRENT_STARTS = 8;
+const STARTS_LEAVE_FREE = 3;
 
 export function createGameStart(deps: GameStartDeps) {
   const { db, ownership, events, logger, clock } = deps;
@@ -93,7 +102,7 @@ export function createGameStart(deps: GameStartDeps) {
    * here, not in the connection pool ahead of the moves of games already
    * running): the database takes them at its pace.
    */
-  const startGate = createGate(deps.concurrentStarts ?? DEFAULT_CONCURRENT_STARTS);
+  const startGate = createGate(deps.concurrentStarts ?? DEFAULT_CONCURRENT_STARTS, deps.freeConnections);
 
   /**
    * Creates the game and escrows both stakes in one transaction, this node
@@ -240,21 +249,31 @@ async function createAndEscrow(
 const ms = (value: number) => Math.round(value * 100) / 100;
 
 /** At most `limit` tasks at once; the others wait their turn, first come first served. */
-function createGate(limit: number) {
+/**
+ * At most `limit` tasks at once — or, while `free()` says the pool has more
+ * than `STARTS_LEAVE_FREE` connections free, up to `MOST_CONCURRENT_STARTS`.
+ * A task that ends admits as many waiting ones, in order, as may run.
+ */
+export function createGate(limit: number, free?: () => number) {
   let running = 0;
   const waiting: Array<() => void> = [];
+  const mayRun = () => running < limit || (free !== undefined && running < MOST_CONCURRENT_STARTS && free() > STARTS_LEAVE_FREE);
   return {
     async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (waiting.length > 0 || !mayRun()) await new Promise<void>((resolve) => waiting.push(resolve));
       else running += 1;
       try {
         return await task();
       } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
+        running -= 1;
+        while (waiting.length > 0 && mayRun()) {
+          running += 1;
+          waiting.shift()!();
+        }
       }
     },
+    /** Tasks running now (for tests). */
+    running: () => running,
   };
 }
 

@@ -89,6 +89,7 @@ export function createGameService(deps: GameServiceDeps) {
     clock,
     matchOptions: deps.matchOptions,
     concurrentStarts: options.concurrentStarts,
+    ...(options.freeConnections ? { freeConnections: options.freeConnections } : {}),
     linked: deps.linked,
     playerClear: deps.playerClear,
   });
