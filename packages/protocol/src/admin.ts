@@ -376,6 +376,10 @@ export type StuckResponse = z.infer<typeof stuckResponseSchema>;
 
 /** `POST /api/account/device`: the random id the web app keeps for this browser (linked accounts are never matched). */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-export const deviceReportSchema = z.object({ deviceId: z.string().regex(DEVICE_ID_PATTERN) }).strict();
+export const deviceReportSchema = z
+  .object({
+    deviceId: z.string({ error: 'The device id is missing.' }).regex(DEVICE_ID_PATTERN, { error: 'The device id is not valid.' }),
+  })
+  .strict();
 
 export { ADMIN_TEXTS } from './admin-texts';
