@@ -15,7 +15,10 @@ describe('the live balance', () => {
     installFetch((request) => {
       if (request.url === '/api/account' && request.method === 'GET') {
         accountReads += 1;
-        return jsonResponse(200, accountFixture(credited ? { balance: 0.05, balanceWei: '50000000000000000' } : { balance: 0, balanceWei: '0' }));
+        return jsonResponse(
+          200,
+          accountFixture(credited ? { balance: 0.05, balanceWei: '50000000000000000' } : { balance: 0, balanceWei: '0' }),
+        );
       }
       return backgroundReads(request) ?? jsonResponse(404, {});
     });
