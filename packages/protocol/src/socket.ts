@@ -150,6 +150,8 @@ export interface GameStateEvent {
   opponent: OpponentInfo;
   opponentCharacter: Character;
   choiceLocked: boolean;
+  /** Issue 30: whether the opponent has locked this round (a page reloaded, a game taken over by another node). */
+  opponentChoiceLocked?: boolean;
   /** Issue 17: this player's sealed choice is awaited; a `reveal_request` follows. */
   revealPending?: boolean;
 }

@@ -12,32 +12,19 @@ import type { GameEvents } from './game-events';
  * Whether a step must be stored before it is told: everything but a choice
  * (or a commitment) locked, which the next round result stores with both
  * choices; a new round begun after a reveal (which the engine derives again
- * from the stored reveal: same round, same deadline); and a sealed choice's
- * reveal received before the other one (issue 17: a new owner asks again for
- * every reveal it has not stored, `resumeReveals`). A round's result, the
- * reveal request (the commitments a new owner checks the reveals against), a
+ * from the stored reveal: same round, same deadline); the reveal request and
+ * a sealed choice's reveal received before the other one (issue 30, decision
+ * 060: the round's result stores the commitments and both reveals in one
+ * write; a node taking the game over before it finds the round as it was
+ * before the locks — it loses them as it loses a plain choice's, and tells
+ * each player so with `game_state`, decision 021). A round's result, a
  * connection change (a grace's deadline) and anything else are stored.
  */
 export function needsSave(effects: readonly MatchEffect[]): boolean {
   return effects.length === 0 || effects.some((effect) => !UNSAVED.has(effect.type));
 }
 
-const UNSAVED = new Set<MatchEffect['type']>(['choiceLocked', 'newRound', 'revealReceived']);
-
-/**
- * Issue 17: whether a step is stored behind its telling — the reveal request
- * (both commitments in, plus the lock that completed them). The request tells
- * nothing of a choice, so the players may reveal while the commitments are
- * written; the game's next step waits for the write. A node taking the game
- * over before it lands finds the round as it was before the commitments — it
- * loses the locks, as it would a plain choice's (decision 021).
- */
-export function writesBehind(effects: readonly MatchEffect[]): boolean {
-  return (
-    effects.some((effect) => effect.type === 'revealRequest') &&
-    effects.every((effect) => effect.type === 'revealRequest' || UNSAVED.has(effect.type))
-  );
-}
+const UNSAVED = new Set<MatchEffect['type']>(['choiceLocked', 'newRound', 'revealRequest', 'revealReceived']);
 
 /** Tells the players what a step did: one send for what both get, only the opponent for a lock or a connection. */
 export function tellEffects(

@@ -4,10 +4,10 @@
  * gets. No I/O beyond the room itself.
  */
 import type { MatchAction } from '@shifumi/game';
-import { viewFor } from '@shifumi/game';
 import type { GameStateEvent } from '@shifumi/protocol';
 import type { ActionResult, GamePlayer, GameRoom } from './game-room';
 import type { PlayerAction } from './game-relay-messages';
+import { gameStateOf } from './game-state-view';
 import { sealedMatchAction } from './sealed-choices';
 
 /** The rooms this node runs, by game and by player. */
@@ -49,17 +49,5 @@ export function actHere(game: GameRoom, userId: string, action: PlayerAction, no
 export function stateHere(games: LocalGames, userId: string): GameStateEvent | undefined {
   const room = games.gameOf(userId);
   const game = room ? games.room(room) : undefined;
-  if (!game) return undefined;
-  const view = viewFor(game.state, userId)!;
-  const opponent = opponentOf(game, userId);
-  return {
-    room: game.id,
-    round: view.round,
-    deadline: view.deadline,
-    scores: view.scores,
-    opponent: { id: opponent.id, name: opponent.name, walletAddress: opponent.walletAddress },
-    opponentCharacter: opponent.character,
-    choiceLocked: view.choiceLocked,
-    ...(view.revealPending ? { revealPending: true } : {}),
-  };
+  return game ? gameStateOf(game, userId) : undefined;
 }

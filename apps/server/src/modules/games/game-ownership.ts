@@ -196,7 +196,7 @@ export function createGameOwnership(deps: GameOwnershipDeps) {
 
     /**
      * Stops taking actions, every timer and the scan, waits for the actions
-     * under way, then gives the leases up so that another node takes the
+     * under way (and stores a round awaiting its reveals), then gives the leases up so that another node takes the
      * games over at once; the games stay 'playing' in the database.
      */
     async stop(): Promise<void> {
@@ -205,7 +205,8 @@ export function createGameOwnership(deps: GameOwnershipDeps) {
       for (const game of registry.rooms()) game.stopTimer();
       await tasks;
       await Promise.all(registry.claims());
-      await Promise.all(registry.rooms().map((game) => game.idle()));
+      // Issue 30: what runs finishes; a round awaiting its reveals is stored for the node that takes the game over.
+      await Promise.all(registry.rooms().map((game) => game.flush()));
       await Promise.all(registry.rooms().map((game) => gameLeases.release(game.id, game.token)));
       await gameScan?.stop();
     },

@@ -103,7 +103,7 @@ describe('game room', () => {
     expect(sent.some((entry) => entry.to === A && entry.event === 'game_dead')).toBe(false);
   });
 
-  it('issue 17: stores the reveal request (the commitments), not a first reveal; tells the request to each sealed player and nothing of a reveal', () => {
+  it('issue 17 and 30: stores neither the reveal request nor a first reveal; tells the request to each sealed player and nothing of a reveal', () => {
     const room = game.id;
     const salt = 'c'.repeat(64);
     const commitmentOf = (userId: string, choice: string) =>
@@ -118,7 +118,7 @@ describe('game room', () => {
       first.state,
       sealedMatchAction(room, { type: 'commit', round: 1, commitment: commitmentOf(B, 'paper') }, B, 20),
     );
-    expect(needsSave(both.effects)).toBe(true);
+    expect(needsSave(both.effects)).toBe(false);
     const { sent, events } = recordingEvents();
     tellEffects(events, game, both.effects);
     expect(sent).toEqual([
@@ -132,7 +132,7 @@ describe('game room', () => {
     tellEffects(events, game, revealedA.effects);
     expect(sent).toEqual([]);
 
-    // A new owner has only the stored state (the request, not A's reveal): it asks A again, with a fresh window.
+    // A new owner that has the request stored (a node that stopped stores it, `flush`), not A's reveal: it asks A again, with a fresh window.
     const resumed = resumeReveals(both.state, 5_000);
     expect(resumed.effects).toEqual([{ type: 'revealRequest', round: 1, playerIds: [A, B] }]);
     expect(resumed.state.revealRequestedAt).toBe(5_000);
@@ -430,21 +430,33 @@ describe('game room: the driver', () => {
     const resumed = resumeReveals(both.state, Date.now());
     const taken = fakeRoom({ state: resumed.state, pendingEffects: resumed.effects });
     await taken.room.resume((playerId) => playerId === A);
-    expect(taken.log).toEqual(['save true', 'tell opponent_connection', 'tell reveal_request', 'tell reveal_request']);
-    expect(taken.sent.slice(1)).toEqual([
+    expect(taken.log).toEqual([
+      'save true',
+      'tell opponent_connection',
+      'tell game_state',
+      'tell reveal_request',
+      'tell reveal_request',
+    ]);
+    // Only A is found: A is sent the game as stored (revealing, A's reveal awaited), then both are asked again.
+    expect(taken.sent[1]).toMatchObject({
+      to: A,
+      event: 'game_state',
+      payload: { room, round: 1, choiceLocked: true, opponentChoiceLocked: true, revealPending: true, opponent: { id: B } },
+    });
+    expect(taken.sent.slice(2)).toEqual([
       { to: A, event: 'reveal_request', payload: { room, round: 1 } },
       { to: B, event: 'reveal_request', payload: { room, round: 1 } },
     ]);
     expect(taken.room.pendingEffects).toEqual([]);
     // Its timer is armed: the fresh reveal window ends, and B (who was asked again but never revealed) forfeits.
     await vi.advanceTimersByTimeAsync(nextDeadline(taken.room.state)! - Date.now() - 1);
-    expect(taken.log).toHaveLength(4);
+    expect(taken.log).toHaveLength(5);
     await vi.advanceTimersByTimeAsync(1);
-    expect(taken.log.slice(4)).toEqual(['settle', 'tell new_transaction', 'tell game_dead']);
+    expect(taken.log.slice(5)).toEqual(['settle', 'tell new_transaction', 'tell game_dead']);
   });
 });
 
-describe('game room: the reveal request written behind (issue 17)', () => {
+describe('game room: a sealed round in memory until its result (issues 17 and 30)', () => {
   const room = 'game-1';
   const salt = 'e'.repeat(64);
   const commit = (userId: string, choice: string) =>
@@ -457,51 +469,65 @@ describe('game room: the reveal request written behind (issue 17)', () => {
   const reveal = (userId: string, choice: string) =>
     sealedMatchAction(room, { type: 'reveal', round: 1, choice: choice as 'rock', salt }, userId, Date.now());
 
-  it('tells the reveal request before its save lands; the next step waits for the save', async () => {
-    const { room: game, log, fakes, saves } = fakeRoom();
-    let release!: (saved: boolean) => void;
-    fakes.saveAnswers.push(() => new Promise<boolean>((resolve) => (release = resolve)));
+  it('stores neither the request nor the first reveal: the round result stores the commitments and both reveals in one write', async () => {
+    const { room: game, log, saves } = fakeRoom();
     expect(await game.act(commit(A, 'rock'))).toEqual({ ok: true });
     expect(await game.act(commit(B, 'paper'))).toEqual({ ok: true });
+    expect(await game.act(reveal(A, 'rock'))).toEqual({ ok: true });
     expect(log).toEqual([
       'tell opponent_choice_locked',
       'tell opponent_choice_locked',
       'tell reveal_request',
       'tell reveal_request',
     ]);
-    const revealed = game.act(reveal(A, 'rock'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(fakes.ownedChecks, 'the reveal waits for the write').toBe(2);
-    release(true);
-    expect(await revealed).toEqual({ ok: true });
-    expect(saves).toHaveLength(1);
-    expect(saves[0]!.state.phase).toBe('revealing');
     expect(await game.act(reveal(B, 'paper'))).toEqual({ ok: true });
-    expect(log.slice(4)).toEqual(['save true', 'save true', 'tell game_result', 'tell round_end']);
-    expect(saves[1]!.state.phase, 'the round result is stored').not.toBe('revealing');
+    expect(log.slice(4)).toEqual(['save true', 'tell game_result', 'tell round_end']);
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.state.rounds[0]!.plays).toMatchObject([
+      { choice: 'rock', mode: 'sealed', commitment: expect.any(String) },
+      { choice: 'paper', mode: 'sealed', commitment: expect.any(String) },
+    ]);
   });
 
-  it('a reveal request fenced out at its write: the next step tells nothing and lets the game go; a stop waits for the write', async () => {
+  it('a node that stops stores a round awaiting its reveals (`flush`), never a lone lock, and nothing once stored or let go', async () => {
+    const lone = fakeRoom();
+    await lone.room.act(commit(A, 'rock'));
+    await lone.room.flush();
+    expect(lone.saves, 'a lock alone is never stored').toEqual([]);
+
+    const revealing = fakeRoom();
+    await revealing.room.act(commit(A, 'rock'));
+    await revealing.room.act(commit(B, 'paper'));
+    await revealing.room.act(reveal(A, 'rock'));
+    await revealing.room.flush();
+    expect(revealing.saves).toHaveLength(1);
+    expect(revealing.saves[0]!.state.phase).toBe('revealing');
+    expect(revealing.saves[0]!.state.players.map((player) => player.commitment !== null)).toEqual([true, true]);
+    await revealing.room.flush();
+    expect(revealing.saves, 'stored once').toHaveLength(1);
+
     const fenced = fakeRoom();
-    fenced.fakes.saveAnswers.push(false);
     await fenced.room.act(commit(A, 'rock'));
     await fenced.room.act(commit(B, 'paper'));
-    const told = fenced.log.length;
-    expect(await fenced.room.act(reveal(A, 'rock'))).toEqual({ ok: false, code: 'moving' });
-    expect(fenced.log.slice(told)).toEqual([]);
-    expect(fenced.released).toEqual(['fenced out (another node claimed the game)']);
+    fenced.fakes.saveAnswers.push(false);
+    await fenced.room.flush();
+    expect(fenced.log.at(-1)).toBe('save false');
 
-    const stopping = fakeRoom();
-    let release!: (saved: boolean) => void;
-    stopping.fakes.saveAnswers.push(() => new Promise<boolean>((resolve) => (release = resolve)));
-    await stopping.room.act(commit(A, 'rock'));
-    await stopping.room.act(commit(B, 'paper'));
-    let idle = false;
-    void stopping.room.idle().then(() => (idle = true));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(idle).toBe(false);
-    release(true);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(idle).toBe(true);
+    const gone = fakeRoom();
+    await gone.room.act(commit(A, 'rock'));
+    await gone.room.act(commit(B, 'paper'));
+    gone.room.letGo('test');
+    await gone.room.flush();
+    expect(gone.saves).toEqual([]);
+  });
+
+  it('a game taken over with its locks lost: each player found is sent the round as stored, free to choose again', async () => {
+    const taken = fakeRoom();
+    await taken.room.resume(() => true);
+    const states = taken.sent.filter((entry) => entry.event === 'game_state');
+    expect(states.map((entry) => entry.to)).toEqual([A, B]);
+    for (const entry of states)
+      expect(entry.payload).toMatchObject({ room, round: 1, choiceLocked: false, opponentChoiceLocked: false });
+    expect(taken.saves).toEqual([]);
   });
 });

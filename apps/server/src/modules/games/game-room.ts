@@ -7,10 +7,11 @@
  *   before anything of the step is told, and a timer ticks the engine at
  *   that deadline (a tick that fails is tried again a second later).
  * - What is stored when (decision 017, `needsSave` in game-effects.ts): a round's result, a
- *   connection change, a reveal request; not a choice locked. A step that is
- *   not stored is told only under the lease (with other nodes, confirmed by
- *   the lease store first). The reveal request is stored behind its telling
- *   (`writesBehind`): the next step of the game waits for that write.
+ *   connection change; not a choice locked, a reveal request or a reveal
+ *   (decision 060). A step that is not stored is told only under the lease
+ *   (with other nodes, confirmed by the lease store first). A node that stops
+ *   stores a round caught between its reveal request and its result
+ *   (`flush`), so that the node taking it over asks for the reveals again.
  * - The end: the pot (or, for a draw, both stakes) is paid out of escrow in
  *   the transaction that marks the game ended — once, under the fence — and
  *   then the balances and the public feed are told.
@@ -31,7 +32,9 @@ import type { Logger } from '../../shared/logger';
 import type { BalanceEvents } from '../ledger/balance-events';
 import { monotonicNow } from '../leases/lease-store';
 import type { GameEvents } from './game-events';
-import { needsSave, tellEffects, writesBehind } from './game-effects';
+import { needsSave, tellEffects } from './game-effects';
+import type { GamePlayer } from './game-player';
+import { gameStateOf } from './game-state-view';
 
 export { needsSave, tellEffects } from './game-effects';
 
@@ -42,13 +45,7 @@ export { needsSave, tellEffects } from './game-effects';
  */
 export type ActionResult = { ok: true } | { ok: false; code: GameRefusalCode };
 
-export interface GamePlayer {
-  id: string;
-  name: string;
-  /** Issue 23: only the first characters of the deposit address (what the opponent's screen shows). */
-  walletAddress: string | null;
-  character: Character;
-}
+export type { GamePlayer } from './game-player';
 
 /** A tick that failed (database unreachable) is tried again after this long. */
 export const TICK_RETRY_MS = 1_000;
@@ -141,8 +138,8 @@ export class GameRoom {
   private queue: Promise<unknown> = Promise.resolve();
   /** Set once this node stopped running the game (lease lost, fenced out, ended). */
   private left = false;
-  /** Issue 17: the save of a reveal request, written behind the request; the next step waits for it. */
-  private behind: Promise<boolean> | undefined;
+  /** Whether the state adopted last was not stored (a lock, a reveal request, a reveal). */
+  private unsaved = false;
 
   constructor(
     fields: GameRoomFields,
@@ -182,7 +179,7 @@ export class GameRoom {
 
   /** Settles once every action queued so far has run. */
   idle(): Promise<unknown> {
-    return this.queue.then(() => this.behind?.catch(() => undefined));
+    return this.queue;
   }
 
   /**
@@ -193,10 +190,6 @@ export class GameRoom {
     const moving = { ok: false as const, code: 'moving' as const };
     if (this.left) return moving;
     const { lease, store } = this.deps;
-    if (!(await this.landed())) {
-      this.letGo('fenced out (another node claimed the game)');
-      return moving;
-    }
     if (!(await lease.stillOwned(this))) {
       this.letGo('lease lapsed and taken by another node');
       return moving;
@@ -217,8 +210,8 @@ export class GameRoom {
       }
       this.current = result.state;
       this.letGo('ended');
-    } else if (!needsSave(result.effects) || writesBehind(result.effects)) {
-      // A choice locked or a new round begun: nothing a takeover needs, nothing written (decision 017). What is not
+    } else if (!needsSave(result.effects)) {
+      // A choice locked, a reveal asked for or received, or a new round begun: nothing a takeover needs, nothing written (decision 017). What is not
       // written is told only under the lease: with other nodes, the lease store confirms it is still this node's
       // (a round trip to Redis, not a database commit) — a node that lost it without noticing tells nobody.
       if (lease.shared) {
@@ -228,10 +221,8 @@ export class GameRoom {
           return moving;
         }
       }
-      // Issue 17: the reveal request (the commitments, which tell nothing) is stored while the players reveal.
-      if (writesBehind(result.effects)) this.behind = store.save(this.id, this.token, result.state, nextDeadline(result.state));
-      this.behind?.catch(() => undefined);
       this.current = result.state;
+      this.unsaved = true;
       this.schedule();
     } else {
       if (!(await store.save(this.id, this.token, result.state, nextDeadline(result.state)))) {
@@ -239,6 +230,7 @@ export class GameRoom {
         return moving;
       }
       this.current = result.state;
+      this.unsaved = false;
       this.schedule();
     }
     this.tell(result.effects);
@@ -246,17 +238,23 @@ export class GameRoom {
   }
 
   /**
-   * Whether the write behind the last step (if any) landed: false when it was
-   * fenced out. A write that failed (database unreachable) is logged and
-   * passed: the next save stores the same state and more.
+   * Issue 30: a node that stops stores a round caught between its reveal
+   * request and its result (the commitments, and any reveal already in: both
+   * players have locked, so none of it can reach an opponent who has not), so
+   * that the node taking it over asks for the reveals again rather than for
+   * new choices. A lock alone is never stored (decision 017). In the queue,
+   * after the actions under way; a write refused or failed changes nothing.
    */
-  private async landed(): Promise<boolean> {
-    const behind = this.behind;
-    if (!behind) return true;
-    this.behind = undefined;
-    return behind.catch((error: unknown) => {
-      this.deps.logger.warn({ err: error, gameId: this.id }, 'The reveal request could not be stored; the next save stores it');
-      return true;
+  flush(): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.left || !this.unsaved || this.current.phase !== 'revealing') return;
+      const saved = await this.deps.store
+        .save(this.id, this.token, this.current, nextDeadline(this.current))
+        .catch((error: unknown) => {
+          this.deps.logger.warn({ err: error, gameId: this.id }, 'A round awaiting its reveals could not be stored at stop');
+          return false;
+        });
+      if (saved) this.unsaved = false;
     });
   }
 
@@ -275,8 +273,10 @@ export class GameRoom {
   /**
    * A game this node has just taken over (in its queue): each player counted
    * connected or not as `present` says — a player already disconnected keeps
-   * the grace that started then — the reveal requests the last owner had not
-   * stored are sent again, and what fell due meanwhile runs at once.
+   * the grace that started then — each player found is sent the game as
+   * stored (`game_state`: a lock the last owner had not stored is gone, and
+   * the browser lets the player choose again), the reveal requests the last
+   * owner had not stored are sent again, and what fell due meanwhile runs at once.
    */
   resume(present: (playerId: string) => boolean): Promise<void> {
     return this.enqueue(async () => {
@@ -285,6 +285,12 @@ export class GameRoom {
         const counted = this.current.players.find((entry) => entry.id === player.id)?.connected ?? false;
         const here = present(player.id);
         if (counted !== here) await this.dispatch({ type: here ? 'reconnect' : 'disconnect', playerId: player.id, now });
+      }
+      if (!this.left && this.current.phase !== 'over') {
+        for (const player of this.players) {
+          const state = present(player.id) ? gameStateOf(this, player.id) : undefined;
+          if (state) this.deps.events.toPlayer(this.id, player.id, 'game_state', state);
+        }
       }
       if (!this.left && this.current.phase === 'revealing') this.tell(this.pendingEffects.splice(0));
       this.schedule();

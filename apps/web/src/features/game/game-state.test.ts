@@ -97,6 +97,30 @@ describe('game view', () => {
     expect(restored).toMatchObject({ round: 3, deadline: 42_000, scores: { [ME]: 1, [THEM]: 1 }, myChoice: 'hidden' });
     expect(canChoose(restored)).toBe(false);
   });
+
+  it('issue 30: game_state says whether the opponent has locked; a lock lost in a takeover frees both hands again', () => {
+    const event = {
+      room: 'r',
+      round: 2,
+      deadline: 42_000,
+      scores: { [ME]: 1, [THEM]: 0 },
+      opponent: { id: THEM, name: 'T', walletAddress: null },
+      opponentCharacter: 'Character2' as const,
+    };
+    const reloaded = run(round(2), { type: 'gameState', event: { ...event, choiceLocked: false, opponentChoiceLocked: true } });
+    expect(reloaded.opponentLocked).toBe(true);
+    // Both had locked; the node that took the game over had neither lock stored.
+    const locked = run(round(2), { type: 'chose', choice: 'rock' }, { type: 'opponentLocked' });
+    expect(canChoose(locked)).toBe(false);
+    const taken = gameReducer(locked, {
+      type: 'gameState',
+      event: { ...event, choiceLocked: false, opponentChoiceLocked: false },
+    });
+    expect(taken).toMatchObject({ myChoice: null, opponentLocked: false });
+    expect(canChoose(taken)).toBe(true);
+    // An older server says nothing of the opponent: what the screen knew stays.
+    expect(gameReducer(locked, { type: 'gameState', event: { ...event, choiceLocked: true } }).opponentLocked).toBe(true);
+  });
 });
 
 describe('countdown', () => {

@@ -127,6 +127,8 @@ export function gameReducer(view: GameView, action: GameAction): GameView {
         scores: revealing ? view.scores : event.scores,
         pendingScores: revealing ? event.scores : view.pendingScores,
         myChoice: event.choiceLocked ? (view.myChoice ?? 'hidden') : view.reveal ? view.myChoice : null,
+        // Issue 30: a page reloaded learns the opponent has locked; a game taken over, that their lock was lost too.
+        opponentLocked: event.opponentChoiceLocked ?? view.opponentLocked,
       };
     }
     case 'opponentLocked':
