@@ -57,3 +57,10 @@ export async function runHot<Row extends Record<string, unknown>>(
   const result = await (client as PgliteLike).query<Row>(statement.text, values as unknown[]);
   return result.rows;
 }
+
+/** A list of uuids as one array parameter (`$n::uuid[]`), written as PostgreSQL's array text: both drivers pass it as it is. */
+export function uuidArray(ids: readonly string[]): string {
+  for (const id of ids)
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new Error(`not a uuid: ${id}`);
+  return `{${ids.join(',')}}`;
+}

@@ -1,6 +1,7 @@
 /** The collusion rules' queries and the flags they raise (decision 039: SQL only in repositories). */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/database';
+import { hotStatement, runHot, uuidArray } from '../../infra/db/hot-statement';
 import { flags } from '../../infra/db/schema/index';
 
 /** A finished game as the rules read it. */
@@ -24,42 +25,42 @@ export async function finishedGames(db: Executor): Promise<FinishedGame[]> {
   return finished.rows;
 }
 
-/** The finished games these players played, oldest first. */
+/** The finished games these players played, oldest first (issue 30: prepared, run after every game). */
 export async function finishedGamesOf(db: Executor, players: readonly string[]): Promise<FinishedGame[]> {
-  const ids = sql.join(
-    players.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const finished = await db.execute<FinishedGame>(sql`
-          SELECT id::text AS id, player1_id::text AS player1_id, player2_id::text AS player2_id, winner_id::text AS winner_id,
-                 end_reason, stake_wei::text AS stake_wei, state, ended_at
-          FROM games WHERE status = 'finished' AND (player1_id IN (${ids}) OR player2_id IN (${ids})) ORDER BY ended_at, id`);
-  return finished.rows;
+  return runHot<FinishedGame>(db, FINISHED_GAMES_OF, [uuidArray(players)]);
 }
+
+const FINISHED_GAMES_OF = hotStatement(
+  'collusion_finished_games_of_v1',
+  `select id::text as id, player1_id::text as player1_id, player2_id::text as player2_id, winner_id::text as winner_id,
+          end_reason, stake_wei::text as stake_wei, state, ended_at::text as ended_at
+   from games where status = 'finished' and (player1_id = any($1::uuid[]) or player2_id = any($1::uuid[]))
+   order by ended_at, id`,
+);
 
 /** Two accounts that signed in from one IP within 24 h and played each other (one row a game), optionally with one of `among`. */
 export async function sharedIpOpponents(
   db: Executor,
   among?: readonly string[],
 ): Promise<{ a: string; b: string; ip: string; game_id: string }[]> {
-  const filter =
-    among === undefined
-      ? sql``
-      : sql` AND (s1.user_id IN (${sql.join(
-          among.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) OR s2.user_id IN (${sql.join(
-          among.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}))`;
-  const rows = await db.execute<{ a: string; b: string; ip: string; game_id: string }>(sql`
-    SELECT DISTINCT ON (g.id) s1.user_id::text AS a, s2.user_id::text AS b, s1.ip, g.id::text AS game_id
-    FROM sessions s1
-    JOIN sessions s2 ON s2.ip = s1.ip AND s2.user_id <> s1.user_id AND abs(extract(epoch FROM s2.created_at - s1.created_at)) < 86400
-    JOIN games g ON (g.player1_id = s1.user_id AND g.player2_id = s2.user_id) OR (g.player1_id = s2.user_id AND g.player2_id = s1.user_id)
-    WHERE s1.ip IS NOT NULL AND s1.user_id < s2.user_id${filter}`);
-  return rows.rows;
+  // Issue 30: the check after each game (`among`) is prepared; the full scan reads everything.
+  return runHot(
+    db,
+    among === undefined ? SHARED_IP_OPPONENTS : SHARED_IP_OPPONENTS_AMONG,
+    among === undefined ? [] : [uuidArray(among)],
+  );
 }
+
+const SHARED_IP_SELECT = `select distinct on (g.id) s1.user_id::text as a, s2.user_id::text as b, s1.ip, g.id::text as game_id
+    from sessions s1
+    join sessions s2 on s2.ip = s1.ip and s2.user_id <> s1.user_id and abs(extract(epoch from s2.created_at - s1.created_at)) < 86400
+    join games g on (g.player1_id = s1.user_id and g.player2_id = s2.user_id) or (g.player1_id = s2.user_id and g.player2_id = s1.user_id)
+    where s1.ip is not null and s1.user_id < s2.user_id`;
+const SHARED_IP_OPPONENTS = hotStatement('collusion_shared_ip_v1', SHARED_IP_SELECT);
+const SHARED_IP_OPPONENTS_AMONG = hotStatement(
+  'collusion_shared_ip_among_v1',
+  `${SHARED_IP_SELECT} and (s1.user_id = any($1::uuid[]) or s2.user_id = any($1::uuid[]))`,
+);
 
 /**
  * Accounts created after `since` that deposited and lost everything they had

@@ -1,6 +1,6 @@
 /** The queries behind linked accounts (decision 039: SQL only in repositories). */
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/database';
+import { hotStatement, runHot, uuidArray } from '../../infra/db/hot-statement';
 import { userDevices } from '../../infra/db/schema/index';
 
 export async function upsertDevice(db: Executor, userId: string, deviceId: string, now: Date): Promise<void> {
@@ -10,41 +10,46 @@ export async function upsertDevice(db: Executor, userId: string, deviceId: strin
     .onConflictDoUpdate({ target: [userDevices.userId, userDevices.deviceId], set: { lastSeenAt: now } });
 }
 
-/** Whether `a` and `b` share a browser, and whether one withdrew to an address the other deposited from. */
+/** Whether `a` and `b` share a browser, and whether one withdrew to an address the other deposited from (issue 30: prepared, every game start asks). */
 export async function linksBetween(
   db: Executor,
   a: string,
   b: string,
 ): Promise<{ device: boolean; address: boolean } | undefined> {
-  const rows = await db.execute<{ device: boolean; address: boolean }>(sql`
-    SELECT
-      EXISTS (SELECT 1 FROM user_devices x JOIN user_devices y ON y.device_id = x.device_id WHERE x.user_id = ${a} AND y.user_id = ${b}) AS device,
-      EXISTS (
-        SELECT 1 FROM withdrawals w JOIN deposits d ON d.from_address = w.recipient_address
-        WHERE (w.user_id = ${a} AND d.user_id = ${b}) OR (w.user_id = ${b} AND d.user_id = ${a})
-      ) AS address`);
-  return rows.rows[0];
+  const [row] = await runHot<{ device: boolean; address: boolean }>(db, LINKS_BETWEEN, [a, b]);
+  return row;
 }
+
+const LINKS_BETWEEN = hotStatement(
+  'linked_between_v1',
+  `select
+     exists (select 1 from user_devices x join user_devices y on y.device_id = x.device_id where x.user_id = $1::uuid and y.user_id = $2::uuid) as device,
+     exists (
+       select 1 from withdrawals w join deposits d on d.from_address = w.recipient_address
+       where (w.user_id = $1::uuid and d.user_id = $2::uuid) or (w.user_id = $2::uuid and d.user_id = $1::uuid)
+     ) as address`,
+);
 
 /** Every linked pair (`a` < `b`), or with `among` every pair with one of these accounts: why, and the device id or address. */
 export async function linkedPairs(
   db: Executor,
   among?: readonly string[],
 ): Promise<{ a: string; b: string; why: string; evidence: string }[]> {
-  const ids =
-    among === undefined
-      ? undefined
-      : sql.join(
-          among.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        );
-  const devices = ids === undefined ? sql`` : sql` WHERE x.user_id IN (${ids}) OR y.user_id IN (${ids})`;
-  const addresses = ids === undefined ? sql`` : sql` WHERE w.user_id IN (${ids}) OR d.user_id IN (${ids})`;
-  const rows = await db.execute<{ a: string; b: string; why: string; evidence: string }>(sql`
-    SELECT DISTINCT x.user_id::text AS a, y.user_id::text AS b, 'device' AS why, x.device_id AS evidence
-    FROM user_devices x JOIN user_devices y ON y.device_id = x.device_id AND x.user_id < y.user_id${devices}
-    UNION
-    SELECT DISTINCT LEAST(w.user_id, d.user_id)::text, GREATEST(w.user_id, d.user_id)::text, 'address', w.recipient_address
-    FROM withdrawals w JOIN deposits d ON d.from_address = w.recipient_address AND d.user_id <> w.user_id${addresses}`);
-  return rows.rows;
+  // Issue 30: the check after each game (`among`) is prepared; the full scan reads everything.
+  return runHot(db, among === undefined ? LINKED_PAIRS : LINKED_PAIRS_AMONG, among === undefined ? [] : [uuidArray(among)]);
 }
+
+const linkedPairsText = (devices: string, addresses: string) => `
+    select distinct x.user_id::text as a, y.user_id::text as b, 'device' as why, x.device_id as evidence
+    from user_devices x join user_devices y on y.device_id = x.device_id and x.user_id < y.user_id${devices}
+    union
+    select distinct least(w.user_id, d.user_id)::text, greatest(w.user_id, d.user_id)::text, 'address', w.recipient_address
+    from withdrawals w join deposits d on d.from_address = w.recipient_address and d.user_id <> w.user_id${addresses}`;
+const LINKED_PAIRS = hotStatement('linked_pairs_v1', linkedPairsText('', ''));
+const LINKED_PAIRS_AMONG = hotStatement(
+  'linked_pairs_among_v1',
+  linkedPairsText(
+    ' where x.user_id = any($1::uuid[]) or y.user_id = any($1::uuid[])',
+    ' where w.user_id = any($1::uuid[]) or d.user_id = any($1::uuid[])',
+  ),
+);

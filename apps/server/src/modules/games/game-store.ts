@@ -1,6 +1,7 @@
 /**
  * The rooms' store on PostgreSQL (game-room.ts declares `GameStore`): a
- * state save fenced by the owner token, and the settlement — the pay-out out
+ * state save fenced by the owner token (in groups under load,
+ * game-save-batch.repo.ts), and the settlement — the pay-out out
  * of the game's escrow and the game marked ended, atomically, once, under the
  * same fence; it answers both players' balances after it. Issue 30 (decision
  * 060): the settlement is one statement that commits on its own
@@ -13,11 +14,13 @@ import { LedgerAccounts } from '../ledger/ledger-accounts';
 import { balanceOf, transfer, type TransferRequest } from '../ledger/ledger.service';
 import type { GameEnding, GameStore } from './game-room';
 import { settleInOneStatement, type Settlement } from './game-settle.repo';
-import { endGame, saveState } from './games.repo';
+import { createSaveBatch } from './game-save-batch.repo';
+import { endGame } from './games.repo';
 
 export function createGameStore(db: Database): GameStore {
   return {
-    save: (gameId, token, state, deadline) => saveState(db, gameId, token, state, deadline),
+    // Issue 30: saves that arrive while others are under way are committed together (game-save-batch.repo.ts).
+    save: createSaveBatch(db),
 
     async settle(ending) {
       const payout = payoutOf(ending);
