@@ -169,16 +169,17 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('games acro
     // Node 1's lease vanishes (as if it had expired while node 1 was paused); node 1 does not know yet. A pause lets
     // node 1's node lease lapse too, no later than its game leases (game-scan.ts): the other nodes look at its games.
     // Node 1 renews both every few hundred milliseconds: on a busy machine a renewal can land between the deletion
-    // and node 2's scan (node 1 is not really paused), so the lapse is made again until node 2's scan sees it.
-    let taken = 0;
-    for (let attempt = 0; attempt < 10 && taken === 0; attempt += 1) {
+    // and node 2's scan (node 1 is not really paused), so the lapse is made again until node 2 holds the game — by
+    // this scan, or by node 2's own periodic scan when it runs first (this one then finds the game already known).
+    const ownedByNode2 = async () => (await gameRow(cluster.db, room))!.ownerNode === node2.app.games.holder;
+    for (let attempt = 0; attempt < 10 && !(await ownedByNode2()); attempt += 1) {
       await node1.redis.client.del(
         `${cluster.keyPrefix}lease:${gameLeaseKey(room)}`,
         `${cluster.keyPrefix}lease:${nodeLeaseKey(node1.app.games.holder)}`,
       );
-      taken = await node2.app.games.scan();
+      await node2.app.games.scan();
+      await waitUntil(ownedByNode2, 500, 'claimed by node 2').catch(() => undefined);
     }
-    expect(taken).toBe(1);
     const claimed = (await gameRow(cluster.db, room))!;
     expect(claimed.ownerNode).toBe(node2.app.games.holder);
     expect(claimed.ownerToken).toBeGreaterThan(before.ownerToken);
