@@ -120,5 +120,37 @@ export function describeMatchQueueContract(name: string, create: () => Promise<M
       expect(new Set(taken).size).toBe(40);
       for (const [first, second] of pairs) expect(first.userId).not.toBe(second.userId);
     });
+
+    it('issue 30: queues and takes in one step — the pair when the ticket completes one, whether more wait, a duplicate refused', async () => {
+      const queue = await create();
+      expect(await queue.enqueueAndTake(ticket('a'))).toEqual({ queued: true, pair: undefined, more: false });
+      expect(await queue.enqueueAndTake(ticket('a', 10))).toEqual({ queued: false });
+      const second = await queue.enqueueAndTake(ticket('b'));
+      expect(second.queued && second.pair?.map((entry) => entry.userId)).toEqual(['a', 'b']);
+      expect(second.queued && second.more).toBe(false);
+      expect(await queue.has('a')).toBe(false);
+      // Only the ticket's own amount is taken; tickets restored ahead of it make `more` true.
+      expect(await queue.enqueueAndTake(ticket('c', 10))).toEqual({ queued: true, pair: undefined, more: false });
+      await queue.restore(ticket('x'));
+      await queue.restore(ticket('y'));
+      await queue.restore(ticket('z'));
+      const crowded = await queue.enqueueAndTake(ticket('d'));
+      expect(crowded.queued && crowded.pair?.map((entry) => entry.userId)).toEqual(['z', 'y']);
+      expect(crowded.queued && crowded.more).toBe(true);
+      expect(await queue.takePair(5)).toSatisfy(
+        (pair: QueueTicket[] | undefined) => pair?.map((entry) => entry.userId).join() === 'x,d',
+      );
+      expect(await queue.lengths()).toEqual({ 10: 1 });
+    });
+
+    it('issue 30: many searches queued and taken at once pair everyone exactly once', async () => {
+      const queue = await create();
+      const answers = await Promise.all(Array.from({ length: 41 }, (_, index) => queue.enqueueAndTake(ticket(`user-${index}`))));
+      const pairs = answers.flatMap((answer) => (answer.queued && answer.pair ? [answer.pair] : []));
+      const taken = pairs.flat().map((entry) => entry.userId);
+      expect(pairs).toHaveLength(20);
+      expect(new Set(taken).size).toBe(40);
+      expect(await queue.lengths()).toEqual({ 5: 1 });
+    });
   });
 }

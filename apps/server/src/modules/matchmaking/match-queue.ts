@@ -23,9 +23,17 @@ export interface QueueTicket {
   node?: string;
 }
 
+export type EnqueueAndTake = { queued: false } | { queued: true; pair: [QueueTicket, QueueTicket] | undefined; more: boolean };
+
 export interface MatchQueue {
   /** Queues the ticket; false (nothing changes) when the user already has a ticket, whatever its amount. */
   enqueue(ticket: QueueTicket): Promise<boolean>;
+  /**
+   * Issue 30: `enqueue`, then — when it queued — `takePair` of the ticket's
+   * amount, in one step (one Redis script with several nodes): `more` says
+   * whether two tickets or more still wait at that amount afterwards.
+   */
+  enqueueAndTake(ticket: QueueTicket): Promise<EnqueueAndTake>;
   /** Removes the user's ticket, if any, and returns it. */
   remove(userId: string): Promise<QueueTicket | undefined>;
   /** Removes the user's ticket only if that socket queued it (the searching socket went away); returns it. */
@@ -78,12 +86,32 @@ export function createInProcessMatchQueue(): MatchQueue {
     return ticket;
   }
 
+  function enqueue(ticket: QueueTicket): boolean {
+    if (byUser.has(ticket.userId)) return false;
+    byUser.set(ticket.userId, ticket);
+    queueOf(ticket.betUsd).push(ticket);
+    return true;
+  }
+
+  function takePair(betUsd: BetAmount): [QueueTicket, QueueTicket] | undefined {
+    const queue = queueOf(betUsd);
+    if (queue.length < 2) return undefined;
+    const first = queue.shift()!;
+    const second = queue.shift()!;
+    byUser.delete(first.userId);
+    byUser.delete(second.userId);
+    return [first, second];
+  }
+
   return {
     async enqueue(ticket) {
-      if (byUser.has(ticket.userId)) return false;
-      byUser.set(ticket.userId, ticket);
-      queueOf(ticket.betUsd).push(ticket);
-      return true;
+      return enqueue(ticket);
+    },
+
+    async enqueueAndTake(ticket) {
+      if (!enqueue(ticket)) return { queued: false };
+      const pair = takePair(ticket.betUsd);
+      return { queued: true, pair, more: queueOf(ticket.betUsd).length >= 2 };
     },
 
     async remove(userId) {
@@ -99,13 +127,7 @@ export function createInProcessMatchQueue(): MatchQueue {
     },
 
     async takePair(betUsd) {
-      const queue = queueOf(betUsd);
-      if (queue.length < 2) return undefined;
-      const first = queue.shift()!;
-      const second = queue.shift()!;
-      byUser.delete(first.userId);
-      byUser.delete(second.userId);
-      return [first, second];
+      return takePair(betUsd);
     },
 
     async restore(ticket) {

@@ -78,12 +78,14 @@ export function createMatchmaking(deps: MatchmakingDeps) {
     return { ok: true };
   }
 
-  /** Pairs tickets of this amount until fewer than two wait. */
-  async function match(betUsd: BetAmount): Promise<void> {
-    // Issue 18: tickets set aside because they are linked to an older waiting ticket go back behind it, in their order.
+  /**
+   * Pairs tickets of this amount: `first`, the pair the search's own step took
+   * (issue 30: queued and taken in one step), then more while two or more wait.
+   */
+  async function match(betUsd: BetAmount, first: [QueueTicket, QueueTicket] | undefined, more: boolean): Promise<void> {
     const aside = { tickets: [] as QueueTicket[], older: undefined as QueueTicket | undefined };
     try {
-      await matchSkippingLinked(betUsd, aside);
+      await matchSkippingLinked(betUsd, aside, first, more);
     } finally {
       if (aside.tickets.length > 0) {
         const older = aside.older && (await queue.remove(aside.older.userId));
@@ -96,9 +98,17 @@ export function createMatchmaking(deps: MatchmakingDeps) {
   async function matchSkippingLinked(
     betUsd: BetAmount,
     aside: { tickets: QueueTicket[]; older: QueueTicket | undefined },
+    first: [QueueTicket, QueueTicket] | undefined,
+    more: boolean,
   ): Promise<void> {
+    let taken = first;
+    // After the first pair, the queue is read again only if more were waiting or tickets went back to it.
+    let again = more;
     for (;;) {
-      const pair = await queue.takePair(betUsd);
+      const fromStep = taken !== undefined;
+      const pair = taken ?? (again ? await queue.takePair(betUsd) : undefined);
+      taken = undefined;
+      again = true;
       if (!pair) return;
       const fresh = price.requireFresh();
       if (!fresh.ok) {
@@ -122,7 +132,11 @@ export function createMatchmaking(deps: MatchmakingDeps) {
         for (const ticket of pair) deps.notifyError(ticket.socketId, { code: 'game_not_started' });
         continue;
       }
-      if (outcome.ok) continue;
+      if (outcome.ok) {
+        // The step's own pair started: the queue is read again only if two more were waiting then.
+        if (fromStep) again = more;
+        continue;
+      }
       if (outcome.linked) {
         // Issue 18: linked accounts never play each other (the start transaction asked). The older one keeps its
         // place and meets the next; the younger waits aside until this pass ends.
@@ -149,13 +163,14 @@ export function createMatchmaking(deps: MatchmakingDeps) {
       search: Pick<SearchGamePayload, 'amount' | 'character'>,
     ): Promise<SearchResult> {
       const { amount, character } = search;
-      if (await queue.has(userId)) return { ok: false, refusal: { code: 'already_searching' } };
+      // Issue 30: a search already queued is refused by the queue's own step below; asking first cost a round trip.
       if (await games.isPlaying(userId)) return { ok: false, refusal: { code: 'already_playing' } };
       const affordable = await canAfford(userId, amount);
       if (!affordable.ok) return affordable;
-      const queued = await queue.enqueue({ userId, betUsd: amount, character, socketId, queuedAt: deps.clock().getTime() });
-      if (!queued) return { ok: false, refusal: { code: 'already_searching' } };
-      await match(amount);
+      const ticket = { userId, betUsd: amount, character, socketId, queuedAt: deps.clock().getTime() };
+      const queued = await queue.enqueueAndTake(ticket);
+      if (!queued.queued) return { ok: false, refusal: { code: 'already_searching' } };
+      await match(amount, queued.pair, queued.more);
       return { ok: true };
     },
 

@@ -47,49 +47,68 @@ end
 `;
 
 // KEYS: tickets, nodes, queue of the ticket's amount. ARGV: user id, ticket JSON, instance, ttl ms, queue key prefix.
-const ENQUEUE_LUA = `${TICKET_LUA}
-local now = now_ms()
--- The node that queues is alive: this counts as its beat.
-redis.call('HSET', KEYS[2], ARGV[3], now + tonumber(ARGV[4]))
-local existing = redis.call('HGET', KEYS[1], ARGV[1])
-if existing then
-  local old = cjson.decode(existing)
-  if is_alive(KEYS[2], old.node, now) then return 0 end
-  -- The old ticket's node is dead: the new search replaces it.
-  redis.call('LREM', queue_key(ARGV[5], old.betUsd), 0, ARGV[1])
+const ENQUEUE_FUNCTION = `
+local function enqueue(now)
+  -- The node that queues is alive: this counts as its beat.
+  redis.call('HSET', KEYS[2], ARGV[3], now + tonumber(ARGV[4]))
+  local existing = redis.call('HGET', KEYS[1], ARGV[1])
+  if existing then
+    local old = cjson.decode(existing)
+    if is_alive(KEYS[2], old.node, now) then return 0 end
+    -- The old ticket's node is dead: the new search replaces it.
+    redis.call('LREM', queue_key(ARGV[5], old.betUsd), 0, ARGV[1])
+  end
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('RPUSH', KEYS[3], ARGV[1])
+  return 1
 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('RPUSH', KEYS[3], ARGV[1])
-return 1
+`;
+const ENQUEUE_LUA = `${TICKET_LUA}${ENQUEUE_FUNCTION}
+return enqueue(now_ms())
 `;
 
-// KEYS: tickets, nodes, queue. ARGV: amount. Answers {taken tickets (0 or 2), dropped tickets}.
-const TAKE_PAIR_LUA = `${TICKET_LUA}
-local now = now_ms()
-local taken = {}
-local dropped = {}
-while #taken < 2 do
-  local user = redis.call('LPOP', KEYS[3])
-  if not user then break end
-  local json = redis.call('HGET', KEYS[1], user)
-  if json then
-    local ticket = cjson.decode(json)
-    if tostring(ticket.betUsd) == ARGV[1] then
-      if is_alive(KEYS[2], ticket.node, now) then
-        taken[#taken + 1] = json
-      else
-        redis.call('HDEL', KEYS[1], user)
-        dropped[#dropped + 1] = json
+// KEYS: tickets, nodes, queue. Answers {taken tickets (0 or 2), dropped tickets}.
+const TAKE_PAIR_FUNCTION = `
+local function take_pair(now, amount)
+  local taken = {}
+  local dropped = {}
+  while #taken < 2 do
+    local user = redis.call('LPOP', KEYS[3])
+    if not user then break end
+    local json = redis.call('HGET', KEYS[1], user)
+    if json then
+      local ticket = cjson.decode(json)
+      if tostring(ticket.betUsd) == amount then
+        if is_alive(KEYS[2], ticket.node, now) then
+          taken[#taken + 1] = json
+        else
+          redis.call('HDEL', KEYS[1], user)
+          dropped[#dropped + 1] = json
+        end
       end
     end
   end
+  if #taken < 2 then
+    for index = #taken, 1, -1 do redis.call('LPUSH', KEYS[3], cjson.decode(taken[index]).userId) end
+    return {}, dropped
+  end
+  for _, json in ipairs(taken) do redis.call('HDEL', KEYS[1], cjson.decode(json).userId) end
+  return taken, dropped
 end
-if #taken < 2 then
-  for index = #taken, 1, -1 do redis.call('LPUSH', KEYS[3], cjson.decode(taken[index]).userId) end
-  return {{}, dropped}
-end
-for _, json in ipairs(taken) do redis.call('HDEL', KEYS[1], cjson.decode(json).userId) end
+`;
+// KEYS: tickets, nodes, queue. ARGV: amount.
+const TAKE_PAIR_LUA = `${TICKET_LUA}${TAKE_PAIR_FUNCTION}
+local taken, dropped = take_pair(now_ms(), ARGV[1])
 return {taken, dropped}
+`;
+
+// Issue 30: ENQUEUE, then TAKE_PAIR at the ticket's amount (ARGV[6]), in one round trip. KEYS and ARGV[1..5] as
+// ENQUEUE's. Answers {0} when the user already has a ticket, else {1, taken, dropped, ids still listed at that amount}.
+const ENQUEUE_TAKE_LUA = `${TICKET_LUA}${ENQUEUE_FUNCTION}${TAKE_PAIR_FUNCTION}
+local now = now_ms()
+if enqueue(now) == 0 then return {0} end
+local taken, dropped = take_pair(now, ARGV[6])
+return {1, taken, dropped, redis.call('LLEN', KEYS[3])}
 `;
 
 // KEYS: tickets. ARGV: user id, queue key prefix, socket id or ''. Answers the removed ticket or nil.
@@ -227,6 +246,16 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
     return (await run(RESTORE_LUA, 2, ticketsKey, queueKey(ticket.betUsd), ticket.userId, JSON.stringify(stored))) === 1;
   }
 
+  /** The pair a script took (none, or two tickets), after telling of the dead nodes' tickets it dropped. */
+  async function pairOf(taken: unknown[], droppedTickets: unknown): Promise<[QueueTicket, QueueTicket] | undefined> {
+    dropped(droppedTickets);
+    const [first, second] = taken.map(parse);
+    if (first && second) return [first, second];
+    // A malformed ticket (only a foreign write can make one) is dropped; the good one keeps its place.
+    for (const ticket of [first, second]) if (ticket) await restore(ticket);
+    return undefined;
+  }
+
   async function sweep(): Promise<number> {
     return dropped(await run(SWEEP_LUA, 2, ticketsKey, liveness.key, queuePrefix));
   }
@@ -263,6 +292,25 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
       return added === 1;
     },
 
+    async enqueueAndTake(ticket) {
+      const stored = { ...ticket, node: liveness.instanceId };
+      const answer = (await run(
+        ENQUEUE_TAKE_LUA,
+        3,
+        ticketsKey,
+        liveness.key,
+        queueKey(ticket.betUsd),
+        ticket.userId,
+        JSON.stringify(stored),
+        liveness.instanceId,
+        String(liveness.ttlMs),
+        queuePrefix,
+        String(ticket.betUsd),
+      )) as [number, unknown[]?, unknown[]?, number?];
+      if (answer[0] !== 1) return { queued: false };
+      return { queued: true, pair: await pairOf(answer[1] ?? [], answer[2]), more: Number(answer[3] ?? 0) >= 2 };
+    },
+
     async remove(userId) {
       const json = await run(REMOVE_LUA, 1, ticketsKey, userId, queuePrefix, '');
       return json === null ? undefined : parse(json);
@@ -282,12 +330,7 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
         unknown[],
         unknown[],
       ];
-      dropped(answer[1]);
-      const [first, second] = answer[0].map(parse);
-      if (first && second) return [first, second];
-      // A malformed ticket (only a foreign write can make one) is dropped; the good one keeps its place.
-      for (const ticket of [first, second]) if (ticket) await restore(ticket);
-      return undefined;
+      return pairOf(answer[0], answer[1]);
     },
 
     restore,
