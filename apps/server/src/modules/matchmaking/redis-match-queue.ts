@@ -196,50 +196,8 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
   const ticketsKey = `${redis.keyPrefix}queue:tickets`;
   const queuePrefix = `${redis.keyPrefix}queue:`;
   const queueKey = (amount: BetAmount) => `${queuePrefix}${amount}`;
-  const shas = new Map<string, string>();
-
-  /**
-   * Issue 30 (decision 061): EVALSHA, so that a script's text (a kilobyte
-   * with the liveness functions) is not written and hashed with every call;
-   * EVAL on NOSCRIPT (a Redis that restarted or was flushed has none).
-   */
-  async function run(script: string, keys: number, ...args: string[]): Promise<unknown> {
-    let sha = shas.get(script);
-    if (sha === undefined) {
-      sha = createHash('sha1').update(script).digest('hex');
-      shas.set(script, sha);
-    }
-    try {
-      return await client.evalsha(sha, keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.includes('NOSCRIPT')) throw error;
-      return client.eval(script, keys, ...args);
-    }
-  }
-
-  function parse(json: unknown): QueueTicket | undefined {
-    const parsed = typeof json === 'string' ? storedTicketSchema.safeParse(safeJson(json)) : undefined;
-    if (!parsed?.success) {
-      logger.error(
-        { ticket: typeof json === 'string' ? json.slice(0, 300) : typeof json },
-        'Malformed ticket in the Redis queue, ignored',
-      );
-      return undefined;
-    }
-    return parsed.data;
-  }
-
-  function dropped(jsons: unknown): number {
-    let count = 0;
-    for (const json of Array.isArray(jsons) ? jsons : []) {
-      const ticket = parse(json);
-      if (!ticket) continue;
-      count += 1;
-      logger.info({ userId: ticket.userId, node: ticket.node, betUsd: ticket.betUsd }, 'Queue ticket of a dead node dropped');
-      options.onDropped?.(ticket);
-    }
-    return count;
-  }
+  const run = scriptRunner(client);
+  const { parse, dropped } = ticketReader(logger, options.onDropped);
 
   async function restore(ticket: QueueTicket): Promise<boolean> {
     const stored = { ...ticket, node: ticket.node ?? liveness.instanceId };
@@ -360,6 +318,57 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
       void sweeper?.stop();
     },
   };
+}
+
+/**
+ * Issue 30 (decision 061): runs a script by EVALSHA, so that its text (a
+ * kilobyte with the liveness functions) is not written and hashed with every
+ * call; EVAL on NOSCRIPT (a Redis that restarted or was flushed has none).
+ */
+function scriptRunner(client: RedisContext['client']) {
+  const shas = new Map<string, string>();
+  return async function run(script: string, keys: number, ...args: string[]): Promise<unknown> {
+    let sha = shas.get(script);
+    if (sha === undefined) {
+      sha = createHash('sha1').update(script).digest('hex');
+      shas.set(script, sha);
+    }
+    try {
+      return await client.evalsha(sha, keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.includes('NOSCRIPT')) throw error;
+      return client.eval(script, keys, ...args);
+    }
+  };
+}
+
+/** Reads tickets back from Redis (checked, not trusted), and tells of those dropped because their node died. */
+function ticketReader(logger: Logger, onDropped: ((ticket: QueueTicket) => void) | undefined) {
+  function parse(json: unknown): QueueTicket | undefined {
+    const parsed = typeof json === 'string' ? storedTicketSchema.safeParse(safeJson(json)) : undefined;
+    if (!parsed?.success) {
+      logger.error(
+        { ticket: typeof json === 'string' ? json.slice(0, 300) : typeof json },
+        'Malformed ticket in the Redis queue, ignored',
+      );
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  function dropped(jsons: unknown): number {
+    let count = 0;
+    for (const json of Array.isArray(jsons) ? jsons : []) {
+      const ticket = parse(json);
+      if (!ticket) continue;
+      count += 1;
+      logger.info({ userId: ticket.userId, node: ticket.node, betUsd: ticket.betUsd }, 'Queue ticket of a dead node dropped');
+      onDropped?.(ticket);
+    }
+    return count;
+  }
+
+  return { parse, dropped };
 }
 
 function safeJson(text: string): unknown {
