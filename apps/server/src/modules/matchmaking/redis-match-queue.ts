@@ -204,6 +204,21 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
     return (await run(RESTORE_LUA, 2, ticketsKey, queueKey(ticket.betUsd), ticket.userId, JSON.stringify(stored))) === 1;
   }
 
+  /** KEYS and ARGV of ENQUEUE (and the first of ENQUEUE_TAKE): the ticket stamped with this node's instance. */
+  function enqueueArguments(ticket: QueueTicket): string[] {
+    const stored = { ...ticket, node: liveness.instanceId };
+    return [
+      ticketsKey,
+      liveness.key,
+      queueKey(ticket.betUsd),
+      ticket.userId,
+      JSON.stringify(stored),
+      liveness.instanceId,
+      String(liveness.ttlMs),
+      queuePrefix,
+    ];
+  }
+
   /** The pair a script took (none, or two tickets), after telling of the dead nodes' tickets it dropped. */
   async function pairOf(taken: unknown[], droppedTickets: unknown): Promise<[QueueTicket, QueueTicket] | undefined> {
     dropped(droppedTickets);
@@ -234,37 +249,16 @@ export function createRedisMatchQueue(options: RedisMatchQueueOptions): RedisMat
 
   return {
     async enqueue(ticket) {
-      const stored = { ...ticket, node: liveness.instanceId };
-      const added = await run(
-        ENQUEUE_LUA,
-        3,
-        ticketsKey,
-        liveness.key,
-        queueKey(ticket.betUsd),
-        ticket.userId,
-        JSON.stringify(stored),
-        liveness.instanceId,
-        String(liveness.ttlMs),
-        queuePrefix,
-      );
-      return added === 1;
+      return (await run(ENQUEUE_LUA, 3, ...enqueueArguments(ticket))) === 1;
     },
 
     async enqueueAndTake(ticket) {
-      const stored = { ...ticket, node: liveness.instanceId };
-      const answer = (await run(
-        ENQUEUE_TAKE_LUA,
-        3,
-        ticketsKey,
-        liveness.key,
-        queueKey(ticket.betUsd),
-        ticket.userId,
-        JSON.stringify(stored),
-        liveness.instanceId,
-        String(liveness.ttlMs),
-        queuePrefix,
-        String(ticket.betUsd),
-      )) as [number, unknown[]?, unknown[]?, number?];
+      const answer = (await run(ENQUEUE_TAKE_LUA, 3, ...enqueueArguments(ticket), String(ticket.betUsd))) as [
+        number,
+        unknown[]?,
+        unknown[]?,
+        number?,
+      ];
       if (answer[0] !== 1) return { queued: false };
       return { queued: true, pair: await pairOf(answer[1] ?? [], answer[2]), more: Number(answer[3] ?? 0) >= 2 };
     },
