@@ -19,6 +19,11 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // The journeys run as a player who asked for reduced motion: the app's own `prefers-reduced-motion` rules stop
+    // its endless animations (the searching spinner, the online dot, the hero), which cost Debian's software-rendered
+    // Chromium a quarter of the game journeys' time. The screens whose look is checked with motion (accessibility,
+    // screens, screenshots) ask for 'no-preference' in their files. Decision 064.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

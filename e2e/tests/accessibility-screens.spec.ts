@@ -12,6 +12,9 @@ import { ADMIN_EN } from '@shifumi/protocol/catalogue/en/admin';
 import { devDeposit, signUpAndSignIn } from '../support/players';
 import { staffPage } from '../support/staff';
 
+// The look of these screens is checked as most players see them: with motion (the config asks for reduced motion).
+test.use({ reducedMotion: 'no-preference' });
+
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1440, height: 900 };
 const WIDTHS = [PHONE, DESKTOP] as const;

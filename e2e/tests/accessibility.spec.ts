@@ -11,6 +11,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { devDeposit, signUpAndSignIn } from '../support/players';
 
+// The look of these screens is checked as most players see them: with motion (the config asks for reduced motion).
+test.use({ reducedMotion: 'no-preference' });
+
 /** axe-core on the page as it is: every serious or critical violation, with where it is. */
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   // A dialog fading in is measured at its final colours, not half-transparent.

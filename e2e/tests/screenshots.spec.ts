@@ -13,6 +13,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { devDeposit, signUpAndSignIn } from '../support/players';
 import { staffPage } from '../support/staff';
 
+// The look of these screens is checked as most players see them: with motion (the config asks for reduced motion).
+test.use({ reducedMotion: 'no-preference' });
+
 const DIRECTORY = new URL('../.tmp/screenshots/', import.meta.url).pathname;
 
 /**

@@ -14,12 +14,13 @@ import {
   type ServerToClientEvents,
 } from '@shifumi/protocol';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
 import { type Hex, parseEther } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pollUntil } from '../src/infra/chain/anvil-testing';
 import { DEV_CHAIN_ID, DEV_MNEMONIC } from '../src/infra/chain/hd-wallet';
 import { createViemBlockSource } from '../src/infra/chain/viem-block-source';
-import { chainBlocks } from '../src/infra/db/schema/index';
+import { chainBlocks, users } from '../src/infra/db/schema/index';
 import type { BlockSource, ScannerStore } from '../src/modules/deposits/block-scanner';
 import { createDatabaseScannerStore } from '../src/modules/deposits/deposits.repo';
 import { getAccount } from './support/api';
@@ -82,6 +83,22 @@ describe('deposits', () => {
       expect.objectContaining({ level: 30, txHash: hash, userId: player.id, wei: parseEther('0.25').toString() }),
     ]);
     expect(JSON.stringify(world.t.logs)).not.toContain(DEV_MNEMONIC.split(' ').slice(0, 3).join(' '));
+  });
+
+  it('watches an address given after a pass (an older account, below the look-ahead) from the next pass (issue 30)', async () => {
+    // The watcher reads every assigned address again only when the users' fingerprint (how many have one, the
+    // highest index) changed: an account from before deposits existed gets its address on first need, below the
+    // look-ahead, and must be watched from the next pass all the same.
+    const older = await newPlayer();
+    await newPlayer(); // a later index, so that the older one's is not in the look-ahead
+    await world.t.db.update(users).set({ walletAddress: null }).where(eq(users.id, older.id));
+    await watcher().tick(); // a pass without the older account's address
+    await watcher().tick(); // and one that, the fingerprint unchanged, reads no list
+    await world.t.db.update(users).set({ walletAddress: older.address }).where(eq(users.id, older.id));
+    const hash = await sendEth(world.anvil, older.address, '0.5');
+    await watcher().tick();
+    const account = accountResponseSchema.parse((await getAccount(world.t, older.token)).json());
+    expect(account.deposits).toEqual([expect.objectContaining({ txHash: hash, amount: '0.5', status: 'pending' })]);
   });
 
   it('tells the open sockets of the player the new balance when a deposit is credited', async () => {

@@ -104,7 +104,6 @@ export function viemWithdrawalChain(
 
 export function buildDepositWatcher(options: DepositWatcherOptions): DepositWatcher {
   const { db, chain, logger, clock } = options;
-  const fence = options.fence ?? (async () => undefined);
   return createDepositWatcher({
     db,
     settings: {
@@ -116,7 +115,7 @@ export function buildDepositWatcher(options: DepositWatcherOptions): DepositWatc
     },
     reads: viemDepositReads(chain.publicClient),
     blockSource: options.blockSource ?? createViemBlockSource(chain.publicClient),
-    scannerStore: options.scannerStore ?? createDatabaseScannerStore(db, chain.settings.chainId, logger, fence),
+    scannerStore: options.scannerStore ?? createDatabaseScannerStore(db, chain.settings.chainId, logger, options.fence),
     sweeper: createSweeper({ db, chain, depositAddresses: options.depositAddresses, logger, clock }),
     depositAddresses: options.depositAddresses,
     balanceEvents: options.balanceEvents,

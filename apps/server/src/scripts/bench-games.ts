@@ -149,6 +149,10 @@ interface PhaseResult {
   cpuMsPerGame: number | null;
   /** Issue 30: what the bots received over the phase, per move (Socket.IO messages and bytes, by event). */
   wire: ReturnType<typeof wirePerMove>;
+  /** Issue 30: the target's CPU with nobody connected, measured before the phase (ms a second). */
+  idleCpuMsPerSecond?: number;
+  /** The CPU per move less that idle background over the phase's seconds. */
+  cpuMsPerMoveBeyondIdle?: number | null;
   /** Only for the product: its database's work over the phase. */
   database?: DatabaseWork;
 }
@@ -168,6 +172,16 @@ interface DatabaseWork {
 
 const round1 = (value: number) => Number(value.toFixed(1));
 const round2 = (value: number) => Number(value.toFixed(2));
+
+/** A phase's figures with the target's idle background and the CPU per move beyond it. */
+function withIdle(result: PhaseResult, idleMsPerSecond: number): PhaseResult {
+  const beyond = result.serverCpuSeconds * 1000 - idleMsPerSecond * result.seconds;
+  return {
+    ...result,
+    idleCpuMsPerSecond: idleMsPerSecond,
+    cpuMsPerMoveBeyondIdle: result.moves > 0 ? Number((beyond / result.moves).toFixed(3)) : null,
+  };
+}
 
 async function waitUntilUp(port: number, child: ChildProcess, path_: string): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
@@ -334,6 +348,20 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     console.warn('Games were still in play 30 s after the phase ended');
+  };
+
+  /**
+   * Issue 30: the target's CPU with no player connected (its background: the deposit watcher's passes over the
+   * development chain's one block a second, the mail outbox, the takeover scan…), in ms a second over 10 s after
+   * 3 s of settling. The per-move figure is judged with it included; "beyond idle" shows the games' own share.
+   */
+  const idleCpuMsPerSecond = async (target: Target): Promise<number> => {
+    const cpuNow = () => target.pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const before = cpuNow();
+    const startedAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    return round2(((cpuNow() - before) * 1000) / ((performance.now() - startedAt) / 1000));
   };
 
   /** The bots play against `target` for `seconds`; returns the phase's figures. */
@@ -570,7 +598,8 @@ async function main(): Promise<void> {
       console.log(`Baseline: the bare Socket.IO referee (${measured} bots)…`);
       const referee = await startReferee();
       try {
-        baseline = await playPhase(referee, false, measured === 'mixed' ? 'mixed' : measured === 'sealed');
+        const idle = await idleCpuMsPerSecond(referee);
+        baseline = withIdle(await playPhase(referee, false, measured === 'mixed' ? 'mixed' : measured === 'sealed'), idle);
       } finally {
         await referee.stop();
       }
@@ -580,6 +609,7 @@ async function main(): Promise<void> {
     const product = await startProduct();
     let productResult: PhaseResult;
     try {
+      const productIdle = await idleCpuMsPerSecond(product);
       // Issue 17: with --both, the plain bots first, then the sealed ones, on the same server.
       let plainResult: PhaseResult | undefined;
       if (options.modes.length > 1) {
@@ -589,7 +619,10 @@ async function main(): Promise<void> {
         console.log('Product, sealed bots (commit_choice, reveal_choice)…');
       }
       const lastMode = options.modes.at(-1)!;
-      productResult = await playPhase(product, true, lastMode === 'mixed' ? 'mixed' : lastMode === 'sealed');
+      productResult = withIdle(
+        await playPhase(product, true, lastMode === 'mixed' ? 'mixed' : lastMode === 'sealed'),
+        productIdle,
+      );
       results.product = { mode: lastMode, ...productResult };
       const byMode = productResult.byMode;
       if (byMode) {
@@ -634,6 +667,7 @@ async function main(): Promise<void> {
         ours !== null && theirs !== null && theirs > 0 ? round2(ours / theirs) : null;
       const ratios = {
         cpuPerMove: ratio(productResult.cpuMsPerMove, baseline.cpuMsPerMove),
+        cpuPerMoveBeyondIdle: ratio(productResult.cpuMsPerMoveBeyondIdle ?? null, baseline.cpuMsPerMoveBeyondIdle ?? null),
         p50: ratio(productResult.moveToResultMs.p50, baseline.moveToResultMs.p50),
         p99: ratio(productResult.moveToResultMs.p99, baseline.moveToResultMs.p99),
         max: ratio(productResult.moveToResultMs.max, baseline.moveToResultMs.max),

@@ -9,7 +9,7 @@ import type { Executor } from '../../infra/db/database';
 import type { Logger } from '../../shared/logger';
 import { BlockScanner, type BlockSource, type ScannerStore } from './block-scanner';
 import { listDepositAddresses, type DepositAddresses } from './deposit-addresses';
-import { highestDepositIndex } from './deposits.repo';
+import { depositAddressFingerprint } from './deposits.repo';
 
 /** Addresses beyond the highest assigned index that are watched too, so a user registered during a scan is never missed. */
 export const ADDRESS_LOOKAHEAD = 50;
@@ -61,13 +61,19 @@ export function createDepositScan(deps: DepositScanDeps): DepositScan {
     return scanner;
   }
 
+  // Issue 30: the list of every assigned address is read only when the users' fingerprint changed (a user
+  // registered, an address assigned), not on every pass: one light statement a pass instead of every user's row.
+  let watchedFingerprint = '';
   async function refreshWatchedAddresses(): Promise<void> {
+    const { assigned, highest } = await depositAddressFingerprint(db);
+    const fingerprint = `${assigned}:${highest}`;
+    if (fingerprint === watchedFingerprint) return;
     const next = new Set<Address>((await listDepositAddresses(db)).map((entry) => entry.address));
-    const highest = await highestDepositIndex(db);
     for (let index = highest + 1; index <= highest + ADDRESS_LOOKAHEAD; index += 1) {
       next.add(deps.depositAddresses.addressFor(index));
     }
     watched = next;
+    watchedFingerprint = fingerprint;
   }
 
   return {

@@ -3,9 +3,10 @@
  * scanned blocks in `chain_blocks`, observations in `deposits`), the chain's
  * recorded genesis, crediting, and the per-address sums reconciliation needs.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Database, Executor } from '../../infra/db/database';
+import { hotStatement, runHot } from '../../infra/db/hot-statement';
 import { chainBlocks, chainState, deposits, sweeps, users } from '../../infra/db/schema/index';
 import type { Logger } from '../../shared/logger';
 import type { BlockCommit, BlockRef, ObservedTransfer, ScannerStore } from './block-scanner';
@@ -13,14 +14,18 @@ import type { BlockCommit, BlockRef, ObservedTransfer, ScannerStore } from './bl
 /**
  * The durable scanner store of one chain. Every method is one database
  * transaction; those that write start with `fence` (the leader's epoch check
- * with several nodes), which throws to refuse them.
+ * with several nodes), which throws to refuse them. Issue 30: a block with no
+ * deposit in it, with no fence to run (one node), is one statement on its own.
  */
 export function createDatabaseScannerStore(
   db: Database,
   chainId: number,
   logger: Logger,
-  fence: (tx: Executor) => Promise<void> = async () => undefined,
+  fenceWith?: (tx: Executor) => Promise<void>,
 ): ScannerStore {
+  const fence = fenceWith ?? (async () => undefined);
+  const saveBlock = (executor: Executor, commit: BlockCommit) =>
+    runHot(executor, SAVE_BLOCK, [chainId, commit.block.number.toString(), commit.block.hash, commit.forgetBelow.toString()]);
   return {
     async loadRecentBlocks(): Promise<readonly BlockRef[]> {
       const rows = await db
@@ -31,6 +36,11 @@ export function createDatabaseScannerStore(
     },
 
     async commitBlock(commit: BlockCommit): Promise<void> {
+      // Most blocks hold no deposit: then, alone, the block is remembered and the old ones forgotten in one statement.
+      if (commit.transfers.length === 0 && !fenceWith) {
+        await saveBlock(db, commit);
+        return;
+      }
       await db.transaction(async (tx) => {
         await fence(tx);
         for (const transfer of commit.transfers) {
@@ -52,13 +62,7 @@ export function createDatabaseScannerStore(
           };
           await recordObservation(tx, observation, logger);
         }
-        await tx
-          .insert(chainBlocks)
-          .values({ chainId, number: commit.block.number, hash: commit.block.hash })
-          .onConflictDoUpdate({ target: [chainBlocks.chainId, chainBlocks.number], set: { hash: commit.block.hash } });
-        await tx
-          .delete(chainBlocks)
-          .where(and(eq(chainBlocks.chainId, chainId), sql`${chainBlocks.number} < ${commit.forgetBelow}`));
+        await saveBlock(tx, commit);
       });
     },
 
@@ -254,11 +258,31 @@ export async function addressesWithCredits(db: Executor, chainId: number): Promi
   return rows.map((row) => ({ address: row.address as Address, userId: row.userId }));
 }
 
-/** The highest deposit index given out so far (−1 when none). */
-export async function highestDepositIndex(db: Executor): Promise<number> {
-  const [row] = await db.select({ index: users.depositIndex }).from(users).orderBy(desc(users.depositIndex)).limit(1);
-  return row?.index ?? -1;
+/**
+ * What the watched addresses depend on, in one light statement: how many users have a deposit address and the
+ * highest deposit index given out (−1 when none). Equal answers mean the same addresses (an address, once given,
+ * never changes), so the watcher reads the list again only when this changes, not on every pass.
+ */
+export async function depositAddressFingerprint(db: Executor): Promise<{ assigned: number; highest: number }> {
+  const [row] = await runHot<{ assigned: number; highest: number }>(db, DEPOSIT_ADDRESS_FINGERPRINT, []);
+  return { assigned: Number(row?.assigned ?? 0), highest: Number(row?.highest ?? -1) };
 }
+
+/** Remembers a scanned block (its hash replaces an orphaned one's) and forgets those below the reorg window. */
+const SAVE_BLOCK = hotStatement(
+  'chain_block_save_v1',
+  `with saved as (
+     insert into chain_blocks (chain_id, number, hash) values ($1::int, $2::bigint, $3::text)
+     on conflict (chain_id, number) do update set hash = excluded.hash
+     returning number
+   )
+   delete from chain_blocks where chain_id = $1::int and number < $4::bigint and number <> (select number from saved)`,
+);
+
+const DEPOSIT_ADDRESS_FINGERPRINT = hotStatement(
+  'deposit_address_fingerprint_v1',
+  'select count(wallet_address)::int as assigned, coalesce(max(deposit_index), -1)::int as highest from users',
+);
 
 export type DepositRow = typeof deposits.$inferSelect;
 
