@@ -59,152 +59,22 @@ import { openDatabase } from '../infra/db/database';
 import { startTestAnvil } from '../infra/chain/anvil-testing';
 import { summarizeCpuProfile } from './cpu-profile';
 import { cpuSeconds, seedBenchPlayers } from './bench-players';
-import { freePort, startRedisServer } from './local-processes';
+import { freePort, startRedisServer, stopChildren, waitUntilUp } from './local-processes';
+import { parseArguments } from './bench-games-options';
+import {
+  percentile,
+  round1,
+  round2,
+  withIdle,
+  type PhaseResult,
+  type Target,
+} from './bench-games-results';
 import { countWire, createWireCount, wirePerMove } from './bench-wire';
 
 type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const CHOICES = ['rock', 'paper', 'scissors'] as const;
 const SECRET = randomBytes(32).toString('hex');
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-interface BenchArguments {
-  games: number;
-  seconds: number;
-  nodes: number;
-  baseline: boolean;
-  instant: boolean;
-  cpuProf: boolean;
-  /** Which product phases: sealed bots (default), plain bots (`--plain`), plain then sealed (`--both`), or both at once (`--mixed`). */
-  modes: Array<'plain' | 'sealed' | 'mixed'>;
-}
-
-/** `[games] [seconds] [--nodes N] [--baseline] [--instant] [--cpu-prof]`, flags in any order. */
-function parseArguments(argv: string[]): BenchArguments {
-  const positional: string[] = [];
-  let nodes = 1;
-  const flags = new Set<string>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index]!;
-    if (argument === '--nodes') nodes = Number(argv[++index]);
-    else if (argument.startsWith('--')) flags.add(argument);
-    else positional.push(argument);
-  }
-  for (const flag of flags)
-    if (!['--baseline', '--instant', '--cpu-prof', '--plain', '--both', '--mixed'].includes(flag))
-      throw new Error(`unknown option ${flag}`);
-  if (['--plain', '--both', '--mixed'].filter((flag) => flags.has(flag)).length > 1)
-    throw new Error('--plain, --both and --mixed exclude each other');
-  const games = Number(positional[0] ?? 1000);
-  const seconds = Number(positional[1] ?? 60);
-  if (!Number.isInteger(games) || games < 1) throw new Error('games must be a positive integer');
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('seconds must be a positive number');
-  if (nodes !== 1 && nodes !== 2) throw new Error('--nodes must be 1 or 2');
-  const modes: BenchArguments['modes'] = flags.has('--both')
-    ? ['plain', 'sealed']
-    : flags.has('--plain')
-      ? ['plain']
-      : flags.has('--mixed')
-        ? ['mixed']
-        : ['sealed'];
-  return {
-    games,
-    seconds,
-    nodes,
-    baseline: flags.has('--baseline'),
-    instant: flags.has('--instant'),
-    cpuProf: flags.has('--cpu-prof'),
-    modes,
-  };
-}
-
-interface Target {
-  ports: number[];
-  pids: number[];
-  stop(): Promise<void>;
-}
-
-interface Spread {
-  rounds: number;
-  moveToResultMs: { p50: number; p99: number; max: number };
-}
-
-interface PhaseResult {
-  seconds: number;
-  gamesFinished: number;
-  matchesPerSecond: number;
-  moves: number;
-  rounds: number;
-  moveToResultMs: { p50: number; p99: number; max: number };
-  /** With --mixed: the plain games' and the sealed games' latencies, measured at the same time. */
-  byMode?: Record<'plain' | 'sealed', Spread>;
-  /** With --mixed: one round trip through the server (an invalid search and its error), sampled every 100 ms. */
-  roundTrip?: Spread;
-  serverCpuSeconds: number;
-  cpuMsPerMove: number | null;
-  cpuMsPerGame: number | null;
-  /** Issue 30: what the bots received over the phase, per move (Socket.IO messages and bytes, by event). */
-  wire: ReturnType<typeof wirePerMove>;
-  /** Issue 30: the target's CPU with nobody connected, measured before the phase (ms a second). */
-  idleCpuMsPerSecond?: number;
-  /** The CPU per move less that idle background over the phase's seconds. */
-  cpuMsPerMoveBeyondIdle?: number | null;
-  /** Only for the product: its database's work over the phase. */
-  database?: DatabaseWork;
-}
-
-interface DatabaseWork {
-  /** Over the run after its first third (warm-up), per game finished in that window. */
-  commitsPerGame: number | null;
-  gamesMeasured: number;
-  rollbacks: number;
-  /** From pg_stat_statements, when the server loads it; otherwise null (see `statementsNote`). */
-  statementsPerGame: number | null;
-  topStatementsPerGame?: Array<{ perGame: number; query: string }>;
-  statementsNote?: string;
-  rowsWrittenPerGame: number | null;
-  rowsReadPerGame: number | null;
-}
-
-const round1 = (value: number) => Number(value.toFixed(1));
-const round2 = (value: number) => Number(value.toFixed(2));
-
-/** A phase's figures with the target's idle background and the CPU per move beyond it. */
-function withIdle(result: PhaseResult, idleMsPerSecond: number): PhaseResult {
-  const beyond = result.serverCpuSeconds * 1000 - idleMsPerSecond * result.seconds;
-  return {
-    ...result,
-    idleCpuMsPerSecond: idleMsPerSecond,
-    cpuMsPerMoveBeyondIdle: result.moves > 0 ? Number((beyond / result.moves).toFixed(3)) : null,
-  };
-}
-
-async function waitUntilUp(port: number, child: ChildProcess, path_: string): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`http://127.0.0.1:${port}${path_}`, { signal: AbortSignal.timeout(2_000) }).then(
-      () => true,
-      () => false,
-    );
-    if (ok) return;
-    if (attempt > 300 || child.exitCode !== null) throw new Error('a server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function stopChildren(children: ChildProcess[]): () => Promise<void> {
-  return async () => {
-    for (const child of children) {
-      if (child.exitCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
-}
 
 async function main(): Promise<void> {
   const options = parseArguments(process.argv.slice(2));

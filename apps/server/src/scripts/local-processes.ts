@@ -153,3 +153,27 @@ export function spawnNode(name: string, port: number, env: Record<string, string
     },
   };
 }
+
+/** Waits until a child server answers `path_` on `port` (about a minute at most), or fails if it exited. */
+export async function waitUntilUp(port: number, child: ChildProcess, path_: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const ok = await fetch(`http://127.0.0.1:${port}${path_}`, { signal: AbortSignal.timeout(2_000) }).then(
+      () => true,
+      () => false,
+    );
+    if (ok) return;
+    if (attempt > 300 || child.exitCode !== null) throw new Error('a server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export function stopChildren(children: ChildProcess[]): () => Promise<void> {
+  return async () => {
+    for (const child of children) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+}
