@@ -69,3 +69,14 @@ export function withIdle(result: PhaseResult, idleMsPerSecond: number): PhaseRes
     cpuMsPerMoveBeyondIdle: result.moves > 0 ? Number((beyond / result.moves).toFixed(3)) : null,
   };
 }
+
+/** The bench database's counters at one moment (pg_stat_database, and pg_stat_statements when loaded). */
+export interface DatabaseCounters {
+  commits: number;
+  rollbacks: number;
+  written: number;
+  read: number;
+  /** All statements' calls, or null without pg_stat_statements. */
+  statements: number | null;
+  byStatement: Map<string, { calls: number; query: string }>;
+}

@@ -44,16 +44,13 @@
  * machine's load; compare ratios measured in one run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { commitmentPreimage } from '@shifumi/fairness';
-import { PROTOCOL_VERSION, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
 import { createScratchDatabase } from '../infra/db/scratch-database';
-import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
 import { openDatabase } from '../infra/db/database';
 import { startTestAnvil } from '../infra/chain/anvil-testing';
@@ -61,19 +58,9 @@ import { summarizeCpuProfile } from './cpu-profile';
 import { cpuSeconds, seedBenchPlayers } from './bench-players';
 import { freePort, startRedisServer, stopChildren, waitUntilUp } from './local-processes';
 import { parseArguments } from './bench-games-options';
-import {
-  percentile,
-  round1,
-  round2,
-  withIdle,
-  type PhaseResult,
-  type Target,
-} from './bench-games-results';
-import { countWire, createWireCount, wirePerMove } from './bench-wire';
+import { playPhase as playPhaseOf } from './bench-games-phase';
+import { round1, round2, withIdle, type DatabaseCounters, type PhaseResult, type Target } from './bench-games-results';
 
-type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const CHOICES = ['rock', 'paper', 'scissors'] as const;
 const SECRET = randomBytes(32).toString('hex');
 
 async function main(): Promise<void> {
@@ -175,7 +162,7 @@ async function main(): Promise<void> {
   };
 
   /** The bench database's counters (commits, rows) and, when loaded, pg_stat_statements' calls. */
-  const databaseCounters = async () => {
+  const databaseCounters = async (): Promise<DatabaseCounters> => {
     await new Promise((resolve) => setTimeout(resolve, 1_200)); // backends report their statistics at most once a second
     await stats.query('select pg_stat_clear_snapshot()');
     const { rows } = await stats.query<{ commits: string; rollbacks: string; written: string; read: string }>(
@@ -234,214 +221,10 @@ async function main(): Promise<void> {
     return round2(((cpuNow() - before) * 1000) / ((performance.now() - startedAt) / 1000));
   };
 
-  /** The bots play against `target` for `seconds`; returns the phase's figures. */
-  const playPhase = async (target: Target, measureDatabase: boolean, mode: boolean | 'mixed' = false): Promise<PhaseResult> => {
-    const latencies: number[] = [];
-    const latenciesBy = { plain: [] as number[], sealed: [] as number[] };
-    let moves = 0;
-    let stop = false;
-    const wire = createWireCount();
-    const sockets: BotSocket[] = [];
-    const connectBot = async (player: { id: string; token: string }, index: number) => {
-      const port = target.ports[index % target.ports.length]!;
-      const socket: BotSocket = connect(`http://127.0.0.1:${port}`, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-        auth: { token: player.token, protocolVersion: PROTOCOL_VERSION },
-      });
-      sockets.push(socket);
-      countWire(socket as unknown as Socket, wire, () => !stop);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    };
-
-    const bots: BotSocket[] = [];
-    for (let index = 0; index < players.length; index += 50) {
-      bots.push(
-        ...(await Promise.all(players.slice(index, index + 50).map((player, offset) => connectBot(player, index + offset)))),
-      );
-    }
-
-    // --mixed: a probe socket times one round trip through the server every 100 ms (an invalid search, answered at
-    // once with an error, no database), under the same load: the bound for sealing is one round trip + 20 ms.
-    const roundTrips: number[] = [];
-    let probeTimer: NodeJS.Timeout | undefined;
-    if (mode === 'mixed') {
-      const probe = await connectBot(players[0]!, 0);
-      let probeSentAt = 0;
-      probe.on('error', () => {
-        if (probeSentAt > 0 && !stop) roundTrips.push(performance.now() - probeSentAt);
-        probeSentAt = 0;
-      });
-      probeTimer = setInterval(() => {
-        if (probeSentAt > 0) return;
-        probeSentAt = performance.now();
-        (probe as unknown as Socket).emit('search_game', 'probe');
-      }, 100);
-    }
-    const cpuOfServers = () => target.pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
-    const cpuBefore = cpuOfServers();
-    const startedAt = performance.now();
-    // Every bot plays on its own: it searches, plays the game the queue gives it (whoever the opponent), and
-    // searches again. In each round the player with the smaller id chooses 10 ms after the round starts (at
-    // once with --instant); the other chooses 5 ms after hearing that the first choice is locked (at once
-    // with --instant), and is timed from that choice (the round's decisive move) to its game_result.
-    const leadDelayMs = instant ? 0 : 10;
-    const followDelayMs = instant ? 0 : 5;
-    const finishedRooms = new Set<string>();
-    /** The game each bot is in, so that a phase ends its games (a next phase on the same server starts from none). */
-    const roomOf = new Map<BotSocket, string>();
-    bots.forEach((bot, index) => {
-      const me = players[index]!.id;
-      // --mixed: odd bots seal and bet $5, even bots play plain at $1 (two queues: no game mixes the two).
-      const sealed = mode === 'mixed' ? index % 2 === 1 : mode;
-      const amount = mode === 'mixed' && sealed ? 5 : 1;
-      let room: string | undefined;
-      let round = 1;
-      let leads = false;
-      let sentAt = 0;
-      /** This round's sealed choice, until the reveal request (issue 17). */
-      let kept: { choice: (typeof CHOICES)[number]; salt: string } | undefined;
-      const search = () => {
-        if (!stop) bot.emit('search_game', { character: 'Character1', amount });
-      };
-      const choose = (timed: boolean) => {
-        if (!room || stop) return;
-        sentAt = timed ? performance.now() : 0;
-        moves += 1;
-        const choice = CHOICES[randomInt(3)]!;
-        if (!sealed) {
-          bot.emit('make_choice', { room, choice });
-          return;
-        }
-        // As the web app does: 32 random bytes of salt, SHA-256 of the preimage, the commitment sent at once.
-        const salt = randomBytes(32).toString('hex');
-        kept = { choice, salt };
-        const commitment = createHash('sha256')
-          .update(commitmentPreimage({ room, round, userId: me, choice, salt }), 'utf8')
-          .digest('hex');
-        bot.emit('commit_choice', { room, round, commitment });
-      };
-      bot.on('reveal_request', (event) => {
-        if (kept && event.room === room && event.round === round)
-          bot.emit('reveal_choice', { room, round, choice: kept.choice, salt: kept.salt });
-        kept = undefined;
-      });
-      bot.on('game_found', (event) => {
-        room = event.room;
-        roomOf.set(bot, event.room);
-        leads = me < event.opponent.id;
-      });
-      bot.on('new_round', (event) => {
-        round = event.round;
-        kept = undefined;
-        if (leads) setTimeout(() => choose(false), leadDelayMs);
-      });
-      bot.on('opponent_choice_locked', () => {
-        if (!leads) setTimeout(() => choose(true), followDelayMs);
-      });
-      bot.on('game_result', () => {
-        if (sentAt > 0 && !stop) {
-          latencies.push(performance.now() - sentAt);
-          latenciesBy[sealed ? 'sealed' : 'plain'].push(performance.now() - sentAt);
-        }
-        sentAt = 0;
-      });
-      bot.on('round_end', (event) => {
-        if (!event.gameOver) return;
-        if (room && !stop) finishedRooms.add(room);
-        room = undefined;
-        roomOf.delete(bot);
-        setTimeout(search, instant ? 0 : 50);
-      });
-      setTimeout(search, index % 2 === 0 ? 0 : 20);
-    });
-    // The database's work per game is counted after a warm-up (a third of the run): the first games all start
-    // at once and none ends yet, which would count the starts of games that do not finish within the run.
-    const warmupMs = (seconds * 1000) / 3;
-    await new Promise((resolve) => setTimeout(resolve, warmupMs));
-    const before = measureDatabase ? await databaseCounters() : undefined;
-    const finishedAtWarmup = finishedRooms.size;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, seconds * 1000 - (performance.now() - startedAt))));
-    stop = true;
-    if (probeTimer) clearInterval(probeTimer);
-    const elapsed = (performance.now() - startedAt) / 1000;
-    const finished = finishedRooms.size;
-    const cpu = cpuOfServers() - cpuBefore;
-    const after = measureDatabase ? await databaseCounters() : undefined;
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const spread = (values: number[]) => {
-      const ordered = [...values].sort((a, b) => a - b);
-      return {
-        rounds: ordered.length,
-        moveToResultMs: {
-          p50: round1(percentile(ordered, 50)),
-          p99: round1(percentile(ordered, 99)),
-          max: round1(ordered.at(-1) ?? 0),
-        },
-      };
-    };
-    // Games still running are left (a forfeit, settled at once), so that a next phase finds every bot free.
-    for (const [bot, room] of roomOf) bot.emit('leave_game', { room });
-    if (measureDatabase) await untilNoGameInPlay();
-    for (const socket of sockets) socket.disconnect();
-    const perGame = (value: number) => (finished > 0 ? round1(value / finished) : null);
-    const measuredGames = finished - finishedAtWarmup;
-    const perMeasuredGame = (value: number) => (measuredGames > 0 ? round1(value / measuredGames) : null);
-    return {
-      seconds: round1(elapsed),
-      gamesFinished: finished,
-      matchesPerSecond: round2(finished / elapsed),
-      moves,
-      rounds: latencies.length,
-      moveToResultMs: {
-        p50: round1(percentile(sorted, 50)),
-        p99: round1(percentile(sorted, 99)),
-        max: round1(sorted.at(-1) ?? 0),
-      },
-      ...(mode === 'mixed'
-        ? { byMode: { plain: spread(latenciesBy.plain), sealed: spread(latenciesBy.sealed) }, roundTrip: spread(roundTrips) }
-        : {}),
-      serverCpuSeconds: round2(cpu),
-      wire: wirePerMove(wire, moves),
-      cpuMsPerMove: moves > 0 ? Number(((cpu * 1000) / moves).toFixed(3)) : null,
-      cpuMsPerGame: perGame(cpu * 1000),
-      ...(before && after
-        ? {
-            database: {
-              commitsPerGame: perMeasuredGame(after.commits - before.commits),
-              gamesMeasured: measuredGames,
-              rollbacks: after.rollbacks - before.rollbacks,
-              statementsPerGame:
-                after.statements !== null && before.statements !== null
-                  ? perMeasuredGame(after.statements - before.statements)
-                  : null,
-              // The statements a game costs most of, per game in the measured window (pg_stat_statements, when loaded).
-              topStatementsPerGame: [...after.byStatement]
-                .map(([id, entry]) => ({
-                  perGame: perMeasuredGame(entry.calls - (before.byStatement.get(id)?.calls ?? 0)) ?? 0,
-                  query: entry.query,
-                }))
-                .sort((a, b) => b.perGame - a.perGame)
-                .slice(0, 12),
-              ...(after.statements === null
-                ? {
-                    statementsNote:
-                      'pg_stat_statements is not loaded on this PostgreSQL (shared_preload_libraries): statements not counted, commits from pg_stat_database',
-                  }
-                : {}),
-              rowsWrittenPerGame: perMeasuredGame(after.written - before.written),
-              rowsReadPerGame: perMeasuredGame(after.read - before.read),
-            },
-          }
-        : {}),
-    };
-  };
+  /** The bots play against `target` for `seconds`; returns the phase's figures (bench-games-phase.ts). */
+  const phaseContext = { players, instant, seconds, databaseCounters, untilNoGameInPlay };
+  const playPhase = (target: Target, measureDatabase: boolean, mode: boolean | 'mixed' = false) =>
+    playPhaseOf(phaseContext, target, measureDatabase, mode);
 
   /** TPC-B on a scratch database of the same PostgreSQL server (scale 10, 10 clients, 2 threads). */
   const runPgbench = (durationSeconds: number): { tps: number } | undefined => {
