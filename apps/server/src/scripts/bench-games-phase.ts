@@ -6,9 +6,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { commitmentPreimage } from '@shifumi/fairness';
-import { PROTOCOL_VERSION, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
-import { io as connect, type Socket } from 'socket.io-client';
-import { cpuSeconds } from './bench-players';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shifumi/protocol';
+import type { Socket } from 'socket.io-client';
+import { connectBenchSocket, cpuSeconds } from './bench-players';
 import { countWire, createWireCount, wirePerMove } from './bench-wire';
 import { percentile, round1, round2, type DatabaseCounters, type PhaseResult, type Target } from './bench-games-results';
 
@@ -40,20 +40,10 @@ export async function playPhase(
   const sockets: BotSocket[] = [];
   const connectBot = async (player: { id: string; token: string }, index: number) => {
     const port = target.ports[index % target.ports.length]!;
-    const socket: BotSocket = connect(`http://127.0.0.1:${port}`, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token: player.token, protocolVersion: PROTOCOL_VERSION },
+    return connectBenchSocket(`http://127.0.0.1:${port}`, player.token, (socket) => {
+      sockets.push(socket);
+      countWire(socket as unknown as Socket, wire, () => !stop);
     });
-    sockets.push(socket);
-    countWire(socket as unknown as Socket, wire, () => !stop);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
   };
 
   const bots: BotSocket[] = [];

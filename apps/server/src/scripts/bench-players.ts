@@ -7,6 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { PROTOCOL_VERSION, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
 import type { Database } from '../infra/db/database';
 import { sessions, users } from '../infra/db/schema/index';
 import { createAccessTokens } from '../modules/auth/access-tokens';
@@ -55,4 +57,31 @@ export async function seedBenchPlayers(db: Database, options: BenchPlayersOption
 export function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A bot's Socket.IO connection, as the web app's. */
+export type BenchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Connects a bot to a server as the web app does (WebSocket, no reconnection, its own connection, the protocol
+ * version); `created` sees the socket before it connects (to count what it receives from the first event).
+ */
+export async function connectBenchSocket(
+  url: string,
+  token: string,
+  created?: (socket: BenchSocket) => void,
+): Promise<BenchSocket> {
+  const socket: BenchSocket = connect(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token, protocolVersion: PROTOCOL_VERSION },
+  });
+  created?.(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }

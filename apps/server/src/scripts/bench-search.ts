@@ -30,20 +30,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
-import {
-  BET_AMOUNTS,
-  PROTOCOL_VERSION,
-  SOCKET_PATH,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@shifumi/protocol';
-import { io as connect, type Socket } from 'socket.io-client';
+import { BET_AMOUNTS, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import type { Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
 import { startTestAnvil } from '../infra/chain/anvil-testing';
 import { openDatabase } from '../infra/db/database';
 import { createScratchDatabase } from '../infra/db/scratch-database';
 import { profileFigures } from './search-profile';
-import { cpuSeconds, seedBenchPlayers, type BenchPlayer } from './bench-players';
+import { connectBenchSocket, cpuSeconds, seedBenchPlayers, type BenchPlayer } from './bench-players';
 import { freePort, startRedisServer } from './local-processes';
 import { searchesThisTick, searchLatencies, startTimingOf, type ObservedGame, type StartTiming } from './search-latency';
 
@@ -305,18 +299,11 @@ async function main(): Promise<void> {
     nodes = await startNodes(options, scratch.url, dataDir, { redisUrl: redis?.url, rpcUrl: anvil?.rpcUrl }, onLine);
     const bots: Bot[] = [];
     for (const [index, player] of players.entries()) {
-      const socket: BotSocket = connect(`http://127.0.0.1:${nodes.ports[index % nodes.ports.length]}`, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-        auth: { token: player.token, protocolVersion: PROTOCOL_VERSION },
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      const socket = await connectBenchSocket(
+        `http://127.0.0.1:${nodes.ports[index % nodes.ports.length]}`,
+        player.token,
+        (created) => sockets.push(created),
+      );
       bots.push({ id: player.id, socket, playing: false });
     }
     console.log(`Searching at ${options.rate}/s for ${options.seconds} s on ${options.nodes} node(s)…`);
