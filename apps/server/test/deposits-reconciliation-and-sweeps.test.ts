@@ -129,6 +129,48 @@ describe('sweeps', () => {
     );
     expect(count.rows[0]!.count).toBe(0);
   });
+  it('looks at a deposit address again when it is credited, or once a reconciliation interval, not on every pass (issue 30)', async () => {
+    await setUp({ DEPOSIT_CONFIRMATIONS: '1' });
+    const poor = await newPlayer();
+    const chain = world.t.chain!;
+    const looked: string[] = [];
+    const counting: ChainContext = {
+      ...chain,
+      publicClient: {
+        ...chain.publicClient,
+        getBalance: (args: Parameters<typeof chain.publicClient.getBalance>[0]) => {
+          looked.push(args.address.toLowerCase());
+          return chain.publicClient.getBalance(args);
+        },
+      },
+    };
+    const counted = anotherWatcher({ chain: counting });
+    await sendEth(world.anvil, poor.address, '0.000000001'); // dust: never worth a sweep
+    await counted.tick(); // credits it; the first pass reconciles and looks at every address
+    expect(await depositCredits()).toBe(1);
+    expect(looked).toContain(poor.address);
+
+    looked.length = 0;
+    await mine(2);
+    await counted.tick(); // nothing new: no balance read at all
+    await counted.tick();
+    expect(looked).toEqual([]);
+
+    await sendEth(world.anvil, poor.address, '0.000000001');
+    await counted.tick(); // credited again: its address is looked at once, and it is still dust
+    expect(await depositCredits()).toBe(2);
+    expect(looked.filter((address) => address === poor.address)).toHaveLength(2); // the confirmed balance and the latest
+    looked.length = 0;
+    await mine(1);
+    await counted.tick();
+    expect(looked).toEqual([]);
+
+    world.t.clock.advance(3_600_000); // a reconciliation interval later (the world's RECONCILE_INTERVAL_MS): every address once more
+    await mine(1);
+    await counted.tick();
+    expect(looked).toContain(poor.address);
+    expect(await world.t.db.select().from(sweeps)).toEqual([]);
+  });
   it('fails a sweep that never reached the node, then sweeps again with the same nonce, once', async () => {
     await setUp({ DEPOSIT_CONFIRMATIONS: '2' });
     const player = await newPlayer();

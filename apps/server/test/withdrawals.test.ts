@@ -624,6 +624,35 @@ describe('the sender', () => {
     });
   });
 
+  it('issue 30: a pass with nothing queued or in flight reads no list and asks the chain nothing; a request wakes it', async () => {
+    const chain = t.chain!;
+    const asked: string[] = [];
+    const counting = {
+      ...chain,
+      publicClient: new Proxy(chain.publicClient, {
+        get(target, property, receiver) {
+          const value: unknown = Reflect.get(target, property, receiver);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            asked.push(String(property));
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      }),
+    };
+    const idle = otherSender({ chain: counting });
+    await idle.tick();
+    await idle.tick();
+    expect(asked).toEqual([]);
+
+    const p = await player('1');
+    const paid = await cashoutOk(p.token, { amount: '0.1', recipientAddress: freshRecipient() });
+    await idle.tick(); // queued: signed and sent through the counting client
+    expect(asked.length).toBeGreaterThan(0);
+    await settleAll();
+    expect(await rowOf(paid.id)).toMatchObject({ status: 'confirmed' });
+  });
+
   it('refunds a payment mined reverted, and books its gas as a network fee', async () => {
     const p = await player('1');
     const recipient = freshRecipient();

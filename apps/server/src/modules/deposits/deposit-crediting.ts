@@ -33,10 +33,12 @@ export interface DepositCrediting {
   creditInTransaction(tx: Executor, deposit: DepositRow): Promise<bigint | undefined>;
   /** Logs a credit and tells the player (balance, then the deposit's last progress). */
   announceCredit(deposit: DepositRow, balance: bigint): void;
-  /** Credits every pending deposit with the required confirmations at `head`, one transaction each. */
-  creditConfirmed(head: bigint): Promise<void>;
-  /** Issue 14: every pending deposit seen up to `head` whose confirmations changed since last told (the first time: seen). */
-  announcePending(head: bigint): Promise<void>;
+  /**
+   * One read of the pending deposits up to `head`: credits each with the required confirmations (one transaction
+   * each), then tells the players of the others whose confirmations changed since last told (issue 14; the first
+   * time: seen). Returns the deposits this call credited.
+   */
+  creditAndAnnounce(head: bigint): Promise<DepositRow[]>;
 }
 
 export function createDepositCrediting(deps: DepositCreditingDeps): DepositCrediting {
@@ -94,20 +96,30 @@ export function createDepositCrediting(deps: DepositCreditingDeps): DepositCredi
   return {
     creditInTransaction,
     announceCredit,
-    async creditConfirmed(head) {
-      for (const deposit of await pendingDepositsUpTo(db, chainId, head - required + 1n)) {
-        const balance = await db.transaction((tx) => creditInTransaction(tx, deposit));
-        if (balance !== undefined) announceCredit(deposit, balance);
-      }
-    },
-    async announcePending(head) {
-      if (!deps.balanceEvents.depositProgress) return;
+    async creditAndAnnounce(head) {
+      const confirmedUpTo = head - required + 1n;
+      const credited: DepositRow[] = [];
+      const stillPending: DepositRow[] = [];
       for (const deposit of await pendingDepositsUpTo(db, chainId, head)) {
-        const confirmations = Number(head - deposit.blockNumber + 1n);
-        if (announcedConfirmations.get(deposit.id) === confirmations) continue;
-        announcedConfirmations.set(deposit.id, confirmations);
-        deps.balanceEvents.depositProgress(deposit.userId, depositUpdate(deposit, confirmations, 'pending'));
+        if (deposit.blockNumber > confirmedUpTo) {
+          stillPending.push(deposit);
+          continue;
+        }
+        const balance = await db.transaction((tx) => creditInTransaction(tx, deposit));
+        if (balance === undefined) continue; // credited by someone else first ("credit now", another leader)
+        announceCredit(deposit, balance);
+        credited.push(deposit);
       }
+      const progress = deps.balanceEvents.depositProgress;
+      if (progress) {
+        for (const deposit of stillPending) {
+          const confirmations = Number(head - deposit.blockNumber + 1n);
+          if (announcedConfirmations.get(deposit.id) === confirmations) continue;
+          announcedConfirmations.set(deposit.id, confirmations);
+          progress(deposit.userId, depositUpdate(deposit, confirmations, 'pending'));
+        }
+      }
+      return credited;
     },
   };
 }

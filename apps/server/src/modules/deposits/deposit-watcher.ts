@@ -28,7 +28,7 @@ import { createCreditNow, type CreditNowOutcome } from './credit-now';
 import { createDepositCrediting } from './deposit-crediting';
 import { createDepositReconciliation } from './deposit-reconciliation';
 import { createDepositScan } from './deposit-scan';
-import type { DepositRow } from './deposits.repo';
+import { depositWatchWork, type DepositRow } from './deposits.repo';
 import { createGenesisGuard } from './genesis-guard';
 import type { Sweeper } from './sweeper';
 
@@ -100,6 +100,12 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
   const reconciliation = createDepositReconciliation({ db, chainId, reads, crediting, logger });
   const creditNowUnlaned = createCreditNow({ db, chainId, required, reads, crediting });
   let lastReconcile: number | undefined;
+  /**
+   * Issue 30: the addresses to look at in the next sweep — credited, or whose sweep failed, since the last one.
+   * Every address with credited ETH is looked at with each reconciliation (the first pass's included), so that an
+   * address missed here (credited by another leader meanwhile, dust that became worth it) waits one interval at most.
+   */
+  let sweepDue = new Set<string>();
 
   async function reconcileAt(block: bigint): Promise<void> {
     await reconciliation.reconcileAt(block);
@@ -110,14 +116,25 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
     genesis.throwIfHalted();
     await genesis.check();
     const head = await scan.scan();
-    await crediting.creditConfirmed(head);
-    await crediting.announcePending(head);
-    await sweeper.settle(head);
+    // One light statement says whether there is a pending deposit or a sweep in flight; most passes have neither.
+    const work = await depositWatchWork(db, chainId);
+    if (work.pendingDeposits) for (const deposit of await crediting.creditAndAnnounce(head)) sweepDue.add(deposit.address);
+    if (work.openSweeps) for (const address of await sweeper.settle(head)) sweepDue.add(address);
     const settled = scan.settledBlock();
     if (settled === undefined) return;
-    if (lastReconcile === undefined || clock().getTime() - lastReconcile >= settings.reconcileIntervalMs)
+    let everyAddress = false;
+    if (lastReconcile === undefined || clock().getTime() - lastReconcile >= settings.reconcileIntervalMs) {
       await reconcileAt(settled);
-    await sweeper.sweep(settled);
+      everyAddress = true;
+    }
+    const looked = sweepDue;
+    sweepDue = new Set();
+    try {
+      for (const address of await sweeper.sweep(settled, everyAddress ? undefined : looked)) sweepDue.add(address);
+    } catch (error) {
+      for (const address of looked) sweepDue.add(address); // looked at again next pass
+      throw error;
+    }
   }
 
   // One lane: each piece of work starts when the previous one has ended, however it ended.

@@ -249,13 +249,35 @@ export function openSweeps(db: Executor, chainId: number) {
     .where(and(eq(sweeps.chainId, chainId), eq(sweeps.status, 'sent')));
 }
 
-/** Addresses with at least one credited deposit: candidates for a sweep. */
-export async function addressesWithCredits(db: Executor, chainId: number): Promise<Array<{ address: Address; userId: string }>> {
+/** Addresses with at least one credited deposit (all of them, or those of `only`): candidates for a sweep. */
+export async function addressesWithCredits(
+  db: Executor,
+  chainId: number,
+  only?: readonly string[],
+): Promise<Array<{ address: Address; userId: string }>> {
   const rows = await db
     .selectDistinct({ address: deposits.address, userId: deposits.userId })
     .from(deposits)
-    .where(and(eq(deposits.chainId, chainId), eq(deposits.status, 'credited')));
+    .where(
+      and(
+        eq(deposits.chainId, chainId),
+        eq(deposits.status, 'credited'),
+        only === undefined ? undefined : inArray(deposits.address, [...only]),
+      ),
+    );
   return rows.map((row) => ({ address: row.address as Address, userId: row.userId }));
+}
+
+/**
+ * Issue 30: whether a pass of the deposit watcher has records to work on — a pending deposit, a sweep in flight —
+ * in one light statement, so that a pass with neither (most of them) reads neither list.
+ */
+export async function depositWatchWork(
+  db: Executor,
+  chainId: number,
+): Promise<{ pendingDeposits: boolean; openSweeps: boolean }> {
+  const [row] = await runHot<{ pending_deposits: boolean; open_sweeps: boolean }>(db, DEPOSIT_WATCH_WORK, [chainId]);
+  return { pendingDeposits: row?.pending_deposits === true, openSweeps: row?.open_sweeps === true };
 }
 
 /**
@@ -282,6 +304,12 @@ const SAVE_BLOCK = hotStatement(
 const DEPOSIT_ADDRESS_FINGERPRINT = hotStatement(
   'deposit_address_fingerprint_v1',
   'select count(wallet_address)::int as assigned, coalesce(max(deposit_index), -1)::int as highest from users',
+);
+
+const DEPOSIT_WATCH_WORK = hotStatement(
+  'deposit_watch_work_v1',
+  `select exists (select 1 from deposits where chain_id = $1::int and status = 'pending') as pending_deposits,
+          exists (select 1 from sweeps where chain_id = $1::int and status = 'sent') as open_sweeps`,
 );
 
 export type DepositRow = typeof deposits.$inferSelect;

@@ -8,6 +8,12 @@
  * (gas used × effective gas price) is recorded, and the ledger moves it from
  * the house to network fees in the same transaction — players' balances are
  * untouched, the house pays the gas.
+ *
+ * Issue 30: a pass looks at the addresses it was given (those credited or
+ * whose sweep failed since), not at every address that ever received ETH —
+ * two balance reads each on the node every pass, which grew with the players.
+ * The watcher asks for all of them once per reconciliation interval (and on
+ * its first pass), so dust that became worth sweeping is found then.
  */
 import { type Hex, keccak256, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
 import type { ChainContext } from '../../infra/chain/chain-runtime';
@@ -58,8 +64,12 @@ export function createSweeper(deps: SweeperDeps) {
     }
   }
 
-  /** Settles broadcast sweeps whose receipts have enough confirmations; fails lost ones. */
-  async function settle(head: bigint): Promise<void> {
+  /**
+   * Settles broadcast sweeps whose receipts have enough confirmations; fails lost ones. Returns the addresses to
+   * sweep again (a sweep lost or failed on chain).
+   */
+  async function settle(head: bigint): Promise<Set<string>> {
+    const again = new Set<string>();
     for (const sweep of await openSweeps(db, chainId)) {
       const hash = sweep.txHash as Hex;
       const receipt = await receiptOf(hash);
@@ -67,6 +77,7 @@ export function createSweeper(deps: SweeperDeps) {
         if (clock().getTime() - sweep.createdAt.getTime() > SWEEP_LOST_AFTER_MS && !(await isKnown(hash))) {
           if (await markSweepLost(db, sweep.id)) {
             logger.warn({ txHash: hash, address: sweep.address, nonce: sweep.nonce }, 'Sweep lost (never mined): marked failed');
+            again.add(sweep.address);
           }
         }
         continue;
@@ -87,14 +98,25 @@ export function createSweeper(deps: SweeperDeps) {
         { txHash: hash, address: sweep.address, status, value: sweep.value.toString(), fee: fee.toString() },
         'Sweep settled',
       );
+      if (status === 'failed') again.add(sweep.address);
     }
+    return again;
   }
 
-  /** Sweeps every address whose balance at the confirmed block `confirmedBlock` is worth it. */
-  async function sweep(confirmedBlock: bigint): Promise<void> {
+  /**
+   * Sweeps every address with credited ETH (or those of `only`) whose balance at the confirmed block
+   * `confirmedBlock` is worth it. Returns the addresses of `only` left for a later pass: a sweep of theirs is still in
+   * flight.
+   */
+  async function sweep(confirmedBlock: bigint, only?: ReadonlySet<string>): Promise<Set<string>> {
+    const later = new Set<string>();
+    if (only !== undefined && only.size === 0) return later;
+    const credited = await addressesWithCredits(db, chainId, only === undefined ? undefined : [...only]);
+    if (credited.length === 0) return later;
     const busy = new Set((await openSweeps(db, chainId)).map((row) => row.address));
-    const candidates = (await addressesWithCredits(db, chainId)).filter((candidate) => !busy.has(candidate.address));
-    if (candidates.length === 0) return;
+    const candidates = credited.filter((candidate) => !busy.has(candidate.address));
+    for (const { address } of credited) if (busy.has(address)) later.add(address);
+    if (candidates.length === 0) return later;
     const fees = await client.estimateFeesPerGas();
     const maxGasCost = PLAIN_TRANSFER_GAS * fees.maxFeePerGas;
     for (const { address } of candidates) {
@@ -138,6 +160,7 @@ export function createSweeper(deps: SweeperDeps) {
         logger.warn({ err: error, address, txHash }, 'Sweep broadcast failed');
       }
     }
+    return later;
   }
 
   return { settle, sweep };

@@ -49,6 +49,7 @@ import { createWithdrawalSigning } from './withdrawal-signing';
 import { createWithdrawalTracking } from './withdrawal-tracking';
 import {
   signedAttempts,
+  withdrawalSenderWork,
   withdrawalsInStatus,
   type NonceCounts,
   type WithdrawalAttemptRow,
@@ -163,7 +164,9 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
   }
 
   async function pass(): Promise<void> {
-    for (const { attempt } of await signedAttempts(db, settings.chainId)) await send(attempt);
+    const work = await withdrawalSenderWork(db, settings.chainId);
+    if (!work.queued && !work.sent) return; // most passes: nothing to send or follow, no read of the chain either
+    if (work.sent) for (const { attempt } of await signedAttempts(db, settings.chainId)) await send(attempt);
 
     const nonceCounts = nonceCountsForOnePass(() => chain.nonceCounts());
     for (const withdrawal of await withdrawalsInStatus(db, settings.chainId, 'queued')) {

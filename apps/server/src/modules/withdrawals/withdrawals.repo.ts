@@ -1,6 +1,7 @@
 /** SQL of withdrawals: requests, attempts (signed transactions) and the hot wallet's nonces. */
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/database';
+import { hotStatement, runHot } from '../../infra/db/hot-statement';
 import { hotWalletNonces, users, withdrawalAttempts, withdrawals } from '../../infra/db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -36,6 +37,21 @@ export function withdrawalsInStatus(db: Executor, chainId: number, status: 'queu
     .where(and(eq(withdrawals.chainId, chainId), eq(withdrawals.status, status)))
     .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
     .limit(limit);
+}
+
+const WITHDRAWAL_SENDER_WORK = hotStatement(
+  'withdrawal_sender_work_v1',
+  `select exists (select 1 from withdrawals where chain_id = $1::int and status = 'queued') as queued,
+          exists (select 1 from withdrawals where chain_id = $1::int and status = 'sent') as sent`,
+);
+
+/**
+ * Issue 30: whether the withdrawal sender's pass has anything to do — a withdrawal queued, or sent and not settled
+ * (signed attempts belong to those) — in one light statement, so that a pass with neither reads nothing else.
+ */
+export async function withdrawalSenderWork(db: Executor, chainId: number): Promise<{ queued: boolean; sent: boolean }> {
+  const [row] = await runHot<{ queued: boolean; sent: boolean }>(db, WITHDRAWAL_SENDER_WORK, [chainId]);
+  return { queued: row?.queued === true, sent: row?.sent === true };
 }
 
 /** A withdrawal by id (no lock). */
