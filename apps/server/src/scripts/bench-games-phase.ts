@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { commitmentPreimage } from '@shifumi/fairness';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shifumi/protocol';
 import type { Socket } from 'socket.io-client';
+import { machineCpuSnapshot, machineCpuSplit } from './bench-machine-cpu';
 import { connectBenchSocket, cpuSeconds } from './bench-players';
 import { countWire, createWireCount, wirePerMove } from './bench-wire';
 import { percentile, round1, round2, type DatabaseCounters, type PhaseResult, type Target } from './bench-games-results';
@@ -72,6 +73,7 @@ export async function playPhase(
   }
   const cpuOfServers = () => target.pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
   const cpuBefore = cpuOfServers();
+  const machineBefore = machineCpuSnapshot(cpuOfServers);
   const startedAt = performance.now();
   // Every bot plays on its own: it searches, plays the game the queue gives it (whoever the opponent), and
   // searches again. In each round the player with the smaller id chooses 10 ms after the round starts (at
@@ -159,6 +161,7 @@ export async function playPhase(
   const elapsed = (performance.now() - startedAt) / 1000;
   const finished = finishedRooms.size;
   const cpu = cpuOfServers() - cpuBefore;
+  const machine = machineCpuSplit(machineBefore, machineCpuSnapshot(cpuOfServers));
   const after = measureDatabase ? await databaseCounters() : undefined;
   const sorted = [...latencies].sort((a, b) => a - b);
   const spread = (values: number[]) => {
@@ -194,6 +197,7 @@ export async function playPhase(
       ? { byMode: { plain: spread(latenciesBy.plain), sealed: spread(latenciesBy.sealed) }, roundTrip: spread(roundTrips) }
       : {}),
     serverCpuSeconds: round2(cpu),
+    machine,
     wire: wirePerMove(wire, moves),
     cpuMsPerMove: moves > 0 ? Number(((cpu * 1000) / moves).toFixed(3)) : null,
     cpuMsPerGame: perGame(cpu * 1000),

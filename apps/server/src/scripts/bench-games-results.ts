@@ -2,6 +2,7 @@
  * The figures of one bench:games phase (bench-games.ts): the target played against, a phase's result and its
  * database work, percentiles and rounding, and the idle background taken out of the CPU per move.
  */
+import type { MachineCpuSplit } from './bench-machine-cpu';
 import type { wirePerMove } from './bench-wire';
 
 export function percentile(sorted: number[], p: number): number {
@@ -32,6 +33,8 @@ export interface PhaseResult {
   /** With --mixed: one round trip through the server (an invalid search and its error), sampled every 100 ms. */
   roundTrip?: Spread;
   serverCpuSeconds: number;
+  /** Issue 30: the machine's busy cores over the phase, and the shares of the servers, the bots, PostgreSQL, the rest. */
+  machine: MachineCpuSplit;
   cpuMsPerMove: number | null;
   cpuMsPerGame: number | null;
   /** Issue 30: what the bots received over the phase, per move (Socket.IO messages and bytes, by event). */

@@ -55,6 +55,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../infra/db/database';
 import { startTestAnvil } from '../infra/chain/anvil-testing';
 import { summarizeCpuProfile } from './cpu-profile';
+import { machineCpuSnapshot, machineCpuSplit, type MachineCpuSplit } from './bench-machine-cpu';
 import { cpuSeconds, seedBenchPlayers } from './bench-players';
 import { freePort, startRedisServer, stopChildren, waitUntilUp } from './local-processes';
 import { parseArguments } from './bench-games-options';
@@ -227,13 +228,17 @@ async function main(): Promise<void> {
     playPhaseOf(phaseContext, target, measureDatabase, mode);
 
   /** TPC-B on a scratch database of the same PostgreSQL server (scale 10, 10 clients, 2 threads). */
-  const runPgbench = (durationSeconds: number): { tps: number } | undefined => {
+  const runPgbench = (durationSeconds: number, serverPids: number[]): { tps: number; machine: MachineCpuSplit } | undefined => {
     if (!pgbench) return undefined;
+    const serversCpu = () => serverPids.reduce((total, pid) => total + cpuSeconds(pid), 0);
+    const before = machineCpuSnapshot(serversCpu);
     const run = spawnSync('pgbench', ['-c', '10', '-j', '2', '-T', String(Math.round(durationSeconds)), pgbench.url], {
       encoding: 'utf8',
     });
+    // pgbench's own client CPU is in "other" (a child that ended: not in the servers', the bots' or PostgreSQL's).
+    const machine = machineCpuSplit(before, machineCpuSnapshot(serversCpu));
     const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
-    return match ? { tps: Number(match[1]) } : undefined;
+    return match ? { tps: Number(match[1]), machine } : undefined;
   };
 
   const results: Record<string, unknown> = {
@@ -301,11 +306,12 @@ async function main(): Promise<void> {
         console.log('pgbench TPC-B (scale 10), alternated with the games…');
         pgbench = await createScratchDatabase(serverUrl, 'shifumi_pgbench');
         spawnSync('pgbench', ['-i', '-q', '-s', '10', pgbench.url], { encoding: 'utf8' });
-        const first = runPgbench(seconds);
+        const first = runPgbench(seconds, product.pids);
         const again = await playPhase(product, true);
-        const second = runPgbench(seconds);
+        const second = runPgbench(seconds, product.pids);
         results.pgbench = {
           tps: [first?.tps ?? null, second?.tps ?? null],
+          machine: [first?.machine ?? null, second?.machine ?? null],
           gamesSettledPerSecond: [productResult.matchesPerSecond, again.matchesPerSecond],
           note: 'games, pgbench, games, pgbench: each for the same seconds, one after the other on the same PostgreSQL',
         };
