@@ -171,6 +171,35 @@ describe('sweeps', () => {
     expect(looked).toContain(poor.address);
     expect(await world.t.db.select().from(sweeps)).toEqual([]);
   });
+  it('looks at an address the console credited ("credit now") in the next sweep', async () => {
+    await setUp({ DEPOSIT_CONFIRMATIONS: '2' });
+    const poor = await newPlayer();
+    const chain = world.t.chain!;
+    const looked: string[] = [];
+    const counting: ChainContext = {
+      ...chain,
+      publicClient: {
+        ...chain.publicClient,
+        getBalance: (args: Parameters<typeof chain.publicClient.getBalance>[0]) => {
+          looked.push(args.address.toLowerCase());
+          return chain.publicClient.getBalance(args);
+        },
+      },
+    };
+    const counted = anotherWatcher({ chain: counting });
+    await mine(2);
+    await counted.reconcile(); // the first pass and a reconciliation: every address looked at once
+    await sendEth(world.anvil, poor.address, '0.000000001');
+    await counted.tick(); // seen, one confirmation of two
+    const [seen] = await depositRows(poor.address);
+    expect(seen).toMatchObject({ status: 'pending' });
+    await mine(1);
+    expect(await counted.creditNow(seen!.id)).toBe('credited');
+    looked.length = 0;
+    await counted.tick(); // nothing pending any more; the credited address is looked at all the same
+    expect(looked.filter((address) => address === poor.address)).toHaveLength(2);
+  });
+
   it('fails a sweep that never reached the node, then sweeps again with the same nonce, once', async () => {
     await setUp({ DEPOSIT_CONFIRMATIONS: '2' });
     const player = await newPlayer();

@@ -162,9 +162,16 @@ export function createDepositWatcher(deps: DepositWatcherDeps): DepositWatcher {
 
   return {
     creditNow: (depositId, inTransaction) =>
-      exclusive(() => {
+      exclusive(async () => {
         genesis.throwIfHalted();
-        return creditNowUnlaned(depositId, inTransaction);
+        let address: string | undefined;
+        const outcome = await creditNowUnlaned(depositId, async (tx, deposit) => {
+          address = deposit.address;
+          await inTransaction?.(tx, deposit);
+        });
+        // Credited here rather than by a pass: its address is looked at in the next sweep all the same.
+        if (outcome === 'credited' && address !== undefined) sweepDue.add(address);
+        return outcome;
       }),
     start: () => task.start(),
     async stop() {
