@@ -37,6 +37,7 @@ import { startTestAnvil } from '../infra/chain/anvil-testing';
 import { openDatabase } from '../infra/db/database';
 import { createScratchDatabase } from '../infra/db/scratch-database';
 import { profileFigures } from './search-profile';
+import { machineCpuSnapshot, machineCpuSplit } from './bench-machine-cpu';
 import { connectBenchSocket, cpuSeconds, seedBenchPlayers, type BenchPlayer } from './bench-players';
 import { freePort, startRedisServer } from './local-processes';
 import { searchesThisTick, searchLatencies, startTimingOf, type ObservedGame, type StartTiming } from './search-latency';
@@ -316,11 +317,18 @@ async function main(): Promise<void> {
     const pids = nodes.pids;
     // From the end of the warm-up: the CPU, the clock and the profile's window.
     let [cpuBefore, measuredFrom, windowFrom] = [0, 0, 0];
+    let machineBefore = machineCpuSnapshot(() => cpuOf(pids));
     const driven = await driveSearches(options, bots, () => {
       [cpuBefore, measuredFrom, windowFrom] = [cpuOf(pids), performance.now(), microsNow()];
+      machineBefore = machineCpuSnapshot(() => cpuOf(pids));
     });
     const window = { fromMicros: windowFrom, toMicros: microsNow() };
     const cpu = cpuOf(pids) - cpuBefore;
+    // Where the machine's CPU went meanwhile (servers, bots, PostgreSQL; the bench's redis-server is in "other").
+    const machine = machineCpuSplit(
+      machineBefore,
+      machineCpuSnapshot(() => cpuOf(pids)),
+    );
     const netCpu = Math.max(0, cpu - idlePerSecond * ((performance.now() - measuredFrom) / 1000));
     const loadAfter = os.loadavg().map(round2);
     for (const socket of sockets) socket.disconnect();
@@ -354,6 +362,7 @@ async function main(): Promise<void> {
         msPerMatchedSearch: matched > 0 ? round2((netCpu * 1000) / matched) : null,
         note: 'every node, from the end of the warm-up until the last game ended, less their idle background: the searches, the starts, the forfeits and their settlements',
       },
+      machine,
       target: {
         'search → game_found p99 ≤ 20 ms beyond the start transaction':
           latencies.beyondTransaction.p99 <= 20 ? 'met' : `missed (${latencies.beyondTransaction.p99} ms)`,
