@@ -23,6 +23,23 @@ import { payerAccount, sendEth } from './support/test-chain';
 const world = useDepositWorld();
 const { setUp, call, mine, watcher, balance, newPlayer, depositRows, anotherWatcher, depositCredits } = world;
 
+/** Another watcher whose chain records every address whose balance it reads (the reconciliation's and the sweeps'). */
+function watcherCountingBalanceReads() {
+  const chain = world.t.chain!;
+  const looked: string[] = [];
+  const counting: ChainContext = {
+    ...chain,
+    publicClient: {
+      ...chain.publicClient,
+      getBalance: (args: Parameters<typeof chain.publicClient.getBalance>[0]) => {
+        looked.push(args.address.toLowerCase());
+        return chain.publicClient.getBalance(args);
+      },
+    },
+  };
+  return { looked, counted: anotherWatcher({ chain: counting }) };
+}
+
 describe('reconciliation', () => {
   beforeEach(async () => {
     await setUp();
@@ -132,19 +149,7 @@ describe('sweeps', () => {
   it('looks at a deposit address again when it is credited, or once a reconciliation interval, not on every pass (issue 30)', async () => {
     await setUp({ DEPOSIT_CONFIRMATIONS: '1' });
     const poor = await newPlayer();
-    const chain = world.t.chain!;
-    const looked: string[] = [];
-    const counting: ChainContext = {
-      ...chain,
-      publicClient: {
-        ...chain.publicClient,
-        getBalance: (args: Parameters<typeof chain.publicClient.getBalance>[0]) => {
-          looked.push(args.address.toLowerCase());
-          return chain.publicClient.getBalance(args);
-        },
-      },
-    };
-    const counted = anotherWatcher({ chain: counting });
+    const { looked, counted } = watcherCountingBalanceReads();
     await sendEth(world.anvil, poor.address, '0.000000001'); // dust: never worth a sweep
     await counted.tick(); // credits it; the first pass reconciles and looks at every address
     expect(await depositCredits()).toBe(1);
@@ -174,19 +179,7 @@ describe('sweeps', () => {
   it('looks at an address the console credited ("credit now") in the next sweep', async () => {
     await setUp({ DEPOSIT_CONFIRMATIONS: '2' });
     const poor = await newPlayer();
-    const chain = world.t.chain!;
-    const looked: string[] = [];
-    const counting: ChainContext = {
-      ...chain,
-      publicClient: {
-        ...chain.publicClient,
-        getBalance: (args: Parameters<typeof chain.publicClient.getBalance>[0]) => {
-          looked.push(args.address.toLowerCase());
-          return chain.publicClient.getBalance(args);
-        },
-      },
-    };
-    const counted = anotherWatcher({ chain: counting });
+    const { looked, counted } = watcherCountingBalanceReads();
     await mine(2);
     await counted.reconcile(); // the first pass and a reconciliation: every address looked at once
     await sendEth(world.anvil, poor.address, '0.000000001');
