@@ -169,7 +169,7 @@ export function createWithdrawalSender(deps: WithdrawalSenderDeps): WithdrawalSe
     if (work.sent) for (const { attempt } of await signedAttempts(db, settings.chainId)) await send(attempt);
 
     const nonceCounts = nonceCountsForOnePass(() => chain.nonceCounts());
-    for (const withdrawal of await withdrawalsInStatus(db, settings.chainId, 'queued')) {
+    for (const withdrawal of work.queued ? await withdrawalsInStatus(db, settings.chainId, 'queued') : []) {
       try {
         await sendQueued(withdrawal, nonceCounts);
       } catch (error) {
