@@ -88,7 +88,11 @@ export function buildPlayArea(options: PlayAreaOptions) {
       ...(poolFree ? { freeConnections: poolFree } : {}),
     },
     observeSettle: options.observeSettle,
-    onSettled: (_gameId, players) => options.onSettled(players),
+    onSettled: (_gameId, players) => {
+      // Issue 30: both play nowhere now; a search of theirs on this node skips the "already playing?" query.
+      for (const userId of players) facts.noteFree(userId);
+      return options.onSettled(players);
+    },
   });
   const matchmaking = createMatchmaking({
     db,

@@ -186,6 +186,8 @@ async function startNodes(
 
 interface Bot {
   id: string;
+  /** The node its socket is on. */
+  node: number;
   socket: BotSocket;
   /** The search in flight (sent, no game_found yet), or undefined when the bot is free or playing. */
   searchSentAt?: number;
@@ -213,7 +215,7 @@ async function driveSearches(options: Options, bots: Bot[], onMeasuring: () => v
       bot.playing = true;
       if (sentAt !== undefined) {
         const game = games.get(event.room) ?? { room: event.room, searches: [] };
-        game.searches.push({ sentAt, foundAt });
+        game.searches.push({ sentAt, foundAt, node: bot.node });
         games.set(event.room, game);
       }
       // The smaller id leaves at once (a forfeit, settled at once); the other hears game_dead.
@@ -305,7 +307,7 @@ async function main(): Promise<void> {
         player.token,
         (created) => sockets.push(created),
       );
-      bots.push({ id: player.id, socket, playing: false });
+      bots.push({ id: player.id, node: index % nodes.ports.length, socket, playing: false });
     }
     console.log(`Searching at ${options.rate}/s for ${options.seconds} s on ${options.nodes} node(s)…`);
     const loadBefore = os.loadavg().map(round2);

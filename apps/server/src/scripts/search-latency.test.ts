@@ -39,6 +39,28 @@ describe('searchLatencies: from the search that completed the pair, less the sta
     expect(figures.transaction).toEqual({ count: 1, p50: 6, p99: 6, max: 6 });
     expect(figures.gate.max).toBe(2);
     expect(figures.gamesWithoutTiming).toBe(0);
+    // No search times in the line (a challenge's start): nothing to split.
+    expect(figures.checks.count).toBe(0);
+    expect(figures.restSameNode.count + figures.restOtherNode.count).toBe(0);
+  });
+
+  it("splits what is left beyond the search's checks, its queue step and the start by the player's node", () => {
+    const games = [
+      {
+        room: 'g1',
+        searches: [
+          { sentAt: 0, foundAt: 530, node: 0 },
+          // The later search, on node 1: the pair is made there.
+          { sentAt: 500, foundAt: 520, node: 1 },
+        ],
+      },
+    ];
+    const figures = searchLatencies(games, new Map([['g1', { ...timing(6, 2, 1), checksMs: 4, queueMs: 2 }]]));
+    expect(figures.checks).toEqual({ count: 1, p50: 4, p99: 4, max: 4 });
+    expect(figures.queueStep.max).toBe(2);
+    // 20 − 9 − 6 = 5 on the pair's node; 30 − 9 − 6 = 15 on the other.
+    expect(figures.restSameNode).toEqual({ count: 1, p50: 5, p99: 5, max: 5 });
+    expect(figures.restOtherNode).toEqual({ count: 1, p50: 15, p99: 15, max: 15 });
   });
 
   it("subtracts each game's own transaction, and skips games seen by one player only", () => {
@@ -85,6 +107,13 @@ describe('startTimingOf: the "Game started" log line', () => {
   it('reads the start times of the line and nothing of another', () => {
     const line = JSON.stringify({ level: 30, msg: 'Game started', gameId: 'g1', gateMs: 0.1, leaseMs: 0.02, transactionMs: 4.5 });
     expect(startTimingOf(line)).toEqual({ gameId: 'g1', timing: { gateMs: 0.1, leaseMs: 0.02, transactionMs: 4.5 } });
+    expect(startTimingOf(JSON.stringify({ ...JSON.parse(line), checksMs: 1.5, queueMs: 0.3 }))?.timing).toEqual({
+      gateMs: 0.1,
+      leaseMs: 0.02,
+      transactionMs: 4.5,
+      checksMs: 1.5,
+      queueMs: 0.3,
+    });
     expect(startTimingOf(JSON.stringify({ msg: 'Game ended', gameId: 'g1' }))).toBeUndefined();
     expect(startTimingOf('not json "Game started"')).toBeUndefined();
     expect(startTimingOf(JSON.stringify({ msg: 'Game started', gameId: 'g1', gateMs: 0, leaseMs: 0 }))).toBeUndefined();

@@ -12,7 +12,8 @@
 /** One game as the bench saw it: each player's search sent and game_found received (performance.now() ms). */
 export interface ObservedGame {
   room: string;
-  searches: Array<{ sentAt: number; foundAt: number }>;
+  /** `node`: the index of the node the player's socket is on (two nodes: bot i on node i mod 2). */
+  searches: Array<{ sentAt: number; foundAt: number; node?: number }>;
 }
 
 /** The start's own times for one game, as its "Game started" log line gives them (ms). */
@@ -20,6 +21,9 @@ export interface StartTiming {
   gateMs: number;
   leaseMs: number;
   transactionMs: number;
+  /** The search that made the pair, before the start: its checks (already playing? the balance) and the queue's step. */
+  checksMs?: number;
+  queueMs?: number;
 }
 
 export interface Spread {
@@ -60,6 +64,16 @@ export interface SearchLatencies {
   transaction: Spread;
   /** The wait for the start gate (a few starts at once per node), per game. */
   gate: Spread;
+  /** The pair's later search before the start, per game: its checks (already playing? the balance), the queue's step. */
+  checks: Spread;
+  queueStep: Spread;
+  /**
+   * What is left of each sample beyond the search's checks, the queue's step and the whole start: the socket
+   * messages in and out, the event loops' waits; split by whether the player's socket is on the node that made the
+   * pair (the later search's) or on the other one (`game_found` through the Redis adapter).
+   */
+  restSameNode: Spread;
+  restOtherNode: Spread;
   /** Games whose two game_found arrived but whose start timing was not found (not counted above but searchToFound). */
   gamesWithoutTiming: number;
 }
@@ -71,22 +85,33 @@ export function searchLatencies(games: readonly ObservedGame[], timings: Readonl
   const beyondStart: number[] = [];
   const transaction: number[] = [];
   const gate: number[] = [];
+  const checks: number[] = [];
+  const queueStep: number[] = [];
+  const restSameNode: number[] = [];
+  const restOtherNode: number[] = [];
   let withoutTiming = 0;
   for (const game of games) {
     if (game.searches.length !== 2) continue;
-    const completedAt = Math.max(...game.searches.map((search) => search.sentAt));
+    const completing = game.searches.reduce((later, search) => (search.sentAt > later.sentAt ? search : later));
+    const completedAt = completing.sentAt;
     const timing = timings.get(game.room);
     if (!timing) withoutTiming += 1;
     else {
       transaction.push(timing.transactionMs);
       gate.push(timing.gateMs);
+      if (timing.checksMs !== undefined) checks.push(timing.checksMs);
+      if (timing.queueMs !== undefined) queueStep.push(timing.queueMs);
     }
     for (const search of game.searches) {
       const latency = search.foundAt - completedAt;
       toFound.push(latency);
       if (!timing) continue;
       beyondTransaction.push(latency - timing.transactionMs);
-      beyondStart.push(latency - timing.transactionMs - timing.leaseMs - timing.gateMs);
+      const afterStart = latency - timing.transactionMs - timing.leaseMs - timing.gateMs;
+      beyondStart.push(afterStart);
+      if (timing.checksMs === undefined || timing.queueMs === undefined) continue;
+      const rest = afterStart - timing.checksMs - timing.queueMs;
+      (search.node === completing.node ? restSameNode : restOtherNode).push(rest);
     }
   }
   return {
@@ -95,6 +120,10 @@ export function searchLatencies(games: readonly ObservedGame[], timings: Readonl
     beyondStart: spreadOf(beyondStart),
     transaction: spreadOf(transaction),
     gate: spreadOf(gate),
+    checks: spreadOf(checks),
+    queueStep: spreadOf(queueStep),
+    restSameNode: spreadOf(restSameNode),
+    restOtherNode: spreadOf(restOtherNode),
     gamesWithoutTiming: withoutTiming,
   };
 }
@@ -109,11 +138,13 @@ export function startTimingOf(line: string): { gameId: string; timing: StartTimi
     return undefined;
   }
   if (typeof entry !== 'object' || entry === null) return undefined;
-  const { msg, gameId, gateMs, leaseMs, transactionMs } = entry as Record<string, unknown>;
+  const { msg, gameId, gateMs, leaseMs, transactionMs, checksMs, queueMs } = entry as Record<string, unknown>;
   if (msg !== 'Game started' || typeof gameId !== 'string') return undefined;
-  const figures = [gateMs, leaseMs, transactionMs];
-  if (!figures.every((value) => typeof value === 'number' && Number.isFinite(value) && value >= 0)) return undefined;
-  return { gameId, timing: { gateMs: gateMs as number, leaseMs: leaseMs as number, transactionMs: transactionMs as number } };
+  const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  if (!isTime(gateMs) || !isTime(leaseMs) || !isTime(transactionMs)) return undefined;
+  // A challenge's or a rematch's start has no search before it: no checks nor queue step.
+  const search = isTime(checksMs) && isTime(queueMs) ? { checksMs, queueMs } : {};
+  return { gameId, timing: { gateMs, leaseMs, transactionMs, ...search } };
 }
 
 /**

@@ -50,6 +50,11 @@ export interface MatchRequest {
    * `start` once nothing moved.
    */
   inStart?: (tx: Executor, gameId: string) => Promise<void>;
+  /**
+   * Issue 30 (decision 061): the times of the search that made this pair, before the start (its checks, the
+   * queue's step), logged with "Game started" beside the start's own (bench:search reads them).
+   */
+  searchTiming?: { checksMs: number; queueMs: number };
 }
 
 /**
@@ -207,7 +212,10 @@ export function createGameStart(deps: GameStartDeps) {
     game.tell(effects);
     for (const player of players)
       deps.balanceEvents.balanceChanged(player.id, balances.get(LedgerAccounts.user(player.id).code)!);
-    logger.info({ gameId, players: players.map((player) => player.id), betUsd: request.betUsd, ...timing }, 'Game started');
+    logger.info(
+      { gameId, players: players.map((player) => player.id), betUsd: request.betUsd, ...timing, ...request.searchTiming },
+      'Game started',
+    );
     return { ok: true, gameId };
   }
 

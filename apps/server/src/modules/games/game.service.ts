@@ -94,6 +94,11 @@ export function createGameService(deps: GameServiceDeps) {
     playerClear: deps.playerClear,
   });
 
+  const playingKnownHere = (userId: string): boolean | undefined => {
+    if (ownership.gameOf(userId) !== undefined) return true;
+    return ownership.knowsAll() ? false : undefined;
+  };
+
   return {
     /** Creates the game and escrows both stakes in one transaction, then tells both players (game-start.ts). */
     start,
@@ -108,13 +113,16 @@ export function createGameService(deps: GameServiceDeps) {
     /** The opponent's room in the user's game (reactions go there), wherever the game runs. */
     opponentRoom: router.opponentRoom,
 
-    /** Whether the user has a game in progress (any node: asks the database). */
+    /** Whether the user has a game in progress (any node: asks the database when this node cannot tell). */
     async isPlaying(userId: string): Promise<boolean> {
-      if (ownership.gameOf(userId) !== undefined) return true;
-      // Alone, once every game in play was resumed here, this node knows them all: no query.
-      if (ownership.knowsAll()) return false;
-      return (await findPlayingGameOf(db, userId)) !== undefined;
+      return playingKnownHere(userId) ?? (await findPlayingGameOf(db, userId)) !== undefined;
     },
+
+    /**
+     * What this node can tell without a query of whether the user has a game in progress: true (it runs here),
+     * false (alone, once every game in play was resumed here, this node knows them all), undefined (ask).
+     */
+    playingKnownHere,
 
     /**
      * Takes over the games in play that nobody runs (after a restart, every

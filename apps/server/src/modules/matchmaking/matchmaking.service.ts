@@ -11,13 +11,14 @@ import type { BetAmount, PlayRefusalCode, SearchGamePayload, SocketRefusal, Sock
 import type { Database } from '../../infra/db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import type { GameService } from '../games/game.service';
+import type { GameService, MatchRequest } from '../games/game.service';
 import { LedgerAccounts } from '../ledger/ledger-accounts';
-import { balanceOf } from '../ledger/ledger.service';
+import { monotonicNow } from '../leases/lease-store';
 import type { PriceService } from '../price/price.service';
 import { checkPlayAllowed } from '../responsible-gaming/responsible-gaming.service';
 import type { MatchQueue, QueueTicket } from './match-queue';
 import type { PlayerFacts } from './player-facts';
+import { readSearchFacts } from './search-facts.repo';
 
 /** The stake of a bet at a price lives in `@shifumi/money` (home checks the balance with it too); re-exported for the tests. */
 export { stakeFor };
@@ -46,35 +47,44 @@ export type SearchRefusal = SocketRefusalOf<
 
 export type SearchResult = { ok: true } | { ok: false; refusal: SearchRefusal };
 
+const refused = (code: 'already_playing' | 'price_unavailable'): SearchResult => ({ ok: false, refusal: { code } });
+
 export function createMatchmaking(deps: MatchmakingDeps) {
   const { queue, games, price, logger } = deps;
 
-  async function canAfford(userId: string, betUsd: number): Promise<SearchResult> {
+  /**
+   * The search's early checks: already playing, a fresh price, responsible gaming and a freeze, the balance. What
+   * this node knows answers first; else one read (issue 30: no transaction, no lock — the start transaction checks
+   * everything again, authoritatively, under the players' locks).
+   */
+  async function checkSearch(userId: string, betUsd: number): Promise<SearchResult> {
+    const playingHere = games.playingKnownHere(userId);
+    if (playingHere === true) return refused('already_playing');
     const fresh = price.requireFresh();
-    if (!fresh.ok) return { ok: false, refusal: { code: 'price_unavailable' } };
+    if (!fresh.ok) {
+      // "Already playing" is said first, whatever else holds: asked on this rare path only.
+      if (playingHere === undefined && (await games.isPlaying(userId))) return refused('already_playing');
+      return refused('price_unavailable');
+    }
     const stake = stakeFor(betUsd, fresh.value.microUsdPerEth);
-    // Issue 16: a player this node found clear a moment ago, with a balance it told, searches without a query.
-    if (deps.facts?.clearToSearch(userId, stake)) return { ok: true };
+    // Issue 16: a player this node found clear a moment ago, with a balance it told, searches without a query —
+    // with several nodes, only if their last game settled on this node a moment ago (issue 30).
+    const free = playingHere === false || deps.facts?.freeOfGames(userId) === true;
+    if (free && deps.facts?.clearToSearch(userId, stake)) return { ok: true };
+    const known = await readSearchFacts(deps.db, userId, LedgerAccounts.user(userId).code);
+    if (known.playing) return refused('already_playing');
     // Issue 19: refused early (time-out, self-exclusion, limits); the escrow step checks again, authoritatively.
-    // One transaction (one commit) for the protections and the balance.
-    const checked = await deps.db.transaction(async (tx) => {
-      const cleared: string[] = [];
-      const refusal = await checkPlayAllowed(
-        tx,
-        { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() },
-        (id) => cleared.push(id),
-      );
-      return {
-        refusal,
-        clear: cleared.includes(userId),
-        balance: refusal ? undefined : await balanceOf(tx, LedgerAccounts.user(userId)),
-      };
-    });
-    if (checked.refusal) return { ok: false, refusal: checked.refusal.refusal };
-    if (checked.balance !== undefined) deps.facts?.noteBalance(userId, checked.balance);
-    if (checked.clear) deps.facts?.noteClear(userId);
-    if (checked.balance === undefined || checked.balance < stake)
-      return { ok: false, refusal: { code: 'insufficient_balance', params: { stakeWei: stake } } };
+    const cleared: string[] = [];
+    const refusal = await checkPlayAllowed(
+      deps.db,
+      { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() },
+      (id) => cleared.push(id),
+      known.facts,
+    );
+    if (refusal) return { ok: false, refusal: refusal.refusal };
+    deps.facts?.noteBalance(userId, known.balanceWei);
+    if (cleared.includes(userId)) deps.facts?.noteClear(userId);
+    if (known.balanceWei < stake) return { ok: false, refusal: { code: 'insufficient_balance', params: { stakeWei: stake } } };
     return { ok: true };
   }
 
@@ -82,10 +92,15 @@ export function createMatchmaking(deps: MatchmakingDeps) {
    * Pairs tickets of this amount: `first`, the pair the search's own step took
    * (issue 30: queued and taken in one step), then more while two or more wait.
    */
-  async function match(betUsd: BetAmount, first: [QueueTicket, QueueTicket] | undefined, more: boolean): Promise<void> {
+  async function match(
+    betUsd: BetAmount,
+    first: [QueueTicket, QueueTicket] | undefined,
+    more: boolean,
+    searchTiming?: MatchRequest['searchTiming'],
+  ): Promise<void> {
     const aside = { tickets: [] as QueueTicket[], older: undefined as QueueTicket | undefined };
     try {
-      await matchSkippingLinked(betUsd, aside, first, more);
+      await matchSkippingLinked(betUsd, aside, first, more, searchTiming);
     } finally {
       if (aside.tickets.length > 0) {
         const older = aside.older && (await queue.remove(aside.older.userId));
@@ -100,6 +115,7 @@ export function createMatchmaking(deps: MatchmakingDeps) {
     aside: { tickets: QueueTicket[]; older: QueueTicket | undefined },
     first: [QueueTicket, QueueTicket] | undefined,
     more: boolean,
+    searchTiming: MatchRequest['searchTiming'],
   ): Promise<void> {
     let taken = first;
     // After the first pair, the queue is read again only if more were waiting or tickets went back to it.
@@ -122,6 +138,7 @@ export function createMatchmaking(deps: MatchmakingDeps) {
           betUsd,
           stakeWei,
           priceMicroUsd: fresh.value.microUsdPerEth,
+          ...(fromStep && searchTiming ? { searchTiming } : {}),
           players: [
             { userId: pair[0].userId, character: pair[0].character, socketId: pair[0].socketId },
             { userId: pair[1].userId, character: pair[1].character, socketId: pair[1].socketId },
@@ -163,14 +180,16 @@ export function createMatchmaking(deps: MatchmakingDeps) {
       search: Pick<SearchGamePayload, 'amount' | 'character'>,
     ): Promise<SearchResult> {
       const { amount, character } = search;
+      const receivedAt = monotonicNow();
       // Issue 30: a search already queued is refused by the queue's own step below; asking first cost a round trip.
-      if (await games.isPlaying(userId)) return { ok: false, refusal: { code: 'already_playing' } };
-      const affordable = await canAfford(userId, amount);
-      if (!affordable.ok) return affordable;
+      const checked = await checkSearch(userId, amount);
+      if (!checked.ok) return checked;
       const ticket = { userId, betUsd: amount, character, socketId, queuedAt: deps.clock().getTime() };
+      const checkedAt = monotonicNow();
       const queued = await queue.enqueueAndTake(ticket);
       if (!queued.queued) return { ok: false, refusal: { code: 'already_searching' } };
-      await match(amount, queued.pair, queued.more);
+      const searchTiming = { checksMs: elapsedMs(receivedAt, checkedAt), queueMs: elapsedMs(checkedAt, monotonicNow()) };
+      await match(amount, queued.pair, queued.more, searchTiming);
       return { ok: true };
     },
 
@@ -187,3 +206,6 @@ export function createMatchmaking(deps: MatchmakingDeps) {
 }
 
 export type Matchmaking = ReturnType<typeof createMatchmaking>;
+
+/** Milliseconds between two monotonic readings, to a hundredth (a log line's figure). */
+const elapsedMs = (from: number, to: number) => Math.round((to - from) * 100) / 100;

@@ -20,6 +20,13 @@ export interface PlayerFacts {
   noteBalance(userId: string, balanceWei: bigint): void;
   /** The player was found free of any freeze, protection and limit just now. */
   noteClear(userId: string): void;
+  /**
+   * Issue 30: a game of the player's settled on this node just now, so they play nowhere (unless a game of theirs
+   * started on another node since: the start transaction refuses it then).
+   */
+  noteFree(userId: string): void;
+  /** Whether the player was noted free of any game a moment ago (`noteFree`). */
+  freeOfGames(userId: string): boolean;
   /** Something about the player changed here (a limit, a time-out, a freeze): ask the database next time. */
   forget(userId: string): void;
   /** Whether a search for `stakeWei` may skip the database: clear, and the known balance covers the stake. */
@@ -39,6 +46,7 @@ interface Facts {
   balanceWei?: bigint;
   balanceAt?: number;
   clearAt?: number;
+  freeAt?: number;
 }
 
 const DEFAULT_TTL_MS = 30_000;
@@ -68,6 +76,12 @@ export function createPlayerFacts(options: PlayerFactsOptions): PlayerFacts {
     },
     noteClear(userId) {
       touch(userId).clearAt = options.now();
+    },
+    noteFree(userId) {
+      touch(userId).freeAt = options.now();
+    },
+    freeOfGames(userId) {
+      return fresh(facts.get(userId)?.freeAt);
     },
     forget(userId) {
       facts.delete(userId);
