@@ -17,7 +17,7 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-async function serverWithOneSocket(): Promise<{ io: GameServer; socketId: string }> {
+async function serverWithOneSocket(): Promise<{ io: GameServer; socketId: string; client: ReturnType<typeof connect> }> {
   const http = createServer();
   const io = new Server(http) as unknown as GameServer;
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -28,7 +28,7 @@ async function serverWithOneSocket(): Promise<{ io: GameServer; socketId: string
     await io.close();
   });
   await new Promise<void>((resolve) => client.once('connect', () => resolve()));
-  return { io, socketId: client.id! };
+  return { io, socketId: client.id!, client };
 }
 
 describe('GameEvents.unseat', () => {
@@ -51,5 +51,38 @@ describe('GameEvents.unseat', () => {
     expect(rooms.has(playerRoom('game-1', 'user-a')), 'kept a moment after the end').toBe(true);
     expect(await waitFor(() => !rooms.has(playerRoom('game-1', 'user-a')))).toBe(true);
     expect(rooms.has(playerRoom('game-2', 'user-a'))).toBe(true);
+  });
+});
+
+describe('GameEvents: a socket of this node is reached without the adapter', () => {
+  it('seats and tells a local socket directly; only a socket of another node goes to every node', async () => {
+    const { io, socketId, client } = await serverWithOneSocket();
+    const adapter = io.of('/').adapter;
+    // What a cluster adapter sends to every node: a broadcast, or sockets joined by a query.
+    const toEveryNode: string[] = [];
+    const { broadcast, addSockets } = adapter;
+    adapter.broadcast = (packet, options) => {
+      toEveryNode.push(`broadcast ${[...options.rooms].join(',')}`);
+      broadcast.call(adapter, packet, options);
+    };
+    adapter.addSockets = (options, rooms) => {
+      toEveryNode.push(`join ${[...options.rooms].join(',')}`);
+      addSockets.call(adapter, options, rooms);
+    };
+    const events = createGameEvents(io, {} as PublicServer);
+    const heard = new Promise((resolve) => client.once('game_found', resolve));
+    events.seat('game-1', 'user-a', socketId);
+    events.toSocket(socketId, 'game_found', { room: 'game-1' } as never);
+    expect(await heard).toEqual({ room: 'game-1' });
+    expect(io.of('/').adapter.rooms.get(playerRoom('game-1', 'user-a'))?.has(socketId)).toBe(true);
+    // The user's other tabs may be on any node: that join still goes to every node; the searching socket's does not.
+    expect(toEveryNode).toEqual(['join user:user-a']);
+    events.toSocket('a-socket-of-another-node', 'game_found', { room: 'game-1' } as never);
+    events.seat('game-2', 'user-b', 'a-socket-of-another-node');
+    expect(toEveryNode.slice(1)).toEqual([
+      'broadcast a-socket-of-another-node',
+      'join a-socket-of-another-node',
+      'join user:user-b',
+    ]);
   });
 });

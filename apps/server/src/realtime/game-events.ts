@@ -8,11 +8,17 @@ export function createGameEvents(io: GameServer, publicIo: PublicServer, options
   type Emit = (event: string, ...payload: unknown[]) => void;
   return {
     seat(gameId, userId, socketId) {
-      if (socketId) io.in(socketId).socketsJoin(playerRoom(gameId, userId));
-      io.in(userRoom(userId)).socketsJoin(playerRoom(gameId, userId));
+      const room = playerRoom(gameId, userId);
+      // Issue 30: a socket of this node joins here; only another node's goes through the adapter (a message to every node).
+      const local = socketId === undefined ? undefined : io.sockets.sockets.get(socketId);
+      if (local) void local.join(room);
+      else if (socketId) io.in(socketId).socketsJoin(room);
+      io.in(userRoom(userId)).socketsJoin(room);
     },
     toSocket(socketId, event, ...payload) {
-      (io.to(socketId).emit as Emit)(event, ...payload);
+      const local = io.sockets.sockets.get(socketId);
+      if (local) (local.emit as Emit)(event, ...payload);
+      else (io.to(socketId).emit as Emit)(event, ...payload);
     },
     toPlayer(gameId, userId, event, ...payload) {
       (io.to(playerRoom(gameId, userId)).emit as Emit)(event, ...payload);
