@@ -123,7 +123,7 @@ describe.skipIf(!clusterAvailable)("a search's checks on a node that does not kn
     await waitUntil(async () => !(await nodeB.t.app.matchQueue.has(ann.id)));
   });
 
-  it("refuses a search on this node from a player whose game runs on the other one, and queues nothing", async () => {
+  it('refuses a search on this node from a player whose game runs on the other one, and queues nothing', async () => {
     const ann = await player(nodeA);
     const bob = await player(nodeB);
     const found = next(ann.socket, 'game_found');

@@ -57,7 +57,7 @@ import { startTestAnvil } from '../infra/chain/anvil-testing';
 import { summarizeCpuProfile } from './cpu-profile';
 import { machineCpuSnapshot, machineCpuSplit, type MachineCpuSplit } from './bench-machine-cpu';
 import { cpuSeconds, seedBenchPlayers } from './bench-players';
-import { freePort, startRedisServer, stopChildren, waitUntilUp } from './local-processes';
+import { freePort, startBenchReferee, startRedisServer, stopChildren, waitUntilUp } from './local-processes';
 import { parseArguments } from './bench-games-options';
 import { playPhase as playPhaseOf } from './bench-games-phase';
 import { round1, round2, withIdle, type DatabaseCounters, type PhaseResult, type Target } from './bench-games-results';
@@ -141,26 +141,7 @@ async function main(): Promise<void> {
     return { ports, pids: children.map((child) => child.pid!), stop };
   };
 
-  const startReferee = async (): Promise<Target> => {
-    const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/scripts/bench-referee.ts', String(port), ...(instant ? ['--instant'] : [])],
-      {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    const stop = stopChildren([child]);
-    try {
-      await waitUntilUp(port, child, '/');
-    } catch (error) {
-      await stop();
-      throw error;
-    }
-    return { ports: [port], pids: [child.pid!], stop };
-  };
+  const startReferee = (): Promise<Target> => startBenchReferee(instant);
 
   /** The bench database's counters (commits, rows) and, when loaded, pg_stat_statements' calls. */
   const databaseCounters = async (): Promise<DatabaseCounters> => {

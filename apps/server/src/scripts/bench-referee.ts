@@ -3,6 +3,7 @@
  * referee that keeps games in memory. Same wire as the product for what the
  * bots use — `search_game` pairs two sockets of one amount, `game_found`,
  * `new_round`, `make_choice` or (issue 30) the sealed `commit_choice`,
+ * `leave_game` (bench:search's bots forfeit at once: `game_dead` to the winner),
  * `reveal_request` and `reveal_choice` (the reveal opened with SHA-256 as the
  * product does), `opponent_choice_locked`, `game_result` with every field the
  * product sends (seals and modes), `round_end`, a `balance` at the start and
@@ -19,6 +20,7 @@ import { apply, createMatch, nextDeadline, type MatchAction, type MatchEffect, t
 import { commitmentPreimage } from '@shifumi/fairness';
 import {
   commitChoiceSchema,
+  leaveGameSchema,
   makeChoiceSchema,
   revealChoiceSchema,
   searchGameSchema,
@@ -83,6 +85,10 @@ function emitEffects(game: Game, effects: readonly MatchEffect[]): void {
         player1Mode,
         player2Mode,
       });
+    } else if (effect.type === 'gameOver') {
+      // A forfeit (bench:search's bots leave at once): the winner hears game_dead, as from the product.
+      if ((effect.reason === 'forfeit-leave' || effect.reason === 'forfeit-disconnect') && effect.winnerId !== 'draw')
+        io.to(`u:${effect.winnerId}`).emit('game_dead', { room: game.id });
     } else if (effect.type === 'roundEnd') {
       both.emit('round_end', {
         scores: effect.scores,
@@ -143,6 +149,14 @@ io.on('connection', (socket: RefereeSocket) => {
     const game = parsed.success ? games.get(parsed.data.room) : undefined;
     if (!parsed.success || !game) return void socket.emit('error', socketRefusalAnswer({ code: 'not_in_game' }));
     const refused = step(game, { type: 'choose', playerId: userId, choice: parsed.data.choice, now: Date.now() });
+    if (refused) socket.emit('error', refused);
+  });
+  // bench:search: the bot that leaves at once (a forfeit).
+  socket.on('leave_game', (payload: unknown) => {
+    const parsed = leaveGameSchema.safeParse(payload);
+    const game = parsed.success ? games.get(parsed.data.room) : undefined;
+    if (!parsed.success || !game) return void socket.emit('error', socketRefusalAnswer({ code: 'not_in_game' }));
+    const refused = step(game, { type: 'leave', playerId: userId, now: Date.now() });
     if (refused) socket.emit('error', refused);
   });
   socket.on('commit_choice', (payload: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search -- [rate] [seconds] [--nodes 2] [--tick <ms>] [--bots <n>] [--warmup <s>] [--cpu-prof]`
+ * `npm run bench:search -- [rate] [seconds] [--nodes 2] [--tick <ms>] [--bots <n>] [--warmup <s>] [--baseline] [--cpu-prof]`
  * (issue 30, decision 061): matchmaking under bursts of searches. Defaults:
  * 200 searches a second for 30 s measured after 5 s of warm-up at the same
  * rate, sent in bursts every 100 ms (20 at a time),
@@ -16,7 +16,11 @@
  * Prints, from the search that completed a pair to each player's
  * `game_found`: p50/p99/max; the same less each game's own start transaction,
  * and less its whole start (gate wait, lease, transaction), from the timings
- * the server logs with "Game started"; the servers' CPU per search (/proc);
+ * the server logs with "Game started", and each sample split further into the
+ * search's own checks, the queue's step and what is left (sockets, event
+ * loops), by whether the player's socket is on the node that made the pair;
+ * the servers' CPU per search (/proc); with `--baseline`, the same searches
+ * against the bare referee first (bench-referee.ts), and the ratios;
  * with `--cpu-prof`, the CPU on stacks of the queue (modules/matchmaking) and
  * of the game start (game-start*.ts), per search and per game.
  *
@@ -24,31 +28,22 @@
  * machine's load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
-import { BET_AMOUNTS, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
-import type { Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
 import { startTestAnvil } from '../infra/chain/anvil-testing';
 import { openDatabase } from '../infra/db/database';
 import { createScratchDatabase } from '../infra/db/scratch-database';
+import { baselinePhase, round2, searchPhase, vsBaseline } from './bench-search-phase';
 import { profileFigures } from './search-profile';
-import { machineCpuSnapshot, machineCpuSplit } from './bench-machine-cpu';
-import { connectBenchSocket, cpuSeconds, seedBenchPlayers, type BenchPlayer } from './bench-players';
+import { seedBenchPlayers, type BenchPlayer } from './bench-players';
 import { freePort, startRedisServer } from './local-processes';
-import { searchesThisTick, searchLatencies, startTimingOf, type ObservedGame, type StartTiming } from './search-latency';
-
-type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { searchLatencies, startTimingOf, type StartTiming } from './search-latency';
 
 const SECRET = randomBytes(32).toString('hex');
-/** A bot searches again this long after its game ended (a person's pause; the forfeit's settlement is done by then). */
-const REST_MS = 1_000;
-/** The nodes' idle CPU is read over this long before the searches. */
-const IDLE_MS = 3_000;
 
 interface Options {
   rate: number;
@@ -58,15 +53,19 @@ interface Options {
   bots: number;
   warmupSeconds: number;
   cpuProf: boolean;
+  /** Also drive the same searches against the bare referee first (bench-referee.ts): the sockets' own floor. */
+  baseline: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
   const positional: string[] = [];
   const named = new Map<string, string>();
   let cpuProf = false;
+  let baseline = false;
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index]!;
     if (argument === '--cpu-prof') cpuProf = true;
+    else if (argument === '--baseline') baseline = true;
     else if (['--nodes', '--tick', '--bots', '--warmup'].includes(argument)) named.set(argument, argv[++index] ?? '');
     else if (argument.startsWith('--')) throw new Error(`unknown option ${argument}`);
     else positional.push(argument);
@@ -85,13 +84,10 @@ function parseOptions(argv: string[]): Options {
     throw new Error('--warmup must be seconds, 0 to 120');
   if (!Number.isInteger(tickMs) || tickMs < 1 || tickMs > 1000) throw new Error('--tick must be whole milliseconds, 1 to 1000');
   if (!Number.isInteger(bots) || bots < 4 || bots > 5000) throw new Error('--bots must be a whole number, 4 to 5000');
-  return { rate, seconds, nodes, tickMs, bots, warmupSeconds, cpuProf };
+  return { rate, seconds, nodes, tickMs, bots, warmupSeconds, cpuProf, baseline };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round2 = (value: number) => Math.round(value * 100) / 100;
-/** The monotonic clock of V8's CPU profiles (CLOCK_MONOTONIC), in µs. */
-const microsNow = () => Number(process.hrtime.bigint() / 1000n);
 
 async function seedPlayers(databaseUrl: string, count: number): Promise<BenchPlayer[]> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
@@ -184,102 +180,6 @@ async function startNodes(
   return { ports, pids: children.map((child) => child.pid!), stop };
 }
 
-interface Bot {
-  id: string;
-  /** The node its socket is on. */
-  node: number;
-  socket: BotSocket;
-  /** The search in flight (sent, no game_found yet), or undefined when the bot is free or playing. */
-  searchSentAt?: number;
-  playing: boolean;
-}
-
-/** Drives the searches for `seconds`, then waits for the games to end; answers what the bots saw. */
-async function driveSearches(options: Options, bots: Bot[], onMeasuring: () => void) {
-  const games = new Map<string, ObservedGame>();
-  const refusals = new Map<string, number>();
-  let sent = 0;
-  let short = 0;
-  let stop = false;
-  const free = new Set(bots);
-  /** The bot searches again a moment later, as a person would (and after its game's settlement, normally). */
-  const rest = (bot: Bot) =>
-    setTimeout(() => {
-      if (!bot.playing && bot.searchSentAt === undefined) free.add(bot);
-    }, REST_MS);
-  for (const bot of bots) {
-    bot.socket.on('game_found', (event) => {
-      const foundAt = performance.now();
-      const sentAt = bot.searchSentAt;
-      bot.searchSentAt = undefined;
-      bot.playing = true;
-      if (sentAt !== undefined) {
-        const game = games.get(event.room) ?? { room: event.room, searches: [] };
-        game.searches.push({ sentAt, foundAt, node: bot.node });
-        games.set(event.room, game);
-      }
-      // The smaller id leaves at once (a forfeit, settled at once); the other hears game_dead.
-      if (bot.id < event.opponent.id) {
-        bot.socket.emit('leave_game', { room: event.room });
-        bot.playing = false;
-        rest(bot);
-      }
-    });
-    bot.socket.on('game_dead', () => {
-      bot.playing = false;
-      rest(bot);
-    });
-    bot.socket.on('error', (event) => {
-      refusals.set(event.code, (refusals.get(event.code) ?? 0) + 1);
-      if (bot.searchSentAt !== undefined) {
-        bot.searchSentAt = undefined;
-        rest(bot);
-      }
-    });
-  }
-  let carried = 0;
-  const timer = setInterval(() => {
-    if (stop) return;
-    const tick = searchesThisTick(options.rate, options.tickMs, carried);
-    carried = tick.carried;
-    for (let index = 0; index < tick.count; index += 1) {
-      const bot = free.values().next().value;
-      if (!bot) {
-        short += tick.count - index;
-        break;
-      }
-      free.delete(bot);
-      bot.searchSentAt = performance.now();
-      sent += 1;
-      bot.socket.emit('search_game', { character: 'Character1', amount: BET_AMOUNTS[randomInt(BET_AMOUNTS.length)]! });
-    }
-  }, options.tickMs);
-  // The warm-up (the server's first games: JIT, prepared statements per connection) is driven but not measured.
-  await sleep(options.warmupSeconds * 1000);
-  const [sentBefore, shortBefore, measuredFrom] = [sent, short, performance.now()];
-  onMeasuring();
-  await sleep(options.seconds * 1000);
-  stop = true;
-  clearInterval(timer);
-  const elapsed = (performance.now() - measuredFrom) / 1000;
-  // The last searches' games start and end; a search left alone at its stake is cancelled.
-  const until = performance.now() + 10_000;
-  while (performance.now() < until && bots.some((bot) => bot.playing)) await sleep(100);
-  for (const bot of bots) if (bot.searchSentAt !== undefined) bot.socket.emit('cancel_search');
-  // A game counts when the search that completed its pair was sent within the measured window.
-  const measured = [...games.values()].filter(
-    (game) => game.searches.length === 2 && Math.max(...game.searches.map((search) => search.sentAt)) >= measuredFrom,
-  );
-  return {
-    games: measured,
-    refusals,
-    sent: sent - sentBefore,
-    short: short - shortBefore,
-    elapsed,
-    stillPlaying: bots.filter((bot) => bot.playing).length,
-  };
-}
-
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const serverUrl = loadConfig(process.env).databaseUrl;
@@ -288,7 +188,6 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shifumi-bench-search-'));
   const redis = options.nodes > 1 ? await startRedisServer() : undefined;
   const anvil = options.nodes > 1 ? await startTestAnvil() : undefined;
-  const sockets: BotSocket[] = [];
   let nodes: Nodes | undefined;
   try {
     console.log(`Seeding ${options.bots} players…`);
@@ -299,42 +198,11 @@ async function main(): Promise<void> {
       if (started) timings.set(started.gameId, started.timing);
       else if (/"level":(40|50|60)/.test(line)) process.stdout.write(`${line}\n`);
     };
+    const baseline = options.baseline ? await baselinePhase(options, players) : undefined;
     nodes = await startNodes(options, scratch.url, dataDir, { redisUrl: redis?.url, rpcUrl: anvil?.rpcUrl }, onLine);
-    const bots: Bot[] = [];
-    for (const [index, player] of players.entries()) {
-      const socket = await connectBenchSocket(
-        `http://127.0.0.1:${nodes.ports[index % nodes.ports.length]}`,
-        player.token,
-        (created) => sockets.push(created),
-      );
-      bots.push({ id: player.id, node: index % nodes.ports.length, socket, playing: false });
-    }
     console.log(`Searching at ${options.rate}/s for ${options.seconds} s on ${options.nodes} node(s)…`);
-    const loadBefore = os.loadavg().map(round2);
-    const cpuOf = (pids: number[]) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
-    // The nodes' own background (timers, watchers) while idle, subtracted from the CPU per search.
-    const idleBefore = cpuOf(nodes.pids);
-    await sleep(IDLE_MS);
-    const idlePerSecond = (cpuOf(nodes.pids) - idleBefore) / (IDLE_MS / 1000);
-    const pids = nodes.pids;
-    // From the end of the warm-up: the CPU, the clock and the profile's window.
-    let [cpuBefore, measuredFrom, windowFrom] = [0, 0, 0];
-    let machineBefore = machineCpuSnapshot(() => cpuOf(pids));
-    const driven = await driveSearches(options, bots, () => {
-      [cpuBefore, measuredFrom, windowFrom] = [cpuOf(pids), performance.now(), microsNow()];
-      machineBefore = machineCpuSnapshot(() => cpuOf(pids));
-    });
-    const window = { fromMicros: windowFrom, toMicros: microsNow() };
-    const cpu = cpuOf(pids) - cpuBefore;
-    // Where the machine's CPU went meanwhile (servers, bots, PostgreSQL; the bench's redis-server is in "other").
-    const machine = machineCpuSplit(
-      machineBefore,
-      machineCpuSnapshot(() => cpuOf(pids)),
-    );
-    const netCpu = Math.max(0, cpu - idlePerSecond * ((performance.now() - measuredFrom) / 1000));
-    const loadAfter = os.loadavg().map(round2);
-    for (const socket of sockets) socket.disconnect();
-    await sleep(300);
+    const phase = await searchPhase(options, nodes, players);
+    const { driven, cpu, netCpu, idlePerSecond, machine, loadBefore, loadAfter, window } = phase;
     const found = driven.games;
     const matched = found.length * 2;
     const latencies = searchLatencies(found, timings);
@@ -365,6 +233,7 @@ async function main(): Promise<void> {
         note: 'every node, from the end of the warm-up until the last game ended, less their idle background: the searches, the starts, the forfeits and their settlements',
       },
       machine,
+      ...(baseline ? { baseline, vsBaseline: vsBaseline(latencies.searchToFound, baseline.searchToFound) } : {}),
       target: {
         'search → game_found p99 ≤ 20 ms beyond the start transaction':
           latencies.beyondTransaction.p99 <= 20 ? 'met' : `missed (${latencies.beyondTransaction.p99} ms)`,
@@ -373,7 +242,6 @@ async function main(): Promise<void> {
     if (options.cpuProf) results.cpuProfile = profileFigures(path.join(dataDir, 'cpu-profiles'), window, matched, found.length);
     console.log(JSON.stringify(results, null, 2));
   } finally {
-    for (const socket of sockets) socket.disconnect();
     await nodes?.stop();
     await redis?.stop();
     await anvil?.dispose();

@@ -1,8 +1,8 @@
 /**
- * Child processes for the cluster test and `bench:games --nodes 2`: a
- * throw-away redis-server of their own (never the machine's, which others
- * share), real server nodes (`src/main.ts`) and free ports. Not used by the
- * server itself.
+ * Child processes for the cluster test and the benches: a throw-away
+ * redis-server of their own (never the machine's, which others share), real
+ * server nodes (`src/main.ts`), the benches' bare referee and free ports. Not
+ * used by the server itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -176,4 +176,24 @@ export function stopChildren(children: ChildProcess[]): () => Promise<void> {
       await exited;
     }
   };
+}
+
+/** The benches' bare Socket.IO referee (bench-referee.ts) on a free port: its port, its pid and how to stop it. */
+export async function startBenchReferee(
+  instant: boolean,
+): Promise<{ ports: number[]; pids: number[]; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/scripts/bench-referee.ts', String(port), ...(instant ? ['--instant'] : [])],
+    { cwd: SERVER_DIR, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const stop = stopChildren([child]);
+  try {
+    await waitUntilUp(port, child, '/');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ports: [port], pids: [child.pid!], stop };
 }

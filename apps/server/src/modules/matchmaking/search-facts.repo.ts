@@ -36,10 +36,7 @@ export interface SearchFacts {
 
 /** A searching player's facts; `accountCode`: their ledger account's code. */
 export async function readSearchFacts(db: Executor, userId: string, accountCode: string): Promise<SearchFacts> {
-  const rows = await runHot<PlayFactsRow & { playing: boolean; balance: string | null }>(db, SEARCH_FACTS, [
-    userId,
-    accountCode,
-  ]);
+  const rows = await runHot<PlayFactsRow & { playing: boolean; balance: string | null }>(db, SEARCH_FACTS, [userId, accountCode]);
   const row = rows[0];
   return { playing: row?.playing === true, facts: playFactsOf(rows), balanceWei: BigInt(row?.balance ?? 0) };
 }
