@@ -34,3 +34,19 @@ test.describe('at 1440 px wide', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test('the production build says nothing on the console about its texts', async ({ page }) => {
+  // Lingui's runtime, built without its compiler, warned "Uncompiled message detected!" at every lookup of a plain
+  // text: on every render, in every player's console (decision 042, "Later").
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Shifumi' }).first()).toBeVisible();
+  await page.goto('/howtoplay');
+  await expect(page.getByRole('heading', { name: /quick start/i })).toBeVisible();
+  await page.goto('/home');
+  await expect(page.getByText('Non connecté')).toBeVisible();
+  expect(warnings.filter((text) => /uncompiled message|lingui/i.test(text))).toEqual([]);
+});

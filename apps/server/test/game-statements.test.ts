@@ -171,6 +171,16 @@ describe.skipIf(!onPostgres)('a game in steady state, counted at the driver (iss
         expect(count.statements, report).toBeLessThanOrEqual(MAX_STATEMENTS_PER_GAME);
         // Issue 30: a sealed round commits once, like a plain one (its reveal request is not stored, decision 060).
         expect(count.commits, report).toBeLessThanOrEqual(MAX_COMMITS_PER_GAME);
+        // Issue 30: the start asks whether the two are linked with their lock, not in a round trip of its own.
+        const texts = [...count.byText.keys()];
+        expect(
+          texts.filter((text) => /^select exists \(select 1 from user_devices/.test(text)),
+          report,
+        ).toEqual([]);
+        expect(
+          texts.filter((text) => /^select id::text as id, name, wallet_address, \(exists/.test(text)),
+          report,
+        ).toHaveLength(1);
       }
     },
   );

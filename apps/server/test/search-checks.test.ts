@@ -8,17 +8,13 @@
  * driver's edge (support/statement-counter.ts).
  */
 import { randomInt } from 'node:crypto';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RedisContext } from '../src/infra/redis/redis';
 import { deleteKeysOf, openTestRedis, randomKeyPrefix, TEST_REDIS_URL } from '../src/infra/redis/redis-testing';
 import { signIn, signUp } from './support/api';
-import { connected, fundUser, nextEvent as next, waitUntil } from './support/sockets';
+import { connected, createSockets, fundUser, nextEvent as next, waitUntil, type PlayerSocket } from './support/sockets';
 import { countStatements, type StatementCounter } from './support/statement-counter';
 import { createTestApp, type TestApp } from './support/test-app';
-
-type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface Node {
   t: TestApp;
@@ -33,7 +29,7 @@ const MATCH_OPTIONS = { roundMs: 2_000, graceMs: 100, revealMs: 100, reconnectGr
 let nodeA: Node;
 let nodeB: Node;
 let counter: StatementCounter | undefined;
-const sockets: Socket[] = [];
+const sockets = createSockets();
 const clusterAvailable = TEST_REDIS_URL !== undefined && process.env.DATABASE_URL !== undefined;
 
 async function startNode(name: string, keyPrefix: string, databaseUrl?: string): Promise<Node> {
@@ -56,17 +52,7 @@ async function player(node: Node): Promise<{ id: string; token: string; socket: 
   return { id: session.user.id, token: session.accessToken, socket };
 }
 
-function openSocket(node: Node, token: string): PlayerSocket {
-  const socket: PlayerSocket = connect(node.url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-  });
-  sockets.push(socket);
-  return socket;
-}
+const openSocket = (node: Node, token: string): PlayerSocket => sockets.open(node.url, token);
 
 /** The statements (not the background's) sent while `search` runs until the ticket is queued. */
 async function statementsOf(node: Node, userId: string, search: () => void) {
@@ -86,7 +72,7 @@ describe.skipIf(!clusterAvailable)("a search's checks on a node that does not kn
     counter = countStatements(new URL(nodeA.t.databaseUrl!).pathname.slice(1), BACKGROUND);
   });
   afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
+    sockets.closeAll();
   });
   afterAll(async () => {
     counter?.restore();

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config';
 import { freeConnections, type Database } from '../infra/db/database';
 import { createAccountService } from '../modules/account/account.service';
 import { createAccountStatus } from '../modules/account/account-status';
-import { linkBetween } from '../modules/admin/linked-accounts';
+import { LINKED_ACCOUNTS_SQL } from '../modules/admin/linked-accounts.repo';
 import { createChallenges } from '../modules/challenges/challenges.service';
 import type { DepositAddresses } from '../modules/deposits/deposit-addresses';
 import type { TranscriptSigner } from '../modules/fairness/signing-key';
@@ -77,7 +77,7 @@ export function buildPlayArea(options: PlayAreaOptions) {
     clock,
     matchOptions: { revealWindowMs: config.revealWindowMs, ...options.matchOptions },
     // Issue 18: linked accounts never play each other, asked in the start transaction.
-    linked: async (tx, first, second) => (await linkBetween(tx, first, second)) !== undefined,
+    linkedSql: LINKED_ACCOUNTS_SQL,
     playerClear: (userId) => facts.noteClear(userId),
     ownership: {
       leases: cluster.leases,

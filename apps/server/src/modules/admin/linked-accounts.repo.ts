@@ -20,14 +20,25 @@ export async function linksBetween(
   return row;
 }
 
+/** Whether the accounts $1 and $2 (uuid) share a browser: a boolean SQL expression. */
+const DEVICE_LINK = `exists (select 1 from user_devices x join user_devices y on y.device_id = x.device_id where x.user_id = $1::uuid and y.user_id = $2::uuid)`;
+/** Whether one of the accounts $1 and $2 withdrew to an address the other deposited from: a boolean SQL expression. */
+const ADDRESS_LINK = `exists (
+       select 1 from withdrawals w join deposits d on d.from_address = w.recipient_address
+       where (w.user_id = $1::uuid and d.user_id = $2::uuid) or (w.user_id = $2::uuid and d.user_id = $1::uuid)
+     )`;
+
+/**
+ * Issue 30: whether the accounts $1 and $2 (uuid) are linked, as a boolean SQL expression, for a statement of
+ * another module's that asks it with its own (the game start's lock of both players: one round trip less).
+ */
+export const LINKED_ACCOUNTS_SQL = `(${DEVICE_LINK} or ${ADDRESS_LINK})`;
+
 const LINKS_BETWEEN = hotStatement(
   'linked_between_v1',
   `select
-     exists (select 1 from user_devices x join user_devices y on y.device_id = x.device_id where x.user_id = $1::uuid and y.user_id = $2::uuid) as device,
-     exists (
-       select 1 from withdrawals w join deposits d on d.from_address = w.recipient_address
-       where (w.user_id = $1::uuid and d.user_id = $2::uuid) or (w.user_id = $2::uuid and d.user_id = $1::uuid)
-     ) as address`,
+     ${DEVICE_LINK} as device,
+     ${ADDRESS_LINK} as address`,
 );
 
 /** Every linked pair (`a` < `b`), or with `among` every pair with one of these accounts: why, and the device id or address. */

@@ -3,8 +3,9 @@
  * as few as the database allows while every check stays inside the
  * transaction and reads after the players' locks:
  *
- * 1. both players' rows locked in id order (what the game shows of them comes
- *    with the lock) — the one statement that may wait for another start;
+ * 1. both players' rows locked in id order (what the game shows of them, and
+ *    whether the two accounts are linked, come with the lock) — the one
+ *    statement that may wait for another start;
  * 2. in a statement begun after the lock, so that it sees whatever the
  *    transaction that held it committed: whether each is in a game in play,
  *    and what responsible gaming needs first of each (frozen, protections,
@@ -17,7 +18,7 @@
 import { nextDeadline, type MatchState } from '@shifumi/game';
 import { shownWalletAddress } from '@shifumi/protocol';
 import type { Executor } from '../../infra/db/database';
-import { hotStatement, runHot } from '../../infra/db/hot-statement';
+import { hotStatement, runHot, type HotStatement } from '../../infra/db/hot-statement';
 import { transferStatement, type TransferRow } from '../ledger/ledger-transfer.repo';
 import { transferInOneStatement, type TransferRequest } from '../ledger/ledger.service';
 import {
@@ -27,19 +28,38 @@ import {
   type PlayFactsRow,
 } from '../responsible-gaming/responsible-gaming.repo';
 
-const LOCK_PLAYERS = hotStatement(
-  'game_start_lock_players_v1',
-  `select id::text as id, name, wallet_address from users where id in ($1::uuid, $2::uuid) order by id for update`,
-);
+const LOCK_PLAYERS_TEXT = `select id::text as id, name, wallet_address from users where id in ($1::uuid, $2::uuid) order by id for update`;
+const LOCK_PLAYERS = hotStatement('game_start_lock_players_v1', LOCK_PLAYERS_TEXT);
 
-/** Locks both users' rows (in id order, so two matches never deadlock) and answers what the game shows of them. */
+/**
+ * The lock of both players, asking with it whether they are linked (issue 18) when `linkedSql` is given: a boolean
+ * SQL expression over $1 and $2, the players' ids (issue 30: one round trip, not two). Declared once per game start.
+ */
+export function lockPlayersStatement(linkedSql: string | undefined): HotStatement {
+  if (linkedSql === undefined) return LOCK_PLAYERS;
+  return hotStatement(
+    'game_start_lock_players_linked_v1',
+    LOCK_PLAYERS_TEXT.replace(' from users', `, ${linkedSql} as linked from users`),
+  );
+}
+
+/**
+ * Locks both users' rows (in id order, so two matches never deadlock) and answers what the game shows of them, and
+ * whether they are linked (false unless the statement asks: `lockPlayersStatement`).
+ */
 export async function lockStartingPlayers(
   tx: Executor,
+  statement: HotStatement,
   userIds: readonly [string, string],
-): Promise<Array<{ id: string; name: string; walletAddress: string | null }>> {
-  const rows = await runHot<{ id: string; name: string; wallet_address: string | null }>(tx, LOCK_PLAYERS, userIds);
+): Promise<{ shown: Array<{ id: string; name: string; walletAddress: string | null }>; linked: boolean }> {
+  const rows = await runHot<{ id: string; name: string; wallet_address: string | null; linked?: boolean }>(
+    tx,
+    statement,
+    userIds,
+  );
   // Issue 23: only what the opponent's screen shows of the deposit address (its first characters).
-  return rows.map((row) => ({ id: row.id, name: row.name, walletAddress: shownWalletAddress(row.wallet_address) }));
+  const shown = rows.map((row) => ({ id: row.id, name: row.name, walletAddress: shownWalletAddress(row.wallet_address) }));
+  return { shown, linked: rows.some((row) => row.linked === true) };
 }
 
 const START_FACTS = hotStatement(

@@ -26,7 +26,7 @@ import { checkPlayAllowed, PlayNotAllowedError } from '../responsible-gaming/res
 import type { GameEvents } from './game-events';
 import type { GameOwnership } from './game-ownership';
 import { gamePlayers } from './game-room';
-import { insertGameAndEscrow, lockStartingPlayers, startFacts, type NewGame } from './game-start.repo';
+import { insertGameAndEscrow, lockPlayersStatement, lockStartingPlayers, startFacts, type NewGame } from './game-start.repo';
 import { insertGame } from './games.repo';
 
 export interface MatchRequest {
@@ -81,8 +81,11 @@ export interface GameStartDeps {
   matchOptions?: Partial<MatchOptions>;
   /** How many game starts (escrow transactions) run at once on this node. */
   concurrentStarts?: number;
-  /** Issue 18: whether two accounts are linked (asked in the start transaction: no commit of its own). */
-  linked?: (tx: Executor, firstUserId: string, secondUserId: string) => Promise<boolean>;
+  /**
+   * Issue 18: whether two accounts are linked, as a boolean SQL expression over $1 and $2 (the players' ids), asked
+   * with the players' lock in the start transaction (issue 30: no round trip of its own).
+   */
+  linkedSql?: string;
   /** Issue 30: the pool's free connections now (infra/db's `freeConnections`), letting a burst of starts run wider. */
   freeConnections?: () => number;
   /** Issue 16: told of each player the start found with no freeze, protection or limit (a search's remembered facts). */
@@ -108,6 +111,7 @@ export function createGameStart(deps: GameStartDeps) {
    * running): the database takes them at its pace.
    */
   const startGate = createGate(deps.concurrentStarts ?? DEFAULT_CONCURRENT_STARTS, deps.freeConnections);
+  const lockPlayers = lockPlayersStatement(deps.linkedSql);
 
   /**
    * Creates the game and escrows both stakes in one transaction, this node
@@ -136,8 +140,8 @@ export function createGameStart(deps: GameStartDeps) {
       try {
         const written = await db.transaction(async (tx) => {
           // Issue 30 (decision 060): the lock, then the checks in one statement read after it, then the game and its escrow in one.
-          const shown = await lockStartingPlayers(tx, [first.userId, second.userId]);
-          if (deps.linked && (await deps.linked(tx, first.userId, second.userId))) throw new LinkedPlayersError();
+          const { shown, linked } = await lockStartingPlayers(tx, lockPlayers, [first.userId, second.userId]);
+          if (linked) throw new LinkedPlayersError();
           const { playing, facts } = await startFacts(tx, [first.userId, second.userId]);
           for (const entry of request.players) if (playing.has(entry.userId)) throw new AlreadyPlayingError(entry.userId);
           // Issue 19: limits, time-out and self-exclusion, checked in the transaction that escrows.

@@ -22,7 +22,7 @@
  */
 import type { MatchOptions } from '@shifumi/game';
 import type { GameHistoryItem, TransactionFeedItem } from '@shifumi/protocol';
-import type { Database, Executor } from '../../infra/db/database';
+import type { Database } from '../../infra/db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { BalanceEvents } from '../ledger/balance-events';
@@ -50,8 +50,11 @@ export interface GameServiceDeps {
   logger: Logger;
   clock: Clock;
   matchOptions?: Partial<MatchOptions>;
-  /** Issue 18: whether two accounts are linked; asked in the start transaction, a linked pair never plays. */
-  linked?: (tx: Executor, firstUserId: string, secondUserId: string) => Promise<boolean>;
+  /**
+   * Issue 18: whether two accounts are linked, a boolean SQL expression over $1 and $2 (the players' ids); asked in
+   * the start transaction with the players' lock, a linked pair never plays.
+   */
+  linkedSql?: string;
   /** Told of each player a game's start found with no freeze, protection or limit (issue 16, decision 028). */
   playerClear?: (userId: string) => void;
   ownership?: GameOwnershipOptions;
@@ -90,7 +93,7 @@ export function createGameService(deps: GameServiceDeps) {
     matchOptions: deps.matchOptions,
     concurrentStarts: options.concurrentStarts,
     ...(options.freeConnections ? { freeConnections: options.freeConnections } : {}),
-    linked: deps.linked,
+    linkedSql: deps.linkedSql,
     playerClear: deps.playerClear,
   });
 

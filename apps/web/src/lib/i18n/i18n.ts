@@ -69,6 +69,13 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Record<string, stri
 };
 
 export const i18n = setupI18n();
+// A production build ships every message with `{…}` compiled (tooling/compile-catalogues.ts) and Lingui's runtime
+// without its compiler; a plain text needs no compiling, but Lingui, finding no compiler, warned "Uncompiled message
+// detected!" on the console at every lookup of one, flooding every player's console. Plain texts pass as they are.
+// (Development and tests keep Lingui's own compiler, which compiles the catalogues' ICU at run time.)
+// Lingui takes a string back as it took a stored string (its type says compiled tokens only).
+type MessageCompiler = Parameters<typeof i18n.setMessagesCompiler>[0];
+if (import.meta.env.PROD) i18n.setMessagesCompiler(((message: string) => message) as unknown as MessageCompiler);
 i18n.load('en', flattenMessages(FIRST_LOAD_EN));
 i18n.activate('en');
 
