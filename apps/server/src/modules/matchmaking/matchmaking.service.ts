@@ -49,44 +49,45 @@ export type SearchResult = { ok: true } | { ok: false; refusal: SearchRefusal };
 
 const refused = (code: 'already_playing' | 'price_unavailable'): SearchResult => ({ ok: false, refusal: { code } });
 
+/**
+ * The search's early checks: already playing, a fresh price, responsible gaming and a freeze, the balance. What
+ * this node knows answers first; else one read (issue 30: no transaction, no lock — the start transaction checks
+ * everything again, authoritatively, under the players' locks).
+ */
+async function checkSearch(deps: MatchmakingDeps, userId: string, betUsd: number): Promise<SearchResult> {
+  const { games, price } = deps;
+  const playingHere = games.playingKnownHere(userId);
+  if (playingHere === true) return refused('already_playing');
+  const fresh = price.requireFresh();
+  if (!fresh.ok) {
+    // "Already playing" is said first, whatever else holds: asked on this rare path only.
+    if (playingHere === undefined && (await games.isPlaying(userId))) return refused('already_playing');
+    return refused('price_unavailable');
+  }
+  const stake = stakeFor(betUsd, fresh.value.microUsdPerEth);
+  // Issue 16: a player this node found clear a moment ago, with a balance it told, searches without a query —
+  // with several nodes, only if their last game settled on this node a moment ago (issue 30).
+  const free = playingHere === false || deps.facts?.freeOfGames(userId) === true;
+  if (free && deps.facts?.clearToSearch(userId, stake)) return { ok: true };
+  const known = await readSearchFacts(deps.db, userId, LedgerAccounts.user(userId).code);
+  if (known.playing) return refused('already_playing');
+  // Issue 19: refused early (time-out, self-exclusion, limits); the escrow step checks again, authoritatively.
+  const cleared: string[] = [];
+  const refusal = await checkPlayAllowed(
+    deps.db,
+    { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() },
+    (id) => cleared.push(id),
+    known.facts,
+  );
+  if (refusal) return { ok: false, refusal: refusal.refusal };
+  deps.facts?.noteBalance(userId, known.balanceWei);
+  if (cleared.includes(userId)) deps.facts?.noteClear(userId);
+  if (known.balanceWei < stake) return { ok: false, refusal: { code: 'insufficient_balance', params: { stakeWei: stake } } };
+  return { ok: true };
+}
+
 export function createMatchmaking(deps: MatchmakingDeps) {
   const { queue, games, price, logger } = deps;
-
-  /**
-   * The search's early checks: already playing, a fresh price, responsible gaming and a freeze, the balance. What
-   * this node knows answers first; else one read (issue 30: no transaction, no lock — the start transaction checks
-   * everything again, authoritatively, under the players' locks).
-   */
-  async function checkSearch(userId: string, betUsd: number): Promise<SearchResult> {
-    const playingHere = games.playingKnownHere(userId);
-    if (playingHere === true) return refused('already_playing');
-    const fresh = price.requireFresh();
-    if (!fresh.ok) {
-      // "Already playing" is said first, whatever else holds: asked on this rare path only.
-      if (playingHere === undefined && (await games.isPlaying(userId))) return refused('already_playing');
-      return refused('price_unavailable');
-    }
-    const stake = stakeFor(betUsd, fresh.value.microUsdPerEth);
-    // Issue 16: a player this node found clear a moment ago, with a balance it told, searches without a query —
-    // with several nodes, only if their last game settled on this node a moment ago (issue 30).
-    const free = playingHere === false || deps.facts?.freeOfGames(userId) === true;
-    if (free && deps.facts?.clearToSearch(userId, stake)) return { ok: true };
-    const known = await readSearchFacts(deps.db, userId, LedgerAccounts.user(userId).code);
-    if (known.playing) return refused('already_playing');
-    // Issue 19: refused early (time-out, self-exclusion, limits); the escrow step checks again, authoritatively.
-    const cleared: string[] = [];
-    const refusal = await checkPlayAllowed(
-      deps.db,
-      { userIds: [userId], stakeWei: stake, betUsd, priceMicroUsd: fresh.value.microUsdPerEth, now: deps.clock() },
-      (id) => cleared.push(id),
-      known.facts,
-    );
-    if (refusal) return { ok: false, refusal: refusal.refusal };
-    deps.facts?.noteBalance(userId, known.balanceWei);
-    if (cleared.includes(userId)) deps.facts?.noteClear(userId);
-    if (known.balanceWei < stake) return { ok: false, refusal: { code: 'insufficient_balance', params: { stakeWei: stake } } };
-    return { ok: true };
-  }
 
   /**
    * Pairs tickets of this amount: `first`, the pair the search's own step took
@@ -182,7 +183,7 @@ export function createMatchmaking(deps: MatchmakingDeps) {
       const { amount, character } = search;
       const receivedAt = monotonicNow();
       // Issue 30: a search already queued is refused by the queue's own step below; asking first cost a round trip.
-      const checked = await checkSearch(userId, amount);
+      const checked = await checkSearch(deps, userId, amount);
       if (!checked.ok) return checked;
       const ticket = { userId, betUsd: amount, character, socketId, queuedAt: deps.clock().getTime() };
       const checkedAt = monotonicNow();
