@@ -211,6 +211,7 @@ export async function playPhase(
               after.statements !== null && before.statements !== null
                 ? perMeasuredGame(after.statements - before.statements)
                 : null,
+            statementsTracked: after.track,
             // The statements a game costs most of, per game in the measured window (pg_stat_statements, when loaded).
             topStatementsPerGame: [...after.byStatement]
               .map(([id, entry]) => ({

@@ -54,6 +54,8 @@ export interface DatabaseWork {
   rollbacks: number;
   /** From pg_stat_statements, when the server loads it; otherwise null (see `statementsNote`). */
   statementsPerGame: number | null;
+  /** What `statementsPerGame` counts: pg_stat_statements.track (`top`: the statements sent; `all`: nested ones too). */
+  statementsTracked?: string | null;
   topStatementsPerGame?: Array<{ perGame: number; query: string }>;
   statementsNote?: string;
   rowsWrittenPerGame: number | null;
@@ -81,5 +83,7 @@ export interface DatabaseCounters {
   read: number;
   /** All statements' calls, or null without pg_stat_statements. */
   statements: number | null;
+  /** pg_stat_statements.track: `top` counts the statements sent, `all` those run by functions and triggers too. */
+  track: string | null;
   byStatement: Map<string, { calls: number; query: string }>;
 }

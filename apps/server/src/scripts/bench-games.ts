@@ -152,8 +152,12 @@ async function main(): Promise<void> {
        from pg_stat_database where datname = current_database()`,
     );
     let statements: number | null = null;
+    let track: string | null = null;
     const byStatement = new Map<string, { calls: number; query: string }>();
     try {
+      // Issue 30: `all` would count the statements of triggers and functions too (the ledger's checks): said beside the count.
+      track = (await stats.query<{ track: string }>('select current_setting($1) as track', ['pg_stat_statements.track'])).rows[0]!
+        .track;
       const result = await stats.query<{ queryid: string; calls: string; query: string }>(
         'select queryid::text, calls, query from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
       );
@@ -164,6 +168,7 @@ async function main(): Promise<void> {
       }
     } catch {
       statements = null;
+      track = null;
     }
     const row = rows[0]!;
     return {
@@ -172,6 +177,7 @@ async function main(): Promise<void> {
       written: Number(row.written),
       read: Number(row.read),
       statements,
+      track,
       byStatement,
     };
   };
