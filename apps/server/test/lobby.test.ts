@@ -85,11 +85,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('the lobby 
     // GET answers from a read under a second old.
     await waitUntil(async () => waitingAt(await lobbyOf(first), 50) === 0, 3_000, 'node 1 answering 0 at 50');
 
-    // At most once a second: the pushes a node made are at least about a second apart.
+    // At most once a second: the pushes a node made are at least about a second apart. Timed where they are heard, so
+    // a loaded machine's delivery jitter counts (882 ms was seen once on CI's two cores): 800 ms still tells a throttle
+    // of one a second from none.
     for (const { heard } of [onFirst, onSecond]) {
       const pushes = heard.slice(1).map((entry) => entry.at);
       for (let index = 1; index < pushes.length; index += 1)
-        expect(pushes[index]! - pushes[index - 1]!).toBeGreaterThanOrEqual(900);
+        expect(pushes[index]! - pushes[index - 1]!).toBeGreaterThanOrEqual(800);
     }
   }, 40_000);
 });

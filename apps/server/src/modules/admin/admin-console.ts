@@ -110,21 +110,22 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
       if (added > 0) logger.info({ added }, 'Collusion rules raised flags');
     },
   });
-  // After every settled game: its players' rules, one run at a time (players settled meanwhile wait for the next run, together).
-  const waitingPlayers = new Set<string>();
+  // After every settled game: its pair's and players' rules, one run at a time (games settled meanwhile wait for the next
+  // run, together). Pairs by key, either side first.
+  const waitingPairs = new Map<string, readonly [string, string]>();
   let afterGameRun: Promise<void> = Promise.resolve();
   /** The next run, while it gathers the games settled in the same moment (one run, one commit, for all of them). */
   let nextRun: Promise<void> | undefined;
   let stopped = false;
   async function drainAfterGame(): Promise<void> {
-    while (waitingPlayers.size > 0 && !stopped) {
-      const players = [...waitingPlayers];
-      waitingPlayers.clear();
+    while (waitingPairs.size > 0 && !stopped) {
+      const pairs = [...waitingPairs.values()];
+      waitingPairs.clear();
       try {
-        const added = await collusion.scanPlayers(players);
-        if (added > 0) logger.info({ added, players }, 'Collusion rules raised flags after a game');
+        const added = await collusion.scanAfterGames(pairs);
+        if (added > 0) logger.info({ added, pairs }, 'Collusion rules raised flags after a game');
       } catch (error) {
-        logger.error({ err: error, players }, 'Collusion rules after a game failed (the schedule will run them)');
+        logger.error({ err: error, pairs }, 'Collusion rules after a game failed (the schedule will run them)');
       }
     }
   }
@@ -149,9 +150,10 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
       await afterGameRun;
     },
     /** The game service's `onSettled`: the rules for the game's two players, after its settlement committed. Resolves once they ran. */
-    afterGame(players: readonly string[]): Promise<void> {
+    afterGame(players: readonly [string, string]): Promise<void> {
       if (stopped) return Promise.resolve();
-      for (const id of players) waitingPlayers.add(id);
+      const [first, second] = players;
+      waitingPairs.set(first < second ? `${first}:${second}` : `${second}:${first}`, players);
       // Chained: a run under way has perhaps read the set already; the next one takes these (or finds them done).
       // It starts AFTER_GAME_BATCH_MS later, so that the games settled meanwhile share it (issue 16).
       nextRun ??= afterGameRun = afterGameRun

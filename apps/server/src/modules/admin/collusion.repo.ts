@@ -38,6 +38,51 @@ const FINISHED_GAMES_OF = hotStatement(
    order by ended_at, id`,
 );
 
+/**
+ * The finished games between the players of each pair (either side first), oldest first (issue 30: the rules after a
+ * game read its pair's games, not every game of both players, which grew with their history).
+ */
+export async function finishedGamesOfPairs(
+  db: Executor,
+  pairs: ReadonlyArray<readonly [string, string]>,
+): Promise<FinishedGame[]> {
+  const firsts = pairs.flatMap(([a, b]) => [a, b]);
+  const seconds = pairs.flatMap(([a, b]) => [b, a]);
+  return runHot<FinishedGame>(db, FINISHED_GAMES_OF_PAIRS, [uuidArray(firsts), uuidArray(seconds)]);
+}
+
+const FINISHED_GAMES_OF_PAIRS = hotStatement(
+  'collusion_finished_games_of_pairs_v1',
+  `select g.id::text as id, g.player1_id::text as player1_id, g.player2_id::text as player2_id,
+          g.winner_id::text as winner_id, g.end_reason, g.stake_wei::text as stake_wei, g.state, g.ended_at::text as ended_at
+   from unnest($1::uuid[], $2::uuid[]) as pair(first, second)
+   join games g on g.player1_id = pair.first and g.player2_id = pair.second
+   where g.status = 'finished'
+   order by g.ended_at, g.id`,
+);
+
+/** Each player's finished games and net winnings (wei) against each opponent: the winnings concentration rule's input. */
+export async function netByOpponent(
+  db: Executor,
+  players: readonly string[],
+): Promise<Array<{ user_id: string; other_id: string; games: number; net: string }>> {
+  return runHot(db, NET_BY_OPPONENT, [uuidArray(players)]);
+}
+
+const NET_BY_OPPONENT = hotStatement(
+  'collusion_net_by_opponent_v1',
+  `with mine as (
+     select g.player1_id as self, g.player2_id as other, g.winner_id, g.stake_wei from games g
+     where g.status = 'finished' and g.player1_id = any($1::uuid[])
+     union all
+     select g.player2_id, g.player1_id, g.winner_id, g.stake_wei from games g
+     where g.status = 'finished' and g.player2_id = any($1::uuid[])
+   )
+   select self::text as user_id, other::text as other_id, count(*)::int as games,
+          sum(case when winner_id = self then stake_wei when winner_id = other then -stake_wei else 0 end)::text as net
+   from mine group by self, other`,
+);
+
 /** Two accounts that signed in from one IP within 24 h and played each other (one row a game), optionally with one of `among`. */
 export async function sharedIpOpponents(
   db: Executor,

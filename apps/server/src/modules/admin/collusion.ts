@@ -51,7 +51,7 @@ export function gameFindings(gamesOldestFirst: readonly FinishedGame[]): Finding
   // Round streaks and timeouts, per pair.
   const streaks = new Map<string, { winner: string; rounds: number; games: string[]; startRound: number }>();
   const timeouts = new Map<string, string[]>();
-  const perUser = new Map<string, { games: number; net: Map<string, bigint> }>();
+  const perUser: NetByOpponent = new Map();
   for (const game of gamesOldestFirst) {
     const pair = pairKey(game.player1_id, game.player2_id);
     const scores = game.state?.players ?? [];
@@ -128,6 +128,16 @@ export function gameFindings(gamesOldestFirst: readonly FinishedGame[]): Finding
       dedupeKey: `timeout_losses:${winner}:${loser}`,
     });
   }
+  findings.push(...concentrationFindings(perUser));
+  return findings;
+}
+
+/** Each player's finished games and net winnings by opponent. */
+export type NetByOpponent = Map<string, { games: number; net: Map<string, bigint> }>;
+
+/** Pure: `winnings_concentration` — over at least 10 games, more than half of a player's net winnings from one opponent. */
+export function concentrationFindings(perUser: NetByOpponent): Finding[] {
+  const findings: Finding[] = [];
   for (const [userId, entry] of perUser) {
     if (entry.games < CONCENTRATION_MIN_GAMES) continue;
     let total = 0n;
@@ -146,6 +156,18 @@ export function gameFindings(gamesOldestFirst: readonly FinishedGame[]): Finding
     }
   }
   return findings;
+}
+
+/** The database's per-opponent sums (`netByOpponent`) as `concentrationFindings` reads them. */
+async function concentrationOf(db: Executor, players: readonly string[]): Promise<Finding[]> {
+  const perUser: NetByOpponent = new Map();
+  for (const row of await repo.netByOpponent(db, players)) {
+    const entry = perUser.get(row.user_id) ?? { games: 0, net: new Map<string, bigint>() };
+    entry.games += row.games;
+    entry.net.set(row.other_id, BigInt(row.net));
+    perUser.set(row.user_id, entry);
+  }
+  return concentrationFindings(perUser);
 }
 
 async function sharedIpFindings(db: Executor, among?: readonly string[]): Promise<Finding[]> {
@@ -231,6 +253,30 @@ export function createCollusionRules(deps: { db: Database; clock: Clock; logger?
           ...gameFindings(finished).filter((finding) =>
             finding.rule === 'winnings_concentration' ? players.includes(finding.userId) : involved(finding),
           ),
+          ...(await sharedIpFindings(tx, players)),
+          ...(await drainedFindings(tx, now)).filter((finding) => players.includes(finding.userId)),
+          ...(await linkedFindings(tx, players)),
+        ];
+        return storeFindings(tx, findings, now);
+      });
+    },
+
+    /**
+     * After games settled: the rules for each game's pair and its two players, reading no more than they need (issue
+     * 30: this ran after every game and read every game of both players, their whole history, states included). The
+     * pair's rules (`round_streak`, `timeout_losses`) over the pair's games only; the winnings concentration of the
+     * players from the database's sums by opponent; the shared IPs, drained accounts and links as `scanPlayers`. A
+     * pair of other games of theirs was checked after its own last game (and the schedule reads everything).
+     */
+    async scanAfterGames(pairs: ReadonlyArray<readonly [string, string]>): Promise<number> {
+      if (pairs.length === 0) return 0;
+      const players = [...new Set(pairs.flat())];
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const pairGames = await repo.finishedGamesOfPairs(tx, pairs);
+        const findings = [
+          ...gameFindings(pairGames).filter((finding) => finding.rule !== 'winnings_concentration'),
+          ...(await concentrationOf(tx, players)),
           ...(await sharedIpFindings(tx, players)),
           ...(await drainedFindings(tx, now)).filter((finding) => players.includes(finding.userId)),
           ...(await linkedFindings(tx, players)),

@@ -55,7 +55,9 @@ export const games = pgTable(
   (table) => [
     index('games_player1_idx').on(table.player1Id, table.endedAt),
     index('games_player2_idx').on(table.player2Id, table.endedAt),
-    index('games_status_deadline_idx').on(table.status, table.nextDeadline),
+    // Issue 30 (migration 0023): by status only. An index on `next_deadline`, which every round's save changes, made
+    // each save a new row version in all eight indexes; without it a save is a HOT update (no index touched).
+    index('games_status_idx').on(table.status),
     // Issue 16: "is this player in a game?" reads only the games in play (a few thousand rows at most), not every game they ever played.
     index('games_playing_player1_idx')
       .on(table.player1Id)
@@ -64,6 +66,8 @@ export const games = pgTable(
       .on(table.player2Id)
       .where(sql`${table.status} = 'playing'`),
     index('games_ended_idx').on(table.endedAt),
+    // Issue 30: the collusion rules after a game read its pair's games (either side first: two lookups).
+    index('games_pair_idx').on(table.player1Id, table.player2Id),
     // Issue 16: the takeover scan reads a node's own games in play, and the distinct owners of games in play, by owner.
     index('games_playing_owner_idx')
       .on(table.ownerNode)
