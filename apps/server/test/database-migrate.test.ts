@@ -35,4 +35,21 @@ describe.skipIf(!serverUrl)('migrations on PostgreSQL', () => {
       await scratch.drop();
     }
   });
+
+  it("prices a random page read as the hot pages do, in memory (decision 066); a URL's own options win", async () => {
+    const scratch = await createScratchDatabase(serverUrl!);
+    const ours = await openDatabase({ kind: 'postgres', url: scratch.url });
+    const url = new URL(scratch.url);
+    url.searchParams.set('options', '-c random_page_cost=2');
+    const operators = await openDatabase({ kind: 'postgres', url: url.toString() });
+    try {
+      const cost = async (node: typeof ours) =>
+        (await node.db.execute<{ cost: string }>(sql`select current_setting('random_page_cost') as cost`)).rows[0]?.cost;
+      expect(await cost(ours)).toBe('1.1');
+      expect(await cost(operators)).toBe('2');
+    } finally {
+      await Promise.all([ours.close(), operators.close()]);
+      await scratch.drop();
+    }
+  });
 });

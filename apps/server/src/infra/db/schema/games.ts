@@ -56,8 +56,12 @@ export const games = pgTable(
     index('games_player1_idx').on(table.player1Id, table.endedAt),
     index('games_player2_idx').on(table.player2Id, table.endedAt),
     // Issue 30 (migration 0023): by status only. An index on `next_deadline`, which every round's save changes, made
-    // each save a new row version in all eight indexes; without it a save is a HOT update (no index touched).
-    index('games_status_idx').on(table.status),
+    // each save a new row version in all eight indexes; without it a save is a HOT update (no index touched). Only the
+    // ended games: the games in play have their partial indexes, and a plan made while the table was empty took this
+    // one for "is this player in play?", reading every game ever started (hundreds of pages a start).
+    index('games_status_idx')
+      .on(table.status)
+      .where(sql`${table.status} <> 'playing'`),
     // Issue 16: "is this player in a game?" reads only the games in play (a few thousand rows at most), not every game they ever played.
     index('games_playing_player1_idx')
       .on(table.player1Id)
