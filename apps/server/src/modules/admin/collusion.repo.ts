@@ -25,7 +25,7 @@ export async function finishedGames(db: Executor): Promise<FinishedGame[]> {
   return finished.rows;
 }
 
-/** The finished games these players played, oldest first (issue 30: prepared, run after every game). */
+/** The finished games these players played, oldest first (prepared: the schedule's pass reads it for every player with news). */
 export async function finishedGamesOf(db: Executor, players: readonly string[]): Promise<FinishedGame[]> {
   return runHot<FinishedGame>(db, FINISHED_GAMES_OF, [uuidArray(players)]);
 }

@@ -2,8 +2,9 @@
  * Issue 18: collusion rules. Each finding is a flag with its evidence for a
  * human (never an automatic confiscation); `dedupe_key` keeps a rule that
  * runs again from flagging the same finding twice. The rules read finished
- * games and sessions, and run after every settled game (for its two players,
- * `scanPlayers`, through the game service's `onSettled`), on a schedule and on
+ * games and sessions, and run after every settled game (for its pair and two
+ * players, `scanAfterGames`, through the game service's `onSettled`), on a
+ * schedule and on
  * demand.
  *
  * - `round_streak`: one player won 8 or more rounds in a row against the same
