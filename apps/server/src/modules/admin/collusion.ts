@@ -4,8 +4,7 @@
  * runs again from flagging the same finding twice. The rules read finished
  * games and sessions, and run after every settled game (for its pair and two
  * players, `scanAfterGames`, through the game service's `onSettled`), on a
- * schedule and on
- * demand.
+ * schedule and on demand.
  *
  * - `round_streak`: one player won 8 or more rounds in a row against the same
  *   opponent without a draw — counted round by round over consecutive games
