@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flags, games, users } from '../src/infra/db/schema/index';
+import { flags, games, sessions, users } from '../src/infra/db/schema/index';
 import { createCollusionRules } from '../src/modules/admin/collusion';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -152,5 +152,53 @@ describe('the collusion rules after a game', () => {
         [d, c],
       ]),
     ).toBe(0);
+  });
+
+  it("flag a pair that signed in from one IP within 24 h, from the pair's own sessions, with its latest game", async () => {
+    const [a, b, c, d, e] = (await people(5)) as [string, string, string, string, string];
+    const day = 86_400_000;
+    const at = (ms: number) => new Date(Date.UTC(2026, 0, 10) + ms);
+    await t.db.insert(sessions).values([
+      { userId: a, ip: '198.51.100.7', createdAt: at(0) },
+      { userId: b, ip: '198.51.100.7', createdAt: at(day - 60_000) },
+      // c shared that IP with a too, and played a: a pair that did not just play.
+      { userId: c, ip: '198.51.100.7', createdAt: at(1_000) },
+      // d signed in from it 24 h and a second after a, e from another IP.
+      { userId: d, ip: '198.51.100.7', createdAt: at(day + 1_000) },
+      { userId: e, ip: '203.0.113.9', createdAt: at(0) },
+    ]);
+    await finished(a, b, b);
+    await finished(b, a, a);
+    await finished(c, a, a);
+    await finished(a, d, a);
+    await finished(e, a, e);
+    const latestOfAb = await t.db
+      .select({ id: games.id, player1Id: games.player1Id })
+      .from(games)
+      .where(inArray(games.player1Id, [b]));
+
+    const rules = createCollusionRules({ db: t.db, clock: () => new Date() });
+    expect(
+      await rules.scanAfterGames([
+        [b, a],
+        [a, d],
+        [e, a],
+      ]),
+    ).toBe(1);
+    const [low, high] = a < b ? [a, b] : [b, a];
+    expect(await flagsOf([a, b, c, d, e])).toEqual([
+      {
+        rule: 'shared_ip_opponents',
+        userId: low,
+        otherUserId: high,
+        key: `shared_ip_opponents:${low}:${high}`,
+        evidence: { ip: '198.51.100.7', game: latestOfAb[0]!.id },
+      },
+    ]);
+    // The players' query of the schedule finds that pair too, and a–c, which no game of this run was about.
+    expect(await rules.scanPlayers([a])).toBe(1);
+    expect((await flagsOf([a, b, c, d, e])).map((flag) => flag.key).sort()).toEqual(
+      [`shared_ip_opponents:${low}:${high}`, `shared_ip_opponents:${a < c ? a : c}:${a < c ? c : a}`].sort(),
+    );
   });
 });

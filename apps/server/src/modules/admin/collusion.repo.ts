@@ -108,6 +108,40 @@ const SHARED_IP_OPPONENTS_AMONG = hotStatement(
 );
 
 /**
+ * Issue 30: the shared-IP rule after games, for the pairs that just played only: whether the two signed in from one IP
+ * within 24 h, with the pair's latest game as evidence (one row a pair that did). A game changes no session, so a pair
+ * is all it can add; other partners of theirs are the schedule's (`sharedIpOpponents` over the players whose sessions
+ * changed). Reads the pair's sessions by user and its latest game by the pair's index, never the whole sessions table
+ * (the players' query joins every session of the IP: every account behind one carrier NAT, after every game).
+ */
+export async function sharedIpOfPairs(
+  db: Executor,
+  pairs: ReadonlyArray<readonly [string, string]>,
+): Promise<{ a: string; b: string; ip: string; game_id: string }[]> {
+  if (pairs.length === 0) return [];
+  return runHot(db, SHARED_IP_OF_PAIRS, [uuidArray(pairs.map(([a]) => a)), uuidArray(pairs.map(([, b]) => b))]);
+}
+
+const SHARED_IP_OF_PAIRS = hotStatement(
+  'collusion_shared_ip_of_pairs_v1',
+  `select pair.a::text as a, pair.b::text as b, shared.ip, latest.id::text as game_id
+   from (select distinct least(x, y) as a, greatest(x, y) as b from unnest($1::uuid[], $2::uuid[]) as given(x, y) where x <> y) pair
+   cross join lateral (
+     select s1.ip from sessions s1
+     join sessions s2 on s2.user_id = pair.b and s2.ip = s1.ip
+       and s2.created_at > s1.created_at - interval '86400 seconds' and s2.created_at < s1.created_at + interval '86400 seconds'
+     where s1.user_id = pair.a and s1.ip is not null
+     limit 1
+   ) shared
+   cross join lateral (
+     select g.id from games g
+     where (g.player1_id = pair.a and g.player2_id = pair.b) or (g.player1_id = pair.b and g.player2_id = pair.a)
+     order by g.created_at desc, g.id desc
+     limit 1
+   ) latest`,
+);
+
+/**
  * Accounts created after `since` that deposited and lost everything they had
  * to one account (the winner), optionally only those `winnerId` drained.
  */

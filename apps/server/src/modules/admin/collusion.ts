@@ -171,7 +171,10 @@ async function concentrationOf(db: Executor, players: readonly string[]): Promis
 }
 
 async function sharedIpFindings(db: Executor, among?: readonly string[]): Promise<Finding[]> {
-  const rows = await repo.sharedIpOpponents(db, among);
+  return sharedIpFindingsOf(await repo.sharedIpOpponents(db, among));
+}
+
+function sharedIpFindingsOf(rows: ReadonlyArray<{ a: string; b: string; ip: string; game_id: string }>): Finding[] {
   return rows.map((row) => ({
     rule: 'shared_ip_opponents',
     userId: row.a,
@@ -265,8 +268,9 @@ export function createCollusionRules(deps: { db: Database; clock: Clock; logger?
      * After games settled: the rules for each game's pair and its two players, reading no more than they need (issue
      * 30: this ran after every game and read every game of both players, their whole history, states included). The
      * pair's rules (`round_streak`, `timeout_losses`) over the pair's games only; the winnings concentration of the
-     * players from the database's sums by opponent; the shared IPs, drained accounts and links as `scanPlayers`. A
-     * pair of other games of theirs was checked after its own last game (and the schedule reads everything).
+     * players from the database's sums by opponent; the shared IP of each pair (a game changes no session: the
+     * players' other partners are the schedule's); drained accounts and links as `scanPlayers`. A pair of other games
+     * of theirs was checked after its own last game (and the schedule reads everything).
      */
     async scanAfterGames(pairs: ReadonlyArray<readonly [string, string]>): Promise<number> {
       if (pairs.length === 0) return 0;
@@ -277,7 +281,7 @@ export function createCollusionRules(deps: { db: Database; clock: Clock; logger?
         const findings = [
           ...gameFindings(pairGames).filter((finding) => finding.rule !== 'winnings_concentration'),
           ...(await concentrationOf(tx, players)),
-          ...(await sharedIpFindings(tx, players)),
+          ...sharedIpFindingsOf(await repo.sharedIpOfPairs(tx, pairs)),
           ...(await drainedFindings(tx, now)).filter((finding) => players.includes(finding.userId)),
           ...(await linkedFindings(tx, players)),
         ];
