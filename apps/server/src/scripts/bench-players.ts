@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { PROTOCOL_VERSION, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shifumi/protocol';
+import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Database } from '../infra/db/database';
 import { sessions, users } from '../infra/db/schema/index';
@@ -50,6 +51,10 @@ export async function seedBenchPlayers(db: Database, options: BenchPlayersOption
     );
     players.push({ id: user!.id, token: await tokens.issue({ userId: user!.id, sessionId }) });
   }
+  // Issue 30: statistics for the seeded tables, as a database in service has them. Each pooled connection plans its
+  // prepared statements once; without this, the first ones are planned on tables PostgreSQL believes empty until
+  // autovacuum's first analyze (a minute in), and a run's figures depend on when its connections were opened.
+  await db.execute(sql`analyze`);
   return players;
 }
 
