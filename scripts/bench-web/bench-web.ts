@@ -52,7 +52,8 @@ const COMPARED_PACKAGES = [
   'vite',
   '@vitejs/plugin-react',
 ];
-const ACCOUNT_PAGE_MODULE = 'apps/web/src/features/account/components/account-page.tsx';
+/** The /account route's own chunk (routes.tsx loads it lazily; it imports the account page). */
+const ACCOUNT_PAGE_MODULE = 'apps/web/src/app/account-route.tsx';
 
 interface Options {
   runs: number;
