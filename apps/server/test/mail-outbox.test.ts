@@ -7,8 +7,6 @@
  * A mail failing for a day is failed and shown on the console.
  */
 import { sql } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMailsResponse, AdminOverview } from '@shifumi/protocol';
 import { users } from '../src/infra/db/schema/index';
@@ -18,20 +16,13 @@ import { grantRole } from '../src/modules/admin/staff.repo';
 import { createMailOutbox, MAIL_GIVE_UP_MS, MAIL_LEASE_MS, mailRetryDelayMs } from '../src/modules/mail/mail-outbox';
 import { claimDueMails, enqueueMail } from '../src/modules/mail/mail-outbox.repo';
 import { createLogger } from '../src/infra/logger';
+import { freePort } from '../src/shared/free-port';
 import { postJson, signIn, signUp, uniqueEmail } from './support/api';
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver';
 import { createTestApp, type TestApp } from './support/test-app';
 import { eq } from 'drizzle-orm';
 
 const PASSWORD = 'correct horse battery staple';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let t: TestApp;
 let port: number;

@@ -4,9 +4,8 @@
  * WebSocket through the balancer reach both nodes; Ctrl-C stops everything.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { createScratchDatabase } from '../src/infra/db/scratch-database';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { freePorts, portIsFree } from '../src/shared/free-port';
 import { connectRedis } from '../src/infra/redis/redis';
 import { deleteKeysOf, randomKeyPrefix, silentLogger, TEST_REDIS_URL } from '../src/infra/redis/redis-testing';
 
@@ -38,24 +38,6 @@ function runCluster(env: Record<string, string>) {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-/** `count` consecutive free ports (the balancer's and its nodes'). */
-async function freePorts(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = randomInt(20_000, 50_000);
-    const free = await Promise.all(Array.from({ length: count }, (_, offset) => portIsFree(base + offset)));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error(`No ${count} consecutive free ports found in 50 tries`);
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 describe('npm run start:cluster', () => {
