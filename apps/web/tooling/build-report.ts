@@ -62,9 +62,12 @@ export function buildReport({ reportDir, repositoryRoot }: { reportDir: string; 
           dynamicImports: [...output.dynamicImports],
           modules: output.moduleIds.map(relative),
         });
-        for (const id of output.moduleIds) {
-          staticImports[relative(id)] = (this.getModuleInfo(id)?.importedIds ?? []).map(relative);
-        }
+      }
+      // Every module of the graph, those tree-shaken out of every chunk too: a
+      // barrel that only re-exports (the protocol's index) is in no chunk, yet
+      // it is how a route reaches what it re-exports.
+      for (const id of this.getModuleIds()) {
+        staticImports[relative(id)] = (this.getModuleInfo(id)?.importedIds ?? []).map(relative);
       }
       report = { chunks, staticImports };
     },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { encode } from '@jridgewell/sourcemap-codec';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BundleReport } from './build-report';
@@ -125,7 +126,8 @@ function fakeBuild(web: string, root: string, entryModules: string[], entryCode 
     ]),
   };
   write(path.join(reportDir, 'sourcemaps', 'assets', 'index-1.js.map'), JSON.stringify(map));
-  return { distDir: dist, reportDir, webDir: web, repositoryRoot: root };
+  // No route to check unless a test adds one (withAccountRoute).
+  return { distDir: dist, reportDir, webDir: web, repositoryRoot: root, routes: [] };
 }
 
 describe('the first load of a build', () => {
@@ -207,6 +209,101 @@ describe('the first load of a build', () => {
   });
 });
 
+/** Adds /account's lazy chunk to a fake build: it imports `imports` statically (files written with `code`). */
+function withAccountRoute(
+  build: ReturnType<typeof fakeBuild>,
+  imports: Record<string, string[]>,
+  code = 'export const page = 1;',
+) {
+  const reportFile = path.join(build.reportDir, 'bundle.json');
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as BundleReport;
+  write(path.join(build.distDir, 'assets', 'account-route-1.js'), code);
+  report.chunks.push({
+    fileName: 'assets/account-route-1.js',
+    name: 'account-route',
+    isEntry: false,
+    isDynamicEntry: true,
+    facadeModule: 'apps/web/src/app/account-route.tsx',
+    imports: ['assets/react-1.js', ...Object.keys(imports)],
+    dynamicImports: ['assets/lazy-1.js'],
+    modules: ['apps/web/src/app/account-route.tsx'],
+  });
+  for (const [file, modules] of Object.entries(imports)) {
+    write(path.join(build.distDir, file), `export const x = ${JSON.stringify(file)};`);
+    report.chunks.push({
+      fileName: file,
+      name: 'part',
+      isEntry: false,
+      isDynamicEntry: false,
+      facadeModule: null,
+      imports: [],
+      dynamicImports: [],
+      modules,
+    });
+    report.staticImports['apps/web/src/app/account-route.tsx'] = [
+      ...(report.staticImports['apps/web/src/app/account-route.tsx'] ?? []),
+      ...modules,
+    ];
+  }
+  fs.writeFileSync(reportFile, JSON.stringify(report));
+  return build;
+}
+
+describe("a route's first load (/account)", () => {
+  const account = (budgetBytes: number) => [{ path: '/account', module: 'apps/web/src/app/account-route.tsx', budgetBytes }];
+
+  it("is home's first load, the route's chunk and its static imports (not its lazy ones, not home's lazy ones); zod may be in it", () => {
+    const { root, web } = fakeWorkspace();
+    const build = withAccountRoute(fakeBuild(web, root, ['apps/web/src/main.tsx']), {
+      'assets/schemas-1.js': ['node_modules/zod/v4/classic/schemas.js'],
+    });
+    const result = checkBundleBudget({ ...build, routes: account(100_000) });
+    const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(build.distDir, file)), { level: 9 }).length;
+    const expected = [
+      'assets/index-1.js',
+      'assets/react-1.js',
+      'assets/shared-1.js',
+      'assets/account-route-1.js',
+      'assets/schemas-1.js',
+    ]
+      .map(gzip)
+      .reduce((sum, size) => sum + size, 0);
+    expect(result.routes).toEqual([{ path: '/account', budgetBytes: 100_000, gzipBytes: expected, forbidden: [], ok: true }]);
+    expect(result.ok).toBe(true);
+    expect(formatBudgetResult(result)).toContain("/account's first load (home's, its chunk and their static imports):");
+  });
+
+  it('fails over its budget', () => {
+    const { root, web } = fakeWorkspace();
+    const build = withAccountRoute(fakeBuild(web, root, ['apps/web/src/main.tsx']), {});
+    const result = checkBundleBudget({ ...build, routes: account(100) });
+    expect(result.routes[0]?.ok).toBe(false);
+    expect(result.ok).toBe(false);
+    expect(formatBudgetResult(result)).toMatch(/\/account's first load .*budget 0\.1 kB — OVER BUDGET/);
+  });
+
+  it('fails with a wallet package in a chunk it imports statically, and shows the imports that pulled it in', () => {
+    const { root, web } = fakeWorkspace();
+    const build = withAccountRoute(fakeBuild(web, root, ['apps/web/src/main.tsx']), {
+      'assets/esm-1.js': ['node_modules/viem/index.js'],
+    });
+    const result = checkBundleBudget({ ...build, routes: account(100_000) });
+    expect(result.routes[0]?.forbidden).toEqual([
+      { package: 'viem', chain: ['apps/web/src/app/account-route.tsx', 'node_modules/viem/index.js'] },
+    ]);
+    expect(result.ok).toBe(false);
+    expect(formatBudgetResult(result)).toContain("FORBIDDEN in /account's first load: viem");
+  });
+
+  it('fails when the build has no chunk for the route, and says to update the list', () => {
+    const { root, web } = fakeWorkspace();
+    const result = checkBundleBudget({ ...fakeBuild(web, root, ['apps/web/src/main.tsx']), routes: account(100_000) });
+    expect(result.routes[0]).toMatchObject({ gzipBytes: null, ok: false });
+    expect(result.ok).toBe(false);
+    expect(formatBudgetResult(result)).toContain('/account: NO CHUNK in the build for its module');
+  });
+});
+
 describe('the wallet packages', () => {
   it('are what RainbowKit, wagmi and viem bring, installed, and that no other library of the app needs', () => {
     const { web } = fakeWorkspace();
@@ -220,6 +317,17 @@ describe('the wallet packages', () => {
     ]);
   });
 
+  it('leave out what one of our workspace packages needs itself, though a wallet root brings it too', () => {
+    const { root, web } = fakeWorkspace();
+    write(
+      path.join(root, 'node_modules', '@shifumi/protocol', 'package.json'),
+      JSON.stringify({ name: '@shifumi/protocol', dependencies: { '@noble/hashes': '*', zod: '*' } }),
+    );
+    const packages = walletPackages(web);
+    expect(packages.has('@noble/hashes')).toBe(false);
+    expect(packages.has('viem')).toBe(true);
+  });
+
   it('include the real stack’s user-agent parser and ENS normaliser, and not React', () => {
     const packages = walletPackages(path.resolve(import.meta.dirname, '..'));
     expect(packages.has('ua-parser-js')).toBe(true);
@@ -227,6 +335,8 @@ describe('the wallet packages', () => {
     expect(packages.has('@wagmi/connectors')).toBe(true);
     expect(packages.has('react')).toBe(false);
     expect(packages.has('@tanstack/query-core')).toBe(false);
+    // The protocol checks withdrawal addresses with it (decision 067).
+    expect(packages.has('@noble/hashes')).toBe(false);
   });
 });
 

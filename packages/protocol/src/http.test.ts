@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contactRequestSchema, firstIssueMessage, registerRequestSchema } from './http';
 
@@ -54,5 +55,28 @@ describe('isValidEthereumAddress', () => {
     expect(isValidEthereumAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toBe(false);
     expect(isValidEthereumAddress('0x1234')).toBe(false);
     expect(isValidEthereumAddress('5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
+  });
+
+  it("takes viem's EIP-55 spelling of any address, and refuses it with one letter's case flipped", async () => {
+    const { isValidEthereumAddress } = await import('./money');
+    const { getAddress } = await import('viem');
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.nat(), (bytes, pick) => {
+        const checksummed = getAddress(`0x${Buffer.from(bytes).toString('hex')}`);
+        expect(isValidEthereumAddress(checksummed)).toBe(true);
+        const letters = [...checksummed.slice(2)].flatMap((char, index) => (/[a-fA-F]/.test(char) ? [index + 2] : []));
+        if (letters.length === 0) return;
+        const at = letters[pick % letters.length] as number;
+        const char = checksummed[at] as string;
+        const flipped =
+          checksummed.slice(0, at) +
+          (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase()) +
+          checksummed.slice(at + 1);
+        const hex = flipped.slice(2);
+        // A typo in the case breaks the checksum, unless it leaves one case throughout (no checksum at all).
+        expect(isValidEthereumAddress(flipped)).toBe(hex === hex.toLowerCase() || hex === hex.toUpperCase());
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -4,8 +4,9 @@
  * deposits live on). Amounts cross the wire as exact decimal ETH strings
  * (plus the spec's `balance`/`newBalance` numbers, for display only).
  */
+import { keccak_256 } from '@noble/hashes/sha3';
+import { utf8ToBytes } from '@noble/hashes/utils';
 import { parseEthAmount } from '@shifumi/money';
-import { isAddress } from 'viem';
 import { z } from 'zod';
 import { ADDRESS_PATTERN } from './constants';
 import { formCheck } from './form-checks';
@@ -28,6 +29,24 @@ export const withdrawalAmountSchema = z
   });
 
 /**
+ * EIP-55's checksummed spelling of 40 hex characters: a letter is upper case
+ * where the matching nibble of keccak-256(lower-case hex, as ASCII) is 8 or
+ * more. Keccak from @noble/hashes, the audited hash viem itself uses: the
+ * withdraw form checks addresses without loading viem (decision 067).
+ */
+function eip55(hex: string): string {
+  const lower = hex.toLowerCase();
+  const hash = keccak_256(utf8ToBytes(lower));
+  let out = '';
+  for (let index = 0; index < lower.length; index += 1) {
+    const byte = hash[index >> 1] as number;
+    const nibble = index % 2 === 0 ? byte >> 4 : byte & 0x0f;
+    out += nibble >= 8 ? (lower[index] as string).toUpperCase() : (lower[index] as string);
+  }
+  return out;
+}
+
+/**
  * Whether a text is an Ethereum address the spec accepts: 0x and 40 hex
  * characters; an all-lower or all-upper address is taken as it is, a
  * mixed-case one must pass its EIP-55 checksum (a typo is caught).
@@ -37,7 +56,7 @@ export function isValidEthereumAddress(value: string): boolean {
   const hex = value.slice(2);
   // One case throughout carries no checksum; mixed case must be the EIP-55 one.
   if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
-  return isAddress(value, { strict: true });
+  return eip55(hex) === hex;
 }
 
 /**

@@ -7,22 +7,24 @@
  * protocol (`checkedBy`: the answers every visitor's home page reads, the
  * price and the recent transactions, so that a visitor never fetches zod) or
  * with `protocolSchema(pick)`, which `apiRequest` fetches after the first
- * paint, in parallel with the request. Screens and dialogs that load later
+ * paint, in parallel with the request (only the schemas
+ * lazy-protocol-schemas.ts names: a dynamic import of the whole protocol would
+ * keep all of it in one chunk, which every later screen would then load). Screens and dialogs that load later
  * (forms, the account page) import `@shifumi/protocol` directly: they are
  * their own chunks.
  */
-import type * as Protocol from '@shifumi/protocol';
 import type { LazyResponseParser, ResponseParser } from './api-client';
+import type * as LazySchemas from './lazy-protocol-schemas';
 import { afterFirstPaint } from './first-paint';
 
-type ProtocolModule = typeof Protocol;
+type ProtocolModule = typeof LazySchemas;
 
 let loading: Promise<ProtocolModule> | null = null;
 
-/** The whole protocol module (schemas included), fetched once. */
+/** The protocol's lazily checked answers' schemas (lazy-protocol-schemas.ts), fetched once. */
 function loadProtocol(): Promise<ProtocolModule> {
   loading ??= afterFirstPaint()
-    .then(() => import('@shifumi/protocol'))
+    .then(() => import('./lazy-protocol-schemas'))
     .catch((error: unknown) => {
       // A failed chunk (offline, a deploy in between) may be asked for again.
       loading = null;

@@ -4,11 +4,11 @@
  * (copy or download); a code turns it off.
  */
 import { useState, type FormEvent } from 'react';
-import { QRCodeSVG } from 'qrcode.react';
 import { twoFactorCodeSchema, type TwoFactorSetupResponse } from '@shifumi/protocol';
 import { useFormIssueText } from '../../../components/ui/form-issues';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
+import { QrCode } from '../../../components/ui/qr-code';
 import { TwoFactorCodeField } from '../../../components/ui/two-factor-code-field';
 import { userFacingMessage } from '../../../lib/api-error';
 import { copyWithToast } from '../../../lib/clipboard';
@@ -139,7 +139,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
       <>
         <p className={styles.muted}>{t('account.twoFactor.scanIntro')}</p>
         <div className={styles.qr}>
-          <QRCodeSVG value={pendingSetup.otpauthUrl} size={168} title={t('account.twoFactor.qrTitle')} />
+          <QrCode value={pendingSetup.otpauthUrl} size={168} title={t('account.twoFactor.qrTitle')} />
         </div>
         <p className={styles.muted}>{t('account.twoFactor.manualKey')}</p>
         <code className={styles.secret} data-testid="two-factor-secret">
@@ -174,6 +174,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
         aria-busy={setup.isPending || undefined}
         onClick={() => {
           setError(null);
+          QrCode.preload();
           setup.mutate(undefined, { onSuccess: setPendingSetup, onError: failed('Starting the two-factor setup failed') });
         }}
       >
