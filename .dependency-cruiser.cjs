@@ -72,7 +72,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|build-report|\\.data|\\.tmp|test-results)/' },
+    exclude: { path: '(^|/)(node_modules|dist|build-report|\\.out|\\.data|\\.tmp|test-results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

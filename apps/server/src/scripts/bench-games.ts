@@ -210,7 +210,10 @@ async function main(): Promise<void> {
   };
 
   /** The bots play against `target` for `seconds`; returns the phase's figures (bench-games-phase.ts). */
-  const phaseContext = { players, instant, seconds, databaseCounters, untilNoGameInPlay };
+  const analyzeGames = async () => {
+    await stats.query('analyze games');
+  };
+  const phaseContext = { players, instant, seconds, databaseCounters, untilNoGameInPlay, analyzeGames };
   const playPhase = (target: Target, measureDatabase: boolean, mode: boolean | 'mixed' = false) =>
     playPhaseOf(phaseContext, target, measureDatabase, mode);
 

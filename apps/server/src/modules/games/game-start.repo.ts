@@ -62,12 +62,11 @@ export async function lockStartingPlayers(
   return { shown, linked: rows.some((row) => row.linked === true) };
 }
 
-const START_FACTS = hotStatement(
-  'game_start_facts_v1',
+/** "In play": a row of players_in_play, by its key (decision 068: no index of the games can be mistaken for it). */
+export const START_FACTS = hotStatement(
+  'game_start_facts_v2',
   `select ${PLAY_FACTS_COLUMNS},
-          (u.id = any(array(select g.player1_id from games g where g.status = 'playing' and g.player1_id in ($1::uuid, $2::uuid)))
-           or u.id = any(array(select g.player2_id from games g where g.status = 'playing' and g.player2_id in ($1::uuid, $2::uuid))))
-            as playing
+          exists (select 1 from players_in_play x where x.user_id = u.id) as playing
    from users u left join player_protections p on p.user_id = u.id
    where u.id in ($1::uuid, $2::uuid)`,
 );

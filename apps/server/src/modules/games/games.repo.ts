@@ -46,10 +46,10 @@ function deadlineOf(state: MatchState): string | null {
   return at === null ? null : new Date(at).toISOString();
 }
 
-/** The game in play of a user, if any (served by the partial indexes on the players of games in play). */
+/** The game in play of a user, if any (a key of players_in_play, decision 068). */
 export async function findPlayingGameOf(db: Executor, userId: string): Promise<{ id: string } | undefined> {
   const { rows } = await db.execute<{ id: string }>(
-    sql`select id from games where status = 'playing' and (player1_id = ${userId} or player2_id = ${userId}) limit 1`,
+    sql`select game_id::text as id from players_in_play where user_id = ${userId}`,
   );
   return rows[0];
 }

@@ -1,7 +1,7 @@
 /**
  * Issue 30 (decision 061, "A search's checks in one statement"): what a
  * search's early checks need of a player, in one read — whether they are in a
- * game in play (served by the partial indexes on the players of games in play),
+ * game in play (a key of players_in_play, decision 068),
  * what responsible gaming needs first (responsible-gaming.repo.ts's columns)
  * and their balance. No lock and no transaction: these checks only refuse
  * early; the start transaction checks everything again under the players'
@@ -16,11 +16,10 @@ import {
   type PlayFactsRow,
 } from '../responsible-gaming/responsible-gaming.repo';
 
-const SEARCH_FACTS = hotStatement(
-  'search_facts_v1',
+export const SEARCH_FACTS = hotStatement(
+  'search_facts_v2',
   `select ${PLAY_FACTS_COLUMNS},
-          (exists (select 1 from games g where g.status = 'playing' and g.player1_id = u.id)
-           or exists (select 1 from games g where g.status = 'playing' and g.player2_id = u.id)) as playing,
+          exists (select 1 from players_in_play x where x.user_id = u.id) as playing,
           (select a.balance::text from ledger_accounts a where a.code = $2) as balance
    from users u left join player_protections p on p.user_id = u.id
    where u.id = $1::uuid`,

@@ -62,13 +62,7 @@ export const games = pgTable(
     index('games_status_idx')
       .on(table.status)
       .where(sql`${table.status} <> 'playing'`),
-    // Issue 16: "is this player in a game?" reads only the games in play (a few thousand rows at most), not every game they ever played.
-    index('games_playing_player1_idx')
-      .on(table.player1Id)
-      .where(sql`${table.status} = 'playing'`),
-    index('games_playing_player2_idx')
-      .on(table.player2Id)
-      .where(sql`${table.status} = 'playing'`),
+    // Issue 16's "is this player in a game?" reads players_in_play (below) by its primary key (decision 068).
     index('games_ended_idx').on(table.endedAt),
     // Issue 30: the collusion rules after a game read its pair's games (either side first: two lookups).
     index('games_pair_idx').on(table.player1Id, table.player2Id),
@@ -89,3 +83,18 @@ export const games = pgTable(
     check('games_finished_has_winner', sql`${table.status} <> 'finished' or ${table.winnerId} is not null`),
   ],
 );
+
+/**
+ * Decision 068: the players of the games in play, one row each, kept by the
+ * trigger `games_players_in_play` (migration 0024) as games start, end or are
+ * deleted — never written by the server. "Is this player in a game in play?"
+ * (every search and game start) is a lookup of its primary key: no index of
+ * the games can be mistaken for it by a plan made on statistics that counted
+ * no game in play, as the partial indexes of the games in play were (a scan of
+ * every game in play at each start). The key also makes a second game in play
+ * for one player impossible, whatever a bug upstream may try.
+ */
+export const playersInPlay = pgTable('players_in_play', {
+  userId: uuid('user_id').primaryKey(),
+  gameId: uuid('game_id').notNull(),
+});
