@@ -42,6 +42,25 @@ describe('connectRedis', () => {
   });
 
   describe.skipIf(!REDIS_URL)('against the REDIS_URL server', () => {
+    it('lets a caller drop a PUBLISH or SUBSCRIBE (the Socket.IO adapter does) without an unhandled rejection once closed; an awaited one still rejects', async () => {
+      const nodeId = `test-${randomBytes(4).toString('hex')}`;
+      const redis = await connectRedis(REDIS_URL!, recordingLogger().logger, { nodeId, keyPrefix: `shifumi-test:{${nodeId}}:` });
+      const subscriber = redis.duplicate('subscriber');
+      const unhandled: unknown[] = [];
+      const record = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', record);
+      try {
+        await redis.close();
+        void redis.client.publish(`${redis.keyPrefix}channel`, 'dropped');
+        void subscriber.subscribe(`${redis.keyPrefix}channel`);
+        await expect(redis.client.publish(`${redis.keyPrefix}channel`, 'awaited')).rejects.toThrow('Connection is closed');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', record);
+      }
+    });
+
     it('names its connections, duplicates them (the adapter does too) and closes them all', async () => {
       const nodeId = `test-${randomBytes(4).toString('hex')}`;
       const { logger } = recordingLogger();

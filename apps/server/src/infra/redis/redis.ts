@@ -75,6 +75,17 @@ export async function connectRedis(url: string, logger: Logger, options: Connect
     });
     // The Socket.IO adapter duplicates the client it is given; keep those connections ours so close() ends them.
     connection.duplicate = (() => open(`${name}-duplicate`)) as Redis['duplicate'];
+    // The Socket.IO adapter drops the promises of its PUBLISH (ephemeral messages) and SUBSCRIBE: when a connection
+    // closes with them queued (Redis away at shutdown), "Connection is closed." would be an unhandled rejection
+    // (CI saw one, Node 24). Observed here; a caller that awaits still gets the rejection.
+    for (const method of ['publish', 'subscribe'] as const) {
+      const original = connection[method].bind(connection) as (...args: unknown[]) => Promise<unknown>;
+      (connection as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        const result = original(...args);
+        result.catch(() => undefined);
+        return result;
+      };
+    }
     let lost = false;
     connection.on('error', (error: Error) => {
       if (closing || lost) return;
