@@ -4,9 +4,11 @@
  * library is not part of its first load. (The deposit dialog, a chunk of its
  * own fetched on Add Funds, shows its code at once and imports it.) Until the
  * chunk is there, an empty box of the code's size holds its place; `preload()`
- * starts fetching it when the press starts its request.
+ * starts fetching it when the press starts its request. A chunk that cannot be
+ * fetched (offline, a deploy in between) leaves that box, not the page's error
+ * screen: the setup shows the key as text beside it.
  */
-import { Suspense } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import type { QRCodeSVG } from 'qrcode.react';
 import { lazyComponent } from '../../lib/lazy-component';
 
@@ -14,11 +16,31 @@ type QrCodeProps = Parameters<typeof QRCodeSVG>[0] & { size: number };
 
 const LazyQrCode = lazyComponent<QrCodeProps>(() => import('qrcode.react').then((module) => module.QRCodeSVG));
 
+/** Keeps a failed QR code to its own box. */
+class QrCodeBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('The QR code could not be shown', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
 export function QrCode(props: QrCodeProps) {
+  const box = <div style={{ width: props.size, height: props.size }} aria-hidden="true" />;
   return (
-    <Suspense fallback={<div style={{ width: props.size, height: props.size }} aria-hidden="true" />}>
-      <LazyQrCode {...props} />
-    </Suspense>
+    <QrCodeBoundary fallback={box}>
+      <Suspense fallback={box}>
+        <LazyQrCode {...props} />
+      </Suspense>
+    </QrCodeBoundary>
   );
 }
 
